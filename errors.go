@@ -1,0 +1,153 @@
+package registerdata
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Sentinel errors, for errors.Is. An *APIError matches the sentinel of its
+// status class; client-side validation errors wrap ErrInvalidRequest.
+var (
+	// ErrInvalidRequest: the service answered 400, or the client refused a
+	// request it knew the service would reject (nothing was sent).
+	ErrInvalidRequest = errors.New("registerdata: invalid request")
+	// ErrUnauthorized: 401, the API key is missing or wrong.
+	ErrUnauthorized = errors.New("registerdata: unauthorized")
+	// ErrInsufficientCredits: 402, the account has too few credits.
+	ErrInsufficientCredits = errors.New("registerdata: insufficient credits")
+	// ErrNotFound: 404, the identifier does not exist.
+	ErrNotFound = errors.New("registerdata: not found")
+	// ErrRateLimited: 429, too many requests (after the client's retries).
+	ErrRateLimited = errors.New("registerdata: rate limited")
+	// ErrServer: 5xx, the service failed (after the client's retries).
+	ErrServer = errors.New("registerdata: server error")
+	// ErrBudgetExceeded: the call would exceed the budget set with
+	// WithCreditBudget. Nothing was sent.
+	ErrBudgetExceeded = errors.New("registerdata: credit budget exceeded")
+)
+
+// APIError is an error answer of the service: any status outside 2xx.
+type APIError struct {
+	StatusCode int           // HTTP status
+	Code       string        // machine-readable code, when the body has one
+	Message    string        // human-readable message, when the body has one
+	RequestID  string        // the X-Request-Id response header, when present
+	Body       []byte        // the raw response body, up to 64 KiB
+	RetryAfter time.Duration // the Retry-After header of a 429 or 503, when present
+
+	// Method and Path identify the request ("GET", "/v1/company/DE-...").
+	Method, Path string
+}
+
+// Error describes the failure and, where there is one, the usual fix.
+func (e *APIError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "registerdata: %s %s: %d %s", e.Method, e.Path, e.StatusCode, http.StatusText(e.StatusCode))
+	if e.Code != "" {
+		fmt.Fprintf(&b, " (%s)", e.Code)
+	}
+	if e.Message != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Message)
+	}
+	if hint := statusHint(e.StatusCode); hint != "" {
+		b.WriteString("; ")
+		b.WriteString(hint)
+	}
+	if e.RequestID != "" {
+		fmt.Fprintf(&b, " [request id %s]", e.RequestID)
+	}
+	return b.String()
+}
+
+func statusHint(status int) string {
+	switch status {
+	case http.StatusUnauthorized:
+		return "check the API key (WithAPIKey or $REGISTERDATA_API_KEY)"
+	case http.StatusPaymentRequired:
+		return "top up the account's credits"
+	case http.StatusTooManyRequests:
+		return "slow down: WithRateLimit keeps the client under the service's limit"
+	}
+	return ""
+}
+
+// Is makes errors.Is(err, ErrNotFound) and the other sentinels work.
+func (e *APIError) Is(target error) bool { return target == statusSentinel(e.StatusCode) }
+
+// Unwrap returns the sentinel of e's status class, or nil.
+func (e *APIError) Unwrap() error { return statusSentinel(e.StatusCode) }
+
+func statusSentinel(status int) error {
+	switch {
+	case status == http.StatusBadRequest || status == http.StatusUnprocessableEntity || status == http.StatusConflict:
+		return ErrInvalidRequest
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return ErrUnauthorized
+	case status == http.StatusPaymentRequired:
+		return ErrInsufficientCredits
+	case status == http.StatusNotFound:
+		return ErrNotFound
+	case status == http.StatusTooManyRequests:
+		return ErrRateLimited
+	case status >= 500:
+		return ErrServer
+	}
+	return nil
+}
+
+// ErrorBody is the error body the fake sends, and the first of the shapes
+// the client understands: {"error": {"code": ..., "message": ...}}.
+type ErrorBody struct {
+	Error ErrorDetail `json:"error"`
+}
+
+// ErrorDetail is the inner object of ErrorBody.
+type ErrorDetail struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// parseErrorBody reads code and message from any of the error shapes the
+// service family uses: {"error": {"code", "message"}}, {"error": "..."},
+// {"detail": "..." or [...]}, {"message": "...", "code": "..."}. It never
+// fails: an unknown shape leaves both empty, and the raw body is kept.
+func parseErrorBody(body []byte) (code, message string) {
+	var v struct {
+		Error   json.RawMessage `json:"error"`
+		Detail  json.RawMessage `json:"detail"`
+		Message string          `json:"message"`
+		Code    string          `json:"code"`
+	}
+	if json.Unmarshal(body, &v) != nil {
+		return "", ""
+	}
+	code, message = v.Code, v.Message
+	var inner ErrorDetail
+	var s string
+	switch {
+	case json.Unmarshal(v.Error, &inner) == nil && (inner.Code != "" || inner.Message != ""):
+		code, message = firstNonEmpty(inner.Code, code), firstNonEmpty(inner.Message, message)
+	case json.Unmarshal(v.Error, &s) == nil && s != "":
+		message = firstNonEmpty(message, s)
+	}
+	if message == "" && len(v.Detail) > 0 {
+		if json.Unmarshal(v.Detail, &s) == nil {
+			message = s
+		} else {
+			message = string(v.Detail)
+		}
+	}
+	return code, message
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

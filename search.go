@@ -1,0 +1,153 @@
+package registerdata
+
+import (
+	"encoding/json"
+
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+// CompanySearchRequest is the body of a company search. Every part is
+// optional; the parts combine with AND.
+type CompanySearchRequest struct {
+	Query      string           // free text matched against the company name; sent as {"query": {"value": Query}}
+	Filters    []filters.Filter // build with filters.Company()
+	Location   *Location        // restrict to a radius around a point
+	Pagination PageRequest      // zero means the service's default
+}
+
+// PersonSearchRequest is the body of a person search.
+type PersonSearchRequest struct {
+	Query      string           // free text matched against the person's name
+	Filters    []filters.Filter // build with filters.Person()
+	Pagination PageRequest      // zero means the service's default
+}
+
+// Location restricts a company search to registered addresses within
+// Radius kilometres of a point.
+type Location struct {
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+	Radius    float64 `json:"radius"` // kilometres
+}
+
+// PageRequest asks for one page of results. Pages count from 1.
+type PageRequest struct {
+	Page    int `json:"page,omitempty"`
+	PerPage int `json:"per_page,omitempty"`
+}
+
+// Pagination describes the page a search returned.
+type Pagination struct {
+	Page         int `json:"page"`
+	PerPage      int `json:"per_page"`
+	TotalPages   int `json:"total_pages"`
+	TotalResults int `json:"total_results"`
+}
+
+// searchQuery is the wire form of the free-text query.
+type searchQuery struct {
+	Value string `json:"value"`
+}
+
+// searchBody is the wire form shared by both search requests.
+type searchBody struct {
+	Query      *searchQuery     `json:"query,omitempty"`
+	Filters    []filters.Filter `json:"filters"`
+	Location   *Location        `json:"location,omitempty"`
+	Pagination PageRequest      `json:"pagination"`
+}
+
+func newSearchBody(query string, fs []filters.Filter, loc *Location, p PageRequest) searchBody {
+	b := searchBody{Filters: fs, Location: loc, Pagination: p}
+	if query != "" {
+		b.Query = &searchQuery{Value: query}
+	}
+	if b.Filters == nil {
+		b.Filters = []filters.Filter{}
+	}
+	return b
+}
+
+func (b searchBody) query() string {
+	if b.Query == nil {
+		return ""
+	}
+	return b.Query.Value
+}
+
+// MarshalJSON encodes r in the service's wire form.
+func (r CompanySearchRequest) MarshalJSON() ([]byte, error) {
+	return json.Marshal(newSearchBody(r.Query, r.Filters, r.Location, r.Pagination))
+}
+
+// UnmarshalJSON decodes the service's wire form (the fake uses it).
+func (r *CompanySearchRequest) UnmarshalJSON(data []byte) error {
+	var b searchBody
+	if err := json.Unmarshal(data, &b); err != nil {
+		return err
+	}
+	*r = CompanySearchRequest{Query: b.query(), Filters: b.Filters, Location: b.Location, Pagination: b.Pagination}
+	return nil
+}
+
+// MarshalJSON encodes r in the service's wire form.
+func (r PersonSearchRequest) MarshalJSON() ([]byte, error) {
+	return json.Marshal(newSearchBody(r.Query, r.Filters, nil, r.Pagination))
+}
+
+// UnmarshalJSON decodes the service's wire form (the fake uses it). A
+// location in a person search is ignored.
+func (r *PersonSearchRequest) UnmarshalJSON(data []byte) error {
+	var b searchBody
+	if err := json.Unmarshal(data, &b); err != nil {
+		return err
+	}
+	*r = PersonSearchRequest{Query: b.query(), Filters: b.Filters, Pagination: b.Pagination}
+	return nil
+}
+
+// CompanySearchResponse is one page of company search results.
+type CompanySearchResponse struct {
+	Results    []CompanySearchResult `json:"results"`
+	Pagination Pagination            `json:"pagination"`
+}
+
+// PersonSearchResponse is one page of person search results.
+type PersonSearchResponse struct {
+	Results    []PersonSearchResult `json:"results"`
+	Pagination Pagination           `json:"pagination"`
+}
+
+// CompanySearchResult is one company found by a search.
+type CompanySearchResult struct {
+	CompanyID      string             `json:"company_id"`
+	Name           string             `json:"name"`
+	Country        string             `json:"country"`
+	RegisterNumber string             `json:"register_number"`
+	RegisterType   enums.RegisterType `json:"register_type"`
+	RegisterCourt  string             `json:"register_court"`
+	Active         bool               `json:"active"`
+	LegalForm      enums.LegalForm    `json:"legal_form"`
+	Address        SearchAddress      `json:"address"`
+	Purpose        string             `json:"purpose"`
+}
+
+// SearchAddress is the address of a company search result.
+type SearchAddress struct {
+	City           string `json:"city"`
+	Country        string `json:"country"`
+	FormattedValue string `json:"formatted_value"`
+	Street         string `json:"street,omitempty"`
+	PostalCode     string `json:"postal_code,omitempty"`
+	Extra          string `json:"extra,omitempty"`
+}
+
+// PersonSearchResult is one natural person found by a search.
+type PersonSearchResult struct {
+	ID          string `json:"id"` // UUID
+	Name        string `json:"name"`
+	City        string `json:"city"`
+	DateOfBirth *Date  `json:"date_of_birth,omitempty"` // nil when the register records none
+	Active      bool   `json:"active"`                  // holds at least one current position
+}
