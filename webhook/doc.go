@@ -1,0 +1,25 @@
+// Package webhook receives the monitor notifications of the Register Data
+// Service: it verifies their signatures, decodes them into an Event and
+// serves them through an http.Handler that answers the service the way its
+// delivery provider expects.
+//
+// Deliveries follow the Standard Webhooks scheme. Each POST carries three
+// headers, webhook-id, webhook-timestamp and webhook-signature (the
+// provider's svix-id, svix-timestamp and svix-signature are accepted too);
+// the signature is an HMAC-SHA256, keyed with the signing secret shown in
+// the service's dashboard, over id + "." + timestamp + "." + body.
+//
+// Mounting a receiver:
+//
+//   - Mount Handler on a route without CSRF protection or any middleware
+//     that reads, rewrites or re-encodes the request body. The signature
+//     covers the raw bytes exactly as sent: a body that was decoded and
+//     re-encoded (even with the same meaning) fails verification. When
+//     calling Verifier.Verify or Verifier.Parse yourself, pass the raw body.
+//   - Respond quickly. The service treats a delivery as failed when the
+//     endpoint does not answer with a 2xx status within 15 seconds, and then
+//     retries it. Hand long work to a queue from the callback.
+//   - A callback error makes Handler answer 500, so the service retries the
+//     delivery with the same webhook id; a successful id is remembered and
+//     its redeliveries are acknowledged without calling the callback again.
+package webhook

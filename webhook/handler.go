@@ -1,0 +1,126 @@
+package webhook
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// Handler returns an http.Handler receiving the service's deliveries:
+//
+//   - only POST is accepted (405 otherwise);
+//   - the raw body is read up to the verifier's WithMaxBodyBytes limit; a
+//     larger body is answered 413 without being read into memory;
+//   - the signature is verified before anything is parsed: 401 with a short
+//     reason when it is missing or wrong (the secret is never echoed);
+//   - a verified body that is not a valid event is answered 400;
+//   - a delivery whose webhook id already succeeded is answered 204 without
+//     calling fn again; while another delivery of the same id is running,
+//     409 (the service retries later), so fn never runs twice at once for
+//     one id;
+//   - otherwise fn is called with the request's context: a nil error
+//     answers 204 and remembers the id, an error answers 500 and forgets
+//     it, so the service's redelivery reaches fn again.
+//
+// fn should return quickly: the service gives up on a delivery after 15
+// seconds and retries it. A nil v or fn yields a handler answering 500.
+func Handler(v *Verifier, fn func(context.Context, *Event) error) http.Handler {
+	return &handler{v: v, fn: fn}
+}
+
+type handler struct {
+	v  *Verifier
+	fn func(context.Context, *Event) error
+}
+
+func (hd *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if hd.v == nil || hd.fn == nil {
+		http.Error(w, "webhook: Handler needs a non-nil Verifier and callback", http.StatusInternalServerError)
+		return
+	}
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "webhook: deliveries are POST requests", http.StatusMethodNotAllowed)
+		return
+	}
+	body, err := readBody(w, r, hd.v.cfg.maxBody)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, ErrBodyTooLarge) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		http.Error(w, err.Error(), status)
+		return
+	}
+	ev, err := hd.v.Parse(r.Header, body)
+	if err != nil {
+		if s := sentinelOf(err, verificationErrors); s != nil {
+			http.Error(w, s.Error(), http.StatusUnauthorized)
+			return
+		}
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	hd.deliver(r.Context(), w, ev)
+}
+
+// deliver runs fn at most once per successful webhook id.
+func (hd *handler) deliver(ctx context.Context, w http.ResponseWriter, ev *Event) {
+	dedup := hd.v.cfg.deduper
+	claim, err := dedup.Claim(ctx, ev.ID, hd.v.cfg.clock())
+	switch {
+	case err != nil:
+		http.Error(w, "webhook: cannot record the delivery; retry later", http.StatusServiceUnavailable)
+		return
+	case claim == ClaimDone:
+		w.WriteHeader(http.StatusNoContent)
+		return
+	case claim != ClaimAcquired:
+		http.Error(w, "webhook: this delivery is already being processed; retry later", http.StatusConflict)
+		return
+	}
+	if err := hd.run(ctx, ev); err != nil {
+		http.Error(w, "webhook: callback failed; retry later", http.StatusInternalServerError)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// run calls fn and releases the claim on ev.ID whatever happens, a panic
+// included, so a failed delivery never blocks its redelivery.
+func (hd *handler) run(ctx context.Context, ev *Event) error {
+	succeeded := false
+	defer func() {
+		// A release error cannot change the answer: fn has already run.
+		_ = hd.v.cfg.deduper.Release(context.WithoutCancel(ctx), ev.ID, succeeded, hd.v.cfg.clock())
+	}()
+	if err := hd.fn(ctx, ev); err != nil {
+		return err
+	}
+	succeeded = true
+	return nil
+}
+
+// readBody reads the whole body, refusing one larger than limit without
+// reading it into memory.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	tooLarge := fmt.Errorf("%w: the limit is %d bytes (WithMaxBodyBytes)", ErrBodyTooLarge, limit)
+	if r.ContentLength > limit {
+		return nil, tooLarge
+	}
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, limit))
+	var maxErr *http.MaxBytesError
+	switch {
+	case errors.As(err, &maxErr):
+		return nil, tooLarge
+	case err != nil:
+		return nil, fmt.Errorf("webhook: reading the request body: %w", err)
+	}
+	return buf.Bytes(), nil
+}
