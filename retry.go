@@ -45,7 +45,11 @@ func newRetryClient(cfg *config, logger *slog.Logger) *retryablehttp.Client {
 		logger.Debug("registerdata: request", "method", req.Method, "path", req.URL.Path, "attempt", attempt+1)
 	}
 	rc.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) {
-		logger.Debug("registerdata: response", "method", resp.Request.Method, "path", resp.Request.URL.Path,
+		var method, path string
+		if resp.Request != nil { // set by real transports; a test double may leave it out
+			method, path = resp.Request.Method, resp.Request.URL.Path
+		}
+		logger.Debug("registerdata: response", "method", method, "path", path,
 			"status", resp.StatusCode, "request_id", resp.Header.Get("X-Request-Id"))
 	}
 	return rc

@@ -1,0 +1,231 @@
+package registerdata
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jarcoal/httpmock"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func companyResponder(t *testing.T) httpmock.Responder {
+	b, err := os.ReadFile("testdata/company_full.json")
+	require.NoError(t, err)
+	return httpmock.NewBytesResponder(200, b).HeaderSet(http.Header{"Content-Type": {"application/json"}})
+}
+
+func TestGetCompanyRequestShape(t *testing.T) {
+	c, mt := newMockClient(t, WithUserAgent("kyc-worker/3"))
+	var got *http.Request
+	mt.RegisterResponder("GET", "=~^https://api.test/v1/company/", func(r *http.Request) (*http.Response, error) {
+		got = r
+		return companyResponder(t)(r)
+	})
+
+	co, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", &GetCompanyParams{Realtime: true, Export: true})
+	require.NoError(t, err)
+	assert.Equal(t, "Mainufer Analytik GmbH", co.Name.Name)
+
+	require.NotNil(t, got)
+	assert.Equal(t, "GET", got.Method)
+	assert.Equal(t, "/v1/company/DE-HRB-F1103-267645", got.URL.EscapedPath())
+	assert.Equal(t, "export=true&realtime=true", got.URL.RawQuery)
+	assert.Equal(t, "Bearer "+testKey, got.Header.Get("Authorization"))
+	assert.Equal(t, "application/json", got.Header.Get("Accept"))
+	assert.Equal(t, "kyc-worker/3 registerdata-go/"+Version, got.Header.Get("User-Agent"))
+	assert.Empty(t, got.Header.Get("Content-Type"), "a GET has no body")
+	assert.Equal(t, int64(20), c.CreditsSpent())
+}
+
+func TestGetCompanyDefaultsSendNoQuery(t *testing.T) {
+	c, mt := newMockClient(t)
+	var query string
+	mt.RegisterResponder("GET", "https://api.test/v1/company/DE-HRB-F1103-267645", func(r *http.Request) (*http.Response, error) {
+		query = r.URL.RawQuery
+		return companyResponder(t)(r)
+	})
+	_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
+	require.NoError(t, err)
+	assert.Empty(t, query)
+	assert.Equal(t, int64(10), c.CreditsSpent())
+}
+
+func TestBaseURLWithPathPrefix(t *testing.T) {
+	mt := httpmock.NewMockTransport()
+	mt.RegisterResponder("GET", "https://proxy.test/register/v1/company/DE-HRB-F1103-267645", companyResponder(t))
+	c, err := NewClient(WithAPIKey(testKey), WithBaseURL("https://proxy.test/register/"), WithHTTPClient(testHTTPClient(t, mt)))
+	require.NoError(t, err)
+	_, err = c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
+	require.NoError(t, err)
+}
+
+func TestGetCompanyRefusesHostileIDs(t *testing.T) {
+	c, mt := newMockClient(t)
+	for _, id := range []string{"", " ", "../monitor", "a/b", "a b", "DE-HRB?x=1", "id#frag", "..", ".", "100%", "a\\b", "tab\tid", "nul\x00", strings.Repeat("x", 300), "\xff\xfe"} {
+		_, err := c.GetCompany(context.Background(), id, nil)
+		assert.ErrorIs(t, err, ErrInvalidRequest, "id %q", id)
+	}
+	assert.Zero(t, mt.GetTotalCallCount(), "nothing is sent for a refused id")
+	assert.Zero(t, c.CreditsSpent())
+}
+
+func TestGetCompanyEscapesUnusualButValidIDs(t *testing.T) {
+	c, mt := newMockClient(t)
+	var path string
+	mt.RegisterNoResponder(func(r *http.Request) (*http.Response, error) {
+		path = r.URL.EscapedPath()
+		return httpmock.NewStringResponse(404, `{"error":{"code":"not_found","message":"no such company"}}`), nil
+	})
+	_, err := c.GetCompany(context.Background(), "DE-HRB-Köln-1:2", nil)
+	assert.ErrorIs(t, err, ErrNotFound)
+	assert.Equal(t, "/v1/company/DE-HRB-K%C3%B6ln-1:2", path)
+}
+
+func TestAPIErrorsMapToSentinels(t *testing.T) {
+	cases := []struct {
+		status   int
+		body     string
+		sentinel error
+		code     string
+		message  string
+	}{
+		{400, `{"error": {"code": "invalid_request", "message": "realtime must be true or false"}}`, ErrInvalidRequest, "invalid_request", "realtime must be true or false"},
+		{401, `{"detail": "Not authenticated"}`, ErrUnauthorized, "", "Not authenticated"},
+		{402, `{"message": "Insufficient credits", "code": "credits"}`, ErrInsufficientCredits, "credits", "Insufficient credits"},
+		{404, `{"error": "company not found"}`, ErrNotFound, "", "company not found"},
+		{422, `{"detail": [{"loc": ["body"], "msg": "field required"}]}`, ErrInvalidRequest, "", `[{"loc": ["body"], "msg": "field required"}]`},
+		{500, `<html>oops</html>`, ErrServer, "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(http.StatusText(tc.status), func(t *testing.T) {
+			c, mt := newMockClient(t, WithMaxRetries(0))
+			mt.RegisterNoResponder(httpmock.NewStringResponder(tc.status, tc.body).HeaderAdd(http.Header{"X-Request-Id": {"req-123"}}))
+			_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
+			require.ErrorIs(t, err, tc.sentinel)
+			var apiErr *APIError
+			require.ErrorAs(t, err, &apiErr)
+			assert.Equal(t, tc.status, apiErr.StatusCode)
+			assert.Equal(t, tc.code, apiErr.Code)
+			assert.Equal(t, tc.message, apiErr.Message)
+			assert.Equal(t, "req-123", apiErr.RequestID)
+			assert.Equal(t, tc.body, string(apiErr.Body))
+			assert.Contains(t, err.Error(), "GET /v1/company/DE-HRB-F1103-267645")
+			assert.Zero(t, c.CreditsSpent(), "failed calls are not billed")
+		})
+	}
+}
+
+func TestAPIErrorMessagesSayHowToFix(t *testing.T) {
+	for status, hint := range map[int]string{401: "API key", 402: "credits", 429: "WithRateLimit"} {
+		err := (&APIError{StatusCode: status, Method: "GET", Path: "/v1/company/x"}).Error()
+		assert.Contains(t, err, hint)
+	}
+}
+
+func TestAPIKeyNeverInErrorsOrLogs(t *testing.T) {
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	c, mt := newMockClient(t, WithLogger(logger), WithMaxRetries(1))
+	mt.RegisterNoResponder(httpmock.NewStringResponder(503, `{"error":{"code":"unavailable","message":"try later"}}`))
+	_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
+	require.ErrorIs(t, err, ErrServer)
+	assert.NotContains(t, err.Error(), testKey)
+	assert.Contains(t, logs.String(), "registerdata: retrying", "the retry is logged")
+	assert.NotContains(t, logs.String(), testKey)
+}
+
+func TestNewClientConfiguration(t *testing.T) {
+	t.Setenv(EnvAPIKey, "")
+	t.Setenv(EnvBaseURL, "")
+	_, err := NewClient()
+	assert.ErrorContains(t, err, EnvAPIKey, "a missing key names the variable to set")
+
+	t.Setenv(EnvAPIKey, "from-env")
+	c, err := NewClient()
+	require.NoError(t, err)
+	assert.Equal(t, "from-env", c.apiKey)
+	assert.Equal(t, DefaultBaseURL, c.baseURL.String())
+
+	t.Setenv(EnvBaseURL, "http://127.0.0.1:9999")
+	c, err = NewClient()
+	require.NoError(t, err)
+	assert.Equal(t, "http://127.0.0.1:9999", c.baseURL.String())
+
+	for _, bad := range []string{"http://api.example.com", "ftp://x", "not a url", "https://", "https://u:p@host", "https://host/?q=1", "http://[::1"} {
+		_, err := NewClient(WithBaseURL(bad))
+		assert.Error(t, err, bad)
+	}
+	for _, ok := range []string{"http://localhost:8080", "http://[::1]:8080", "https://api.example.com/v0/"} {
+		_, err := NewClient(WithBaseURL(ok))
+		assert.NoError(t, err, ok)
+	}
+	_, err = NewClient(WithBaseURL("http://fake.internal:8080"), WithInsecureHTTP())
+	assert.NoError(t, err)
+
+	for name, opt := range map[string]Option{
+		"empty key": WithAPIKey(" "), "nil http client": WithHTTPClient(nil), "negative retries": WithMaxRetries(-1),
+		"zero rate": WithRateLimit(0, 1), "zero burst": WithRateLimit(1, 0), "negative budget": WithCreditBudget(-5),
+		"nil logger": WithLogger(nil), "inverted waits": WithRetryWait(time.Second, time.Millisecond, 0),
+	} {
+		_, err := NewClient(opt)
+		assert.Error(t, err, name)
+	}
+}
+
+func TestNilContextIsAnErrorNotAPanic(t *testing.T) {
+	c, mt := newMockClient(t)
+	//lint:ignore SA1012 the test checks that a nil context is refused
+	_, err := c.GetCompany(nil, "DE-HRB-F1103-267645", nil) //nolint:staticcheck
+	assert.ErrorIs(t, err, ErrInvalidRequest)
+	assert.Zero(t, mt.GetTotalCallCount())
+}
+
+func TestMalformedSuccessBodyIsAnError(t *testing.T) {
+	c, mt := newMockClient(t)
+	mt.RegisterNoResponder(httpmock.NewStringResponder(200, `{"id": "DE-HRB-F1103-267645", "status": `))
+	_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "decoding 200 response")
+	assert.Equal(t, int64(10), c.CreditsSpent(), "the service billed the call even though the body was bad")
+}
+
+func TestOversizedResponseIsRefused(t *testing.T) {
+	c, mt := newMockClient(t)
+	mt.RegisterNoResponder(func(*http.Request) (*http.Response, error) {
+		body := io.MultiReader(strings.NewReader(`{"id":"`), io.LimitReader(zeros{}, maxResponseBytes+10))
+		return &http.Response{StatusCode: 200, Body: io.NopCloser(body), Header: http.Header{}}, nil
+	})
+	_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
+	assert.ErrorContains(t, err, "larger than")
+}
+
+// zeros is an endless body of 'a' bytes.
+type zeros struct{}
+
+var aBlock = bytes.Repeat([]byte{'a'}, 64<<10)
+
+func (zeros) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], aBlock)
+	}
+	return n, nil
+}
+
+func TestTransportErrorSaysNoAnswer(t *testing.T) {
+	c, mt := newMockClient(t, WithMaxRetries(1))
+	mt.RegisterNoResponder(httpmock.NewErrorResponder(errors.New("connection reset by peer")))
+	_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
+	assert.ErrorIs(t, err, ErrServer)
+	assert.ErrorContains(t, err, "connection reset by peer")
+	assert.Equal(t, 2, mt.GetTotalCallCount(), "transport errors are retried")
+}
