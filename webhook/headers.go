@@ -48,7 +48,7 @@ func readHeaders(h http.Header) (message, error) {
 		signatures: names.signature.values(h),
 	}
 	var missing []string
-	if m.id == "" {
+	if strings.TrimSpace(m.id) == "" {
 		missing = append(missing, names.id.name)
 	}
 	if m.timestamp == "" {
