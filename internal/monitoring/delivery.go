@@ -1,0 +1,158 @@
+package monitoring
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+// RetrySchedule is when the attempts of a delivery are made: the first
+// at the check that found the changes, each later one that long after the
+// previous failure (the delivery provider's published schedule). After the
+// last attempt fails the delivery is given up.
+var RetrySchedule = []time.Duration{
+	0, 5 * time.Second, 5 * time.Minute, 30 * time.Minute,
+	2 * time.Hour, 5 * time.Hour, 10 * time.Hour, 10 * time.Hour,
+}
+
+// EventType is the type of every notification.
+const EventType = "monitor.change"
+
+// Event is the JSON body of a notification.
+type Event struct {
+	Type       string             `json:"type"` // EventType
+	EntityType enums.EntityType   `json:"entity_type"`
+	EntityID   string             `json:"entity_id"`
+	Categories []enums.Preference `json:"categories"` // distinct categories of Changes, in order of first appearance
+	DetectedAt time.Time          `json:"detected_at"`
+	Changes    []Change           `json:"changes"`
+}
+
+// Message is one delivery attempt handed to Hooks.Send: the same ID on
+// every attempt of a delivery, the time of sending and the body to sign.
+type Message struct {
+	ID        string
+	Timestamp time.Time
+	Body      []byte
+}
+
+// Outcome is the result of one attempt: the status the endpoint answered,
+// or the transport error (including a timeout) that prevented an answer.
+type Outcome struct {
+	Status int
+	Err    error
+}
+
+func (o Outcome) delivered() bool { return o.Err == nil && o.Status >= 200 && o.Status <= 299 }
+
+// Delivery states.
+const (
+	StatePending   = "pending"   // an attempt is due at NextAttemptAt
+	StateDelivered = "delivered" // an attempt got a 2xx answer
+	StateFailed    = "failed"    // every attempt of RetrySchedule failed
+	StateCancelled = "cancelled" // the monitor was deleted or disabled before success
+)
+
+// Delivery is the record of one notification and its attempts.
+type Delivery struct {
+	ID            string             `json:"id"` // the webhook-id, the same on every attempt
+	EntityType    enums.EntityType   `json:"entity_type"`
+	EntityID      string             `json:"entity_id"`
+	Categories    []enums.Preference `json:"categories"`
+	State         string             `json:"state"`
+	Body          json.RawMessage    `json:"body"` // exactly the bytes sent and signed
+	Attempts      []Attempt          `json:"attempts"`
+	NextAttemptAt *time.Time         `json:"next_attempt_at,omitempty"`
+}
+
+// Attempt is one POST of a delivery.
+type Attempt struct {
+	At     time.Time `json:"at"`               // when it was due on the fake clock
+	SentAt time.Time `json:"sent_at"`          // the clock when it was sent: the webhook-timestamp
+	Status int       `json:"status,omitempty"` // the endpoint's answer; 0 on a transport error
+	Error  string    `json:"error,omitempty"`  // the transport error, when there was no answer
+}
+
+// delivery is a Delivery with the engine's bookkeeping.
+type delivery struct {
+	rec  Delivery
+	mon  *monitor
+	next time.Time // the due time of the next attempt while pending
+	seq  uint64
+}
+
+// enqueue records a notification of changes for m, detected at at, with
+// its first attempt due at once. The caller holds e.mu.
+func (e *Engine) enqueue(m *monitor, changes []Change, at time.Time) {
+	ev := Event{
+		Type:       EventType,
+		EntityType: m.req.EntityType,
+		EntityID:   m.req.EntityID,
+		DetectedAt: at.UTC(),
+		Changes:    changes,
+	}
+	for _, c := range changes {
+		if !slices.Contains(ev.Categories, c.Category) {
+			ev.Categories = append(ev.Categories, c.Category)
+		}
+	}
+	body, err := json.Marshal(ev)
+	if err != nil { // every field is plain data or a valid RawMessage
+		body = encode(err.Error())
+	}
+	e.seq++
+	e.deliveries = append(e.deliveries, &delivery{
+		rec: Delivery{
+			ID:         "msg_" + rand.Text(),
+			EntityType: ev.EntityType,
+			EntityID:   ev.EntityID,
+			Categories: ev.Categories,
+			State:      StatePending,
+			Body:       body,
+			Attempts:   []Attempt{},
+		},
+		mon:  m,
+		next: at.Add(RetrySchedule[0]),
+		seq:  e.seq,
+	})
+}
+
+// record stores the outcome of the attempt of d due at at and schedules
+// the next one. The caller holds e.mu.
+func (d *delivery) record(at time.Time, m Message, o Outcome) {
+	a := Attempt{At: at, SentAt: m.Timestamp, Status: o.Status}
+	if o.Err != nil {
+		a.Status, a.Error = 0, o.Err.Error()
+	}
+	d.rec.Attempts = append(d.rec.Attempts, a)
+	switch n := len(d.rec.Attempts); {
+	case o.delivered():
+		d.rec.State = StateDelivered
+	case n >= len(RetrySchedule):
+		d.rec.State = StateFailed
+	default:
+		d.next = at.Add(RetrySchedule[n])
+	}
+}
+
+// Deliveries returns a copy of every delivery record, oldest first.
+func (e *Engine) Deliveries() []Delivery {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := make([]Delivery, 0, len(e.deliveries))
+	for _, d := range e.deliveries {
+		r := d.rec
+		r.Categories = slices.Clone(r.Categories)
+		r.Body = slices.Clone(r.Body)
+		r.Attempts = slices.Clone(r.Attempts)
+		if r.State == StatePending {
+			next := d.next
+			r.NextAttemptAt = &next
+		}
+		out = append(out, r)
+	}
+	return out
+}

@@ -1,0 +1,279 @@
+// Package monitoring is the monitor state machine of the bundled fake:
+// monitors per API key, their billing, change detection and the signed
+// webhook deliveries with retries. It knows nothing of HTTP: the fake
+// connects it to its accounts, its register and the network through Hooks,
+// and drives it with RunUntil as its clock advances, so every rule can be
+// tested with plain function calls.
+//
+// The rules the service's specification leaves open are decided here:
+//
+//   - One monitor per entity per account: a second create for the same
+//     entity answers 409 (delete it first to change its preferences).
+//   - A plan without monitoring answers 403 to a create; a missing webhook
+//     endpoint answers 400; an unknown entity 404; too few credits 402.
+//   - Billing: the create charges the first month (25 weekly, 50 daily).
+//     Each later month is charged at the monthly anniversary of the
+//     creation (the same day of the month, clipped to the month's last
+//     day: created on 31 January, charged on 28/29 February, 31 March, 30
+//     April, ...). Disabled monitors are not charged. When the balance
+//     cannot cover a monthly charge, the monitor is disabled and stays so
+//     until an operator re-enables it (Enable); re-enabling charges nothing
+//     by itself, billing resumes at the next anniversary.
+//   - Checks: company monitors are checked every 7 days after creation
+//     (every day with update_frequency daily), person monitors at each
+//     monthly anniversary, and daily for new companies. Changes are
+//     collected as they happen and delivered at the next due check.
+package monitoring
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+// Hooks connect an Engine to its surroundings. Every field is required.
+// The engine calls Charge and MonitoringPlan while holding its lock, so
+// they must not call back into the Engine; the others are called without
+// it.
+type Hooks struct {
+	// Now reads the fake clock.
+	Now func() time.Time
+	// Charge debits credits from account when the balance covers them and
+	// reports whether it did (nothing is debited otherwise).
+	Charge func(account string, credits int64) bool
+	// MonitoringPlan reports whether account's plan includes monitoring.
+	MonitoringPlan func(account string) bool
+	// EndpointConfigured reports whether a webhook endpoint is set up.
+	EndpointConfigured func() bool
+	// CompanyExists and PersonExists report whether an entity is in the
+	// register (a person: a representative with that UUID).
+	CompanyExists func(id string) bool
+	PersonExists  func(id string) bool
+	// Send makes one delivery attempt: it signs and POSTs m.
+	Send func(m Message) Outcome
+}
+
+// Error is a refusal with the HTTP status, error code and message the
+// fake answers with.
+type Error struct {
+	Status  int
+	Code    string
+	Message string
+}
+
+// Error returns the message.
+func (e *Error) Error() string { return e.Message }
+
+// Error codes, beside the HTTP status of each refusal.
+const (
+	CodeInvalidRequest        = "invalid_request"         // 400
+	CodeWebhookNotConfigured  = "webhook_not_configured"  // 400
+	CodeInsufficientCredits   = "insufficient_credits"    // 402
+	CodePlanWithoutMonitoring = "plan_without_monitoring" // 403
+	CodeNotFound              = "not_found"               // 404
+	CodeMonitorExists         = "monitor_exists"          // 409
+)
+
+func refuse(status int, code, format string, args ...any) *Error {
+	return &Error{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Disable reasons, as Monitor.Reason reports them.
+const (
+	ReasonPlan    = "plan_without_monitoring" // the account was downgraded
+	ReasonCredits = "insufficient_credits"    // a monthly charge could not be paid
+)
+
+// monitor is one monitor and its schedule.
+type monitor struct {
+	account  string
+	req      registerdata.MonitorRequest // UpdateFrequency: daily, weekly or empty for persons
+	created  time.Time
+	disabled bool
+	reason   string
+	billed   int      // monthly charges passed since creation (paid or skipped)
+	checks   int      // regular checks passed since creation
+	daily    int      // person monitors: daily new-company checks passed
+	pending  []Change // changes detected since the last check, matching the preferences
+	seq      uint64
+}
+
+// Engine holds the monitors and deliveries of one fake server.
+type Engine struct {
+	hooks   Hooks
+	running sync.Mutex // serialises RunUntil
+
+	mu         sync.Mutex
+	monitors   []*monitor // creation order
+	deliveries []*delivery
+	seq        uint64
+}
+
+// New returns an engine using h.
+func New(h Hooks) *Engine { return &Engine{hooks: h} }
+
+// Create validates r and creates account's monitor of r.EntityID, charging
+// its first month. It fails with an *Error.
+func (e *Engine) Create(account string, r registerdata.MonitorRequest) (registerdata.Monitor, error) {
+	if err := r.Validate(); err != nil {
+		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeInvalidRequest, "%v", err)
+	}
+	if r.EntityType == enums.EntityTypeCompany && r.UpdateFrequency == "" {
+		r.UpdateFrequency = enums.UpdateFrequencyWeekly
+	}
+	r.Preferences = slices.Clone(r.Preferences)
+	if !e.hooks.EndpointConfigured() {
+		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeWebhookNotConfigured,
+			"no webhook endpoint is configured for this account: set one in the dashboard (fake: WithWebhookEndpoint or -webhook-url) before creating monitors")
+	}
+	exists := e.hooks.CompanyExists
+	if r.EntityType == enums.EntityTypePerson {
+		exists = e.hooks.PersonExists
+	}
+	if !exists(r.EntityID) {
+		return registerdata.Monitor{}, refuse(http.StatusNotFound, CodeNotFound, "%s %q is not in the register", r.EntityType, r.EntityID)
+	}
+	now := e.hooks.Now()
+
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.hooks.MonitoringPlan(account) {
+		return registerdata.Monitor{}, refuse(http.StatusForbidden, CodePlanWithoutMonitoring,
+			"the account's plan does not include monitoring: upgrade the plan (fake: POST /_fake/plan {\"monitoring\": true})")
+	}
+	if e.find(account, r.EntityID) != nil {
+		return registerdata.Monitor{}, refuse(http.StatusConflict, CodeMonitorExists,
+			"this account already monitors %s %q: delete that monitor first to change its preferences", r.EntityType, r.EntityID)
+	}
+	cost := registerdata.MonitorCost(r.UpdateFrequency)
+	if !e.hooks.Charge(account, cost) {
+		return registerdata.Monitor{}, refuse(http.StatusPaymentRequired, CodeInsufficientCredits,
+			"insufficient credits: a %s monitor costs %d credits", frequencyName(r), cost)
+	}
+	e.seq++
+	m := &monitor{account: account, req: r, created: now, seq: e.seq}
+	e.monitors = append(e.monitors, m)
+	return m.view(), nil
+}
+
+func frequencyName(r registerdata.MonitorRequest) string {
+	if r.UpdateFrequency == enums.UpdateFrequencyDaily {
+		return "daily"
+	}
+	return "weekly"
+}
+
+// find returns account's monitor of entityID, or nil. The caller holds e.mu.
+func (e *Engine) find(account, entityID string) *monitor {
+	for _, m := range e.monitors {
+		if m.account == account && m.req.EntityID == entityID {
+			return m
+		}
+	}
+	return nil
+}
+
+func (m *monitor) view() registerdata.Monitor {
+	return registerdata.Monitor{
+		EntityID:        m.req.EntityID,
+		EntityType:      m.req.EntityType,
+		Preferences:     slices.Clone(m.req.Preferences),
+		UpdateFrequency: m.req.UpdateFrequency,
+		Disabled:        m.disabled,
+	}
+}
+
+// List returns account's monitors in creation order, disabled ones too.
+// It never returns nil.
+func (e *Engine) List(account string) []registerdata.Monitor {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := []registerdata.Monitor{}
+	for _, m := range e.monitors {
+		if m.account == account {
+			out = append(out, m.view())
+		}
+	}
+	return out
+}
+
+// Status describes a monitor for operators: whether and why it is
+// disabled, and how many changes wait for its next check.
+type Status struct {
+	registerdata.Monitor
+	Reason  string `json:"reason,omitempty"` // ReasonPlan or ReasonCredits when disabled
+	Pending int    `json:"pending"`
+}
+
+// Status returns account's monitor of entityID with its operator details.
+func (e *Engine) Status(account, entityID string) (Status, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	m := e.find(account, entityID)
+	if m == nil {
+		return Status{}, false
+	}
+	return Status{Monitor: m.view(), Reason: m.reason, Pending: len(m.pending)}, true
+}
+
+// Delete removes account's monitor of entityID. Deliveries of it still
+// being retried are cancelled.
+func (e *Engine) Delete(account, entityID string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i, m := range e.monitors {
+		if m.account == account && m.req.EntityID == entityID {
+			e.monitors = slices.Delete(e.monitors, i, i+1)
+			return nil
+		}
+	}
+	return refuse(http.StatusNotFound, CodeNotFound, "this account has no monitor of %q", entityID)
+}
+
+// Downgrade disables every monitor of account, as a plan change without
+// monitoring access does. They stay listed, deliver nothing, collect no
+// changes and are not charged. An upgrade does not undo this: see Enable.
+func (e *Engine) Downgrade(account string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, m := range e.monitors {
+		if m.account == account {
+			m.disable(ReasonPlan)
+		}
+	}
+}
+
+func (m *monitor) disable(reason string) {
+	if !m.disabled {
+		m.disabled, m.reason = true, reason
+	}
+	m.pending = nil
+}
+
+// Enable is the operator's re-enabling of account's monitor of entityID
+// (all of account's monitors when entityID is empty). It needs a plan
+// with monitoring. It charges nothing; billing resumes at the next
+// monthly anniversary, and changes are collected again from now on.
+func (e *Engine) Enable(account, entityID string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.hooks.MonitoringPlan(account) {
+		return refuse(http.StatusForbidden, CodePlanWithoutMonitoring,
+			"the account's plan does not include monitoring: upgrade it before re-enabling monitors")
+	}
+	found := false
+	for _, m := range e.monitors {
+		if m.account == account && (entityID == "" || m.req.EntityID == entityID) {
+			m.disabled, m.reason, found = false, "", true
+		}
+	}
+	if !found && entityID != "" {
+		return refuse(http.StatusNotFound, CodeNotFound, "this account has no monitor of %q", entityID)
+	}
+	return nil
+}

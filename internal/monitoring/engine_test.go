@@ -1,0 +1,178 @@
+package monitoring
+
+import (
+	"errors"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+func requireRefusal(t *testing.T, err error, status int, code string) *Error {
+	t.Helper()
+	var e *Error
+	require.True(t, errors.As(err, &e), "want *Error, got %v", err)
+	assert.Equal(t, status, e.Status, e.Message)
+	assert.Equal(t, code, e.Code)
+	assert.NotEmpty(t, e.Message)
+	return e
+}
+
+func TestCreateRefusesInvalidRequestsWithoutCharging(t *testing.T) {
+	cases := map[string]registerdata.MonitorRequest{
+		"empty id":             {EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}},
+		"traversal id":         {EntityID: "../monitor", EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}},
+		"slash id":             {EntityID: "a/b", EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}},
+		"blank id":             {EntityID: " ", EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}},
+		"unknown type":         {EntityID: companyA, EntityType: "fund", Preferences: []enums.Preference{enums.PreferenceBasic}},
+		"no preference":        {EntityID: companyA, EntityType: enums.EntityTypeCompany},
+		"person-only pref":     {EntityID: companyA, EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceManagementPositions}},
+		"company-only pref":    {EntityID: personP, EntityType: enums.EntityTypePerson, Preferences: []enums.Preference{enums.PreferenceBasic}},
+		"unknown pref":         {EntityID: companyA, EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{"gossip"}},
+		"duplicate pref":       {EntityID: companyA, EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic, enums.PreferenceBasic}},
+		"frequency on person":  {EntityID: personP, EntityType: enums.EntityTypePerson, Preferences: []enums.Preference{enums.PreferenceHoldings}, UpdateFrequency: enums.UpdateFrequencyDaily},
+		"weekly on person":     {EntityID: personP, EntityType: enums.EntityTypePerson, Preferences: []enums.Preference{enums.PreferenceHoldings}, UpdateFrequency: enums.UpdateFrequencyWeekly},
+		"unknown frequency":    {EntityID: companyA, EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}, UpdateFrequency: "hourly"},
+		"control char in id":   {EntityID: "DE\x00HRB", EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}},
+		"percent-encoded path": {EntityID: "..%2Fmonitor", EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}},
+	}
+	for name, r := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t)
+			_, err := h.e.Create(acct, r)
+			requireRefusal(t, err, http.StatusBadRequest, CodeInvalidRequest)
+			assert.Equal(t, int64(100000), h.credits[acct])
+			assert.Empty(t, h.e.List(acct))
+		})
+	}
+}
+
+func TestCreateRefusals(t *testing.T) {
+	t.Run("no webhook endpoint", func(t *testing.T) {
+		h := newHarness(t)
+		h.endpoint = false
+		_, err := h.e.Create(acct, companyRequest(enums.PreferenceBasic))
+		e := requireRefusal(t, err, http.StatusBadRequest, CodeWebhookNotConfigured)
+		assert.Contains(t, e.Message, "dashboard")
+	})
+	t.Run("plan without monitoring", func(t *testing.T) {
+		h := newHarness(t)
+		h.plan[acct] = false
+		_, err := h.e.Create(acct, companyRequest(enums.PreferenceBasic))
+		requireRefusal(t, err, http.StatusForbidden, CodePlanWithoutMonitoring)
+	})
+	t.Run("unknown company", func(t *testing.T) {
+		h := newHarness(t)
+		r := companyRequest(enums.PreferenceBasic)
+		r.EntityID = "DE-HRB-X9999-1"
+		_, err := h.e.Create(acct, r)
+		requireRefusal(t, err, http.StatusNotFound, CodeNotFound)
+	})
+	t.Run("unknown person", func(t *testing.T) {
+		h := newHarness(t)
+		r := personRequest(enums.PreferenceHoldings)
+		r.EntityID = "00000000-0000-0000-0000-000000000000"
+		_, err := h.e.Create(acct, r)
+		requireRefusal(t, err, http.StatusNotFound, CodeNotFound)
+	})
+	t.Run("second monitor of one entity", func(t *testing.T) {
+		h := newHarness(t)
+		h.create(companyRequest(enums.PreferenceBasic))
+		_, err := h.e.Create(acct, companyRequest(enums.PreferenceDocuments))
+		requireRefusal(t, err, http.StatusConflict, CodeMonitorExists)
+		assert.Equal(t, int64(100000-25), h.credits[acct], "only the first create is charged")
+		require.Len(t, h.e.List(acct), 1)
+		assert.Equal(t, []enums.Preference{enums.PreferenceBasic}, h.e.List(acct)[0].Preferences)
+	})
+	t.Run("too few credits", func(t *testing.T) {
+		h := newHarness(t)
+		h.credits[acct] = 49
+		r := companyRequest(enums.PreferenceBasic)
+		r.UpdateFrequency = enums.UpdateFrequencyDaily
+		_, err := h.e.Create(acct, r)
+		requireRefusal(t, err, http.StatusPaymentRequired, CodeInsufficientCredits)
+		assert.Equal(t, int64(49), h.credits[acct])
+		assert.Empty(t, h.e.List(acct))
+	})
+}
+
+func TestCreateChargesAndLists(t *testing.T) {
+	h := newHarness(t)
+	weekly := h.create(companyRequest(enums.PreferenceBasic, enums.PreferenceOwnership))
+	assert.Equal(t, registerdata.Monitor{EntityID: companyA, EntityType: enums.EntityTypeCompany,
+		Preferences: []enums.Preference{enums.PreferenceBasic, enums.PreferenceOwnership}, UpdateFrequency: enums.UpdateFrequencyWeekly}, weekly)
+	assert.Equal(t, int64(100000-25), h.credits[acct])
+
+	daily := companyRequest(enums.PreferenceDocuments)
+	daily.EntityID, daily.UpdateFrequency = companyB, enums.UpdateFrequencyDaily
+	h.create(daily)
+	assert.Equal(t, int64(100000-25-50), h.credits[acct])
+
+	p := h.create(personRequest(enums.PreferenceHoldings))
+	assert.Empty(t, p.UpdateFrequency, "person monitors have no frequency")
+	assert.Equal(t, int64(100000-25-50-25), h.credits[acct])
+
+	list := h.e.List(acct)
+	require.Len(t, list, 3)
+	assert.Equal(t, []string{companyA, companyB, personP}, []string{list[0].EntityID, list[1].EntityID, list[2].EntityID})
+	assert.Empty(t, h.e.List("other_key"), "monitors are per account")
+	assert.Equal(t, int64(100000-100), h.credits[acct], "listing is free")
+}
+
+func TestCreateDoesNotShareCallerSlice(t *testing.T) {
+	h := newHarness(t)
+	r := companyRequest(enums.PreferenceBasic)
+	h.create(r)
+	r.Preferences[0] = enums.PreferenceDocuments
+	assert.Equal(t, []enums.Preference{enums.PreferenceBasic}, h.e.List(acct)[0].Preferences)
+}
+
+func TestDelete(t *testing.T) {
+	h := newHarness(t)
+	requireRefusal(t, h.e.Delete(acct, companyA), http.StatusNotFound, CodeNotFound)
+	h.create(companyRequest(enums.PreferenceBasic))
+	requireRefusal(t, h.e.Delete("other_key", companyA), http.StatusNotFound, CodeNotFound)
+	require.NoError(t, h.e.Delete(acct, companyA))
+	assert.Empty(t, h.e.List(acct))
+	assert.Equal(t, int64(100000-25), h.credits[acct], "delete is free")
+	h.create(companyRequest(enums.PreferenceBasic))
+	assert.Equal(t, int64(100000-50), h.credits[acct], "a new monitor after delete is charged again")
+}
+
+func TestDowngradeDisablesUntilOperatorEnables(t *testing.T) {
+	h := newHarness(t)
+	h.create(companyRequest(enums.PreferenceBasic))
+	h.plan[acct] = false
+	h.e.Downgrade(acct)
+	list := h.e.List(acct)
+	require.Len(t, list, 1)
+	assert.True(t, list[0].Disabled)
+	st, ok := h.e.Status(acct, companyA)
+	require.True(t, ok)
+	assert.Equal(t, ReasonPlan, st.Reason)
+
+	requireRefusal(t, h.e.Enable(acct, companyA), http.StatusForbidden, CodePlanWithoutMonitoring)
+	h.plan[acct] = true // the upgrade alone changes nothing
+	assert.True(t, h.e.List(acct)[0].Disabled)
+
+	requireRefusal(t, h.e.Enable(acct, companyB), http.StatusNotFound, CodeNotFound)
+	require.NoError(t, h.e.Enable(acct, companyA))
+	assert.False(t, h.e.List(acct)[0].Disabled)
+	st, _ = h.e.Status(acct, companyA)
+	assert.Empty(t, st.Reason)
+}
+
+func TestDowngradeTouchesOnlyThatAccount(t *testing.T) {
+	h := newHarness(t)
+	h.credits["key_other"], h.plan["key_other"] = 1000, true
+	h.create(companyRequest(enums.PreferenceBasic))
+	_, err := h.e.Create("key_other", companyRequest(enums.PreferenceBasic))
+	require.NoError(t, err)
+	h.e.Downgrade(acct)
+	assert.True(t, h.e.List(acct)[0].Disabled)
+	assert.False(t, h.e.List("key_other")[0].Disabled)
+}
