@@ -14,12 +14,14 @@ import (
 
 const (
 	secretPrefix = "whsec_"
-	// maxSigChars bounds the encoded length of a signature we decode; a v1
-	// signature is 44 characters, anything longer than this cannot match.
-	maxSigChars = 64
+	// sigChars is the length of a base64 HMAC-SHA256 (with padding); no
+	// other length can match.
+	sigChars = (sha256.Size + 2) / 3 * 4
 	// maxScratch is the largest prefix buffer kept in the pool.
 	maxScratch = 4 << 10
 )
+
+var strictBase64 = base64.StdEncoding.Strict()
 
 // Verifier checks the signatures of webhook deliveries. It is safe for
 // concurrent use; create one per signing secret and reuse it.
@@ -34,8 +36,8 @@ type macState struct {
 	mac     hash.Hash
 	scratch []byte // id + "." + timestamp + "."
 	sum     [sha256.Size]byte
-	enc     [maxSigChars]byte
-	dec     [maxSigChars]byte
+	enc     [sigChars]byte
+	dec     [sigChars]byte
 }
 
 // NewVerifier returns a Verifier for the signing secret shown in the
@@ -139,18 +141,19 @@ func writeSigned(mac hash.Hash, scratch []byte, id, timestamp string, body []byt
 }
 
 // matches reports whether one of the space-separated signatures of value is
-// a "v1," signature equal to sum. It decodes into the state's fixed buffers.
+// a "v1," signature equal to sum. It decodes into the state's fixed buffers,
+// strictly, so only the canonical encoding of sum matches.
 func (st *macState) matches(value string, sum []byte) bool {
 	found := false
 	for rest := value; rest != ""; {
 		var entry string
 		entry, rest, _ = strings.Cut(rest, " ")
 		enc, ok := strings.CutPrefix(entry, "v1,")
-		if !ok || len(enc) > maxSigChars {
+		if !ok || len(enc) != sigChars {
 			continue
 		}
-		n := copy(st.enc[:], enc)
-		m, err := base64.StdEncoding.Decode(st.dec[:], st.enc[:n])
+		copy(st.enc[:], enc)
+		m, err := strictBase64.Decode(st.dec[:], st.enc[:])
 		if err != nil {
 			continue
 		}
