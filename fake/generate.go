@@ -1,0 +1,161 @@
+package fake
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+// genSeed seeds the generator. Company i and person j are each drawn from
+// their own stream (genSeed, i) and (genSeed+1, j), so generate(n) is a
+// prefix of generate(n+1) and a person reads the same wherever they
+// appear.
+const genSeed = 0x5eed_2025
+
+// genNumberBase offsets generated register numbers: they have seven
+// digits, curated ones at most six, so the ids never collide.
+const genNumberBase = 1_000_000
+
+// generate returns n synthetic companies, the same for the same n. They
+// are complete and valid as built (the tests check every one), so they
+// skip the store's preparation, which keeps 100,000 of them fast.
+func generate(n int) []registerdata.Company {
+	out := make([]registerdata.Company, n)
+	g := generator{src: &rand.PCG{}}
+	g.rng = rand.New(g.src)
+	for i := range out {
+		g.company(i, &out[i])
+	}
+	return out
+}
+
+type generator struct {
+	src *rand.PCG
+	rng *rand.Rand
+}
+
+// pick returns a random element of s.
+func pick[T any](r *rand.Rand, s []T) T { return s[r.IntN(len(s))] }
+
+func (g *generator) date(fromYear, toYear int) registerdata.Date {
+	y := fromYear + g.rng.IntN(toYear-fromYear+1)
+	return registerdata.NewDate(y, time.Month(1+g.rng.IntN(12)), 1+g.rng.IntN(28))
+}
+
+func (g *generator) company(i int, c *registerdata.Company) {
+	g.src.Seed(genSeed, uint64(i))
+	r := g.rng
+
+	rt := registerTypeFor(r.IntN(100))
+	form := pick(r, genForms[rt])
+	pl := pick(r, genPlaces)
+	trade := pick(r, genTrades)
+	number := strconv.Itoa(genNumberBase + i)
+	incorporated := g.date(1950, 2024)
+
+	c.ID = "DE-" + string(rt) + "-" + pl.courtCode + "-" + number
+	c.Register = registerdata.CompanyRegister{RegisterNumber: number, RegisterType: rt, RegisterCourt: pl.court}
+	c.Registers = []registerdata.CompanyRegister{c.Register}
+	c.Status = statusFor(r.IntN(100))
+	c.LegalForm = form.form
+
+	name := pick(r, genNamePrefixes) + trade.core + " " + form.suffix
+	if form.form == enums.LegalFormEK {
+		name = pick(r, genFirstNames) + " " + pick(r, genLastNames) + " " + trade.core + " " + form.suffix
+	}
+	c.Name = registerdata.CompanyName{Name: name, LegalForm: form.form, StartDate: incorporated}
+	c.Names = []registerdata.CompanyName{c.Name}
+
+	postal := pl.postalFrom + r.IntN(pl.postalTo-pl.postalFrom+1)
+	street := pick(r, genStreets) + " " + strconv.Itoa(1+r.IntN(180))
+	c.Address = registerdata.CompanyAddress{Street: street, City: pl.city, PostalCode: pad5(postal), Country: "Deutschland", StartDate: incorporated}
+	formatAddress(&c.Address)
+	c.Addresses = []registerdata.CompanyAddress{c.Address}
+
+	c.Purposes = []registerdata.CompanyPurpose{}
+	if r.IntN(20) != 0 { // 5% have no purpose on record
+		c.Purpose = &registerdata.CompanyPurpose{Purpose: trade.purpose, StartDate: incorporated}
+		c.Purposes = append(c.Purposes, *c.Purpose)
+	}
+	c.Capitals = []registerdata.CompanyCapital{}
+	if amount := capitalFor(r, form.form); amount > 0 {
+		c.Capital = &registerdata.CompanyCapital{Amount: amount, Currency: enums.CurrencyEUR, StartDate: incorporated}
+		c.Capitals = append(c.Capitals, *c.Capital)
+	}
+
+	c.IncorporatedAt = incorporated
+	if r.IntN(2) == 0 {
+		d := incorporated
+		c.NotarizedAt = &d
+	}
+	if c.Status == enums.CompanyStatusInactive {
+		d := g.date(max(incorporated.Year, 2000), 2025)
+		if d.Before(incorporated) {
+			d = incorporated
+		}
+		c.TerminatedAt = &d
+	}
+	c.Representation = g.representatives(i, form.roles, incorporated, c.Status)
+	c.Indicators = g.indicators(r.IntN(4))
+	c.Documents = []registerdata.CompanyDocument{}
+	c.Acquisitions = []registerdata.Transaction{}
+	c.AssetSpinOffs = []registerdata.Transaction{}
+	c.IndustryCodes.WZ2025 = make([]registerdata.IndustryCode, 0, len(trade.wz))
+	for _, code := range trade.wz[:1+r.IntN(len(trade.wz))] {
+		c.IndustryCodes.WZ2025 = append(c.IndustryCodes.WZ2025, registerdata.IndustryCode{Code: code})
+	}
+	if r.IntN(3) == 0 {
+		c.Contact = &registerdata.Contact{WebsiteURL: "https://www.company-" + number + ".example"}
+	}
+	c.Insolvencies = g.insolvencies(c.Status)
+	c.Sources = []registerdata.Source{}
+}
+
+func registerTypeFor(p int) enums.RegisterType {
+	switch {
+	case p < 60:
+		return enums.RegisterTypeHRB
+	case p < 85:
+		return enums.RegisterTypeHRA
+	case p < 90:
+		return enums.RegisterTypeGnR
+	case p < 95:
+		return enums.RegisterTypePR
+	}
+	return enums.RegisterTypeVR
+}
+
+func statusFor(p int) enums.CompanyStatus {
+	switch {
+	case p < 80:
+		return enums.CompanyStatusActive
+	case p < 95:
+		return enums.CompanyStatusInactive
+	}
+	return enums.CompanyStatusLiquidation
+}
+
+// capitalFor returns a registered capital fitting the legal form, or 0
+// for forms that have none.
+func capitalFor(r *rand.Rand, f enums.LegalForm) float64 {
+	switch f {
+	case enums.LegalFormGmbH, enums.LegalFormGGmbH:
+		return pick(r, []float64{25000, 25000, 50000, 100000, 250000, 1000000})
+	case enums.LegalFormUG:
+		return float64(1 + r.IntN(5000))
+	case enums.LegalFormAG, enums.LegalFormSE:
+		return float64(120000 + 1000*r.IntN(20000))
+	}
+	return 0
+}
+
+func pad5(n int) string {
+	s := strconv.Itoa(n)
+	for len(s) < 5 {
+		s = "0" + s
+	}
+	return s
+}

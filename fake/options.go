@@ -1,0 +1,100 @@
+package fake
+
+import (
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// DefaultAPIKey is the API key NewServer seeds unless WithAPIKey is given.
+const DefaultAPIKey = "fake-api-key"
+
+// DefaultCredits is the seeded key's balance unless WithCredits is given:
+// enough for 100,000 company lookups, so only tests about credits need to
+// think about them.
+const DefaultCredits int64 = 1_000_000
+
+// Option configures a Server; pass options to NewServer or Listen.
+type Option func(*config)
+
+// config is what the options set.
+type config struct {
+	apiKey        string
+	credits       int64
+	clock         *Clock
+	webhookURL    string
+	webhookSecret string
+	generated     int
+	rateLimit     rate.Limit // rate.Inf: no limit
+	rateBurst     int
+	setup         []func(*Server) // run after the extensions are installed, before serving
+}
+
+func defaultConfig() config {
+	return config{apiKey: DefaultAPIKey, credits: DefaultCredits, rateLimit: rate.Inf}
+}
+
+// WithAPIKey sets the seeded API key (srv.APIKey). An empty key keeps
+// DefaultAPIKey.
+func WithAPIKey(key string) Option {
+	return func(c *config) {
+		if key != "" {
+			c.apiKey = key
+		}
+	}
+}
+
+// WithCredits sets the seeded key's credit balance (default
+// DefaultCredits). Zero is allowed: every billable call then answers 402.
+func WithCredits(n int64) Option {
+	return func(c *config) { c.credits = n }
+}
+
+// WithClock makes the server run on clk: presigned addresses expire, rate
+// limits refill and monitors come due as clk is advanced. Without it the
+// server uses a clock that follows wall time and can still be advanced
+// (srv.Clock().Advance).
+func WithClock(clk *Clock) Option {
+	return func(c *config) {
+		if clk != nil {
+			c.clock = clk
+		}
+	}
+}
+
+// WithWebhookEndpoint sets where monitor notifications are delivered and
+// the secret they are signed with. It stands for the setting the real
+// service has in its web dashboard (the API cannot set it). Without it,
+// creating a monitor fails as it does on an account with no endpoint.
+func WithWebhookEndpoint(url, secret string) Option {
+	return func(c *config) { c.webhookURL, c.webhookSecret = url, secret }
+}
+
+// WithGenerated adds n deterministic synthetic companies to the curated
+// ones, for tests at scale. The same n always gives the same companies;
+// their ids never collide with curated ones. n <= 0 adds none.
+func WithGenerated(n int) Option {
+	return func(c *config) { c.generated = max(n, 0) }
+}
+
+// WithRateLimit limits every API key to requests requests per per, with
+// bursts of up to requests, measured on the server's clock. A request over
+// the limit gets 429 with Retry-After. The default is no limit;
+// non-positive values also mean no limit.
+func WithRateLimit(requests int, per time.Duration) Option {
+	return func(c *config) {
+		if requests <= 0 || per <= 0 {
+			c.rateLimit, c.rateBurst = rate.Inf, 0
+			return
+		}
+		c.rateLimit = rate.Limit(float64(requests) / per.Seconds())
+		c.rateBurst = requests
+	}
+}
+
+// withSetup returns an Option that runs fn on the new server after the
+// extensions are installed and before it serves: the way a feature file
+// adds an option of its own without a field in config.
+func withSetup(fn func(*Server)) Option {
+	return func(c *config) { c.setup = append(c.setup, fn) }
+}

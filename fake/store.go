@@ -1,0 +1,227 @@
+package fake
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// ErrUnknownCompany is returned by UpdateCompany for an id the fake does
+// not hold.
+var ErrUnknownCompany = errors.New("fake: unknown company id")
+
+// store holds the register: every company by id.
+//
+// Stored companies are never modified in place: a change stores a new
+// deep copy. So a reader may keep a company it got under the read lock and
+// use it after unlocking, as long as it does not modify it.
+type store struct {
+	mu   sync.RWMutex
+	byID map[string]*registerdata.Company
+	ids  []string // in the order the companies were added
+
+	// writing serialises changes together with their observer calls, so
+	// observers see changes one at a time, in the order they were applied.
+	writing   sync.Mutex
+	observers []func(before, after registerdata.Company)
+}
+
+func newStore(capacity int) *store {
+	return &store{byID: make(map[string]*registerdata.Company, capacity), ids: make([]string, 0, capacity)}
+}
+
+// load adds companies at startup, before anyone observes the store. It
+// takes ownership of them and fails on a duplicate id.
+func (st *store) load(cs []registerdata.Company) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for i := range cs {
+		c := &cs[i]
+		if _, dup := st.byID[c.ID]; dup {
+			return fmt.Errorf("fake: company %s is defined twice", c.ID)
+		}
+		st.byID[c.ID] = c
+		st.ids = append(st.ids, c.ID)
+	}
+	return nil
+}
+
+// get returns the stored company with id. The caller must not modify it.
+func (st *store) get(id string) (*registerdata.Company, bool) {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	c, ok := st.byID[id]
+	return c, ok
+}
+
+// all returns every stored company in the order they were added. The
+// caller must not modify them.
+func (st *store) all() []*registerdata.Company {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	out := make([]*registerdata.Company, len(st.ids))
+	for i, id := range st.ids {
+		out[i] = st.byID[id]
+	}
+	return out
+}
+
+// observe registers fn to be called after every change; see
+// Server.UpdateCompany for the guarantees.
+func (st *store) observe(fn func(before, after registerdata.Company)) {
+	st.writing.Lock()
+	defer st.writing.Unlock()
+	st.observers = append(st.observers, fn)
+}
+
+// update replaces the company id with the result of change, which gets a
+// deep copy and returns the company to store or an error that leaves the
+// store unchanged.
+func (st *store) update(id string, change func(registerdata.Company) (registerdata.Company, error)) error {
+	st.writing.Lock()
+	defer st.writing.Unlock()
+	before, ok := st.get(id)
+	if !ok {
+		return fmt.Errorf("%w %q", ErrUnknownCompany, id)
+	}
+	work, err := cloneCompany(*before)
+	if err != nil {
+		return err
+	}
+	after, err := change(work)
+	if err != nil {
+		return err
+	}
+	if after.ID != id {
+		return fmt.Errorf("fake: a change must not alter the id (%q became %q): add a new company instead", id, after.ID)
+	}
+	if err := prepare(&after); err != nil {
+		return err
+	}
+	st.mu.Lock()
+	st.byID[id] = &after
+	st.mu.Unlock()
+	st.notify(*before, after)
+	return nil
+}
+
+// add stores a new company after preparing it.
+func (st *store) add(c registerdata.Company) error {
+	st.writing.Lock()
+	defer st.writing.Unlock()
+	c, err := cloneCompany(c)
+	if err != nil {
+		return err
+	}
+	if err := prepare(&c); err != nil {
+		return err
+	}
+	st.mu.Lock()
+	if _, dup := st.byID[c.ID]; dup {
+		st.mu.Unlock()
+		return fmt.Errorf("fake: company %s exists already: change it with UpdateCompany", c.ID)
+	}
+	st.byID[c.ID] = &c
+	st.ids = append(st.ids, c.ID)
+	st.mu.Unlock()
+	st.notify(registerdata.Company{}, c)
+	return nil
+}
+
+// notify calls every observer; the caller holds st.writing.
+func (st *store) notify(before, after registerdata.Company) {
+	for _, fn := range st.observers {
+		fn(before, after)
+	}
+}
+
+// prepare completes c and checks that it is a record the service could
+// send.
+func prepare(c *registerdata.Company) error {
+	completeCompany(c)
+	if err := validateCompany(c); err != nil {
+		return fmt.Errorf("fake: company %q is not valid: %w", c.ID, err)
+	}
+	return nil
+}
+
+// cloneCompany returns a deep copy of c, through its JSON form, so the
+// copy shares no slice or pointer with c.
+func cloneCompany(c registerdata.Company) (registerdata.Company, error) {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return registerdata.Company{}, fmt.Errorf("fake: company %q cannot be encoded: %w", c.ID, err)
+	}
+	return decodeCompanyStrict(b)
+}
+
+// strictCompany is Company without its UnmarshalJSON method. Company's
+// own decoder is lenient (it runs json.Unmarshal inside, where a
+// decoder's DisallowUnknownFields does not reach), so strict decoding
+// goes through this type; no nested type has a lenient decoder.
+type strictCompany registerdata.Company
+
+// decodeCompanyStrict decodes one CompanyV1 object and fails on any field
+// Company does not have, at any depth, and on trailing data. Arrays come
+// out non-nil after completeCompany.
+func decodeCompanyStrict(b []byte) (registerdata.Company, error) {
+	var c registerdata.Company
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode((*strictCompany)(&c)); err != nil {
+		return registerdata.Company{}, fmt.Errorf("fake: decoding the company: %w", err)
+	}
+	if err := noTrailingData(dec, b); err != nil {
+		return registerdata.Company{}, fmt.Errorf("fake: decoding the company: %w", err)
+	}
+	return c, nil
+}
+
+// UpdateCompany changes the company id in the fake's register: fn gets a
+// deep copy of the record to modify, and the result replaces the stored
+// one if it is still valid (same id, known enum values, valid dates and
+// required fields set; labels and role left empty are filled from the role
+// code). It returns an error wrapping ErrUnknownCompany for an unknown id
+// and an error describing the problem for an invalid result; either way
+// the register is unchanged.
+//
+// Observers of the register (the search index, monitors) see every
+// change synchronously, before UpdateCompany returns, one change at a
+// time and in the order the changes were applied. fn and observers must
+// not call UpdateCompany or AddCompany themselves.
+func (s *Server) UpdateCompany(id string, fn func(*registerdata.Company)) error {
+	return s.store.update(id, func(c registerdata.Company) (registerdata.Company, error) {
+		fn(&c)
+		return c, nil
+	})
+}
+
+// AddCompany adds c to the register, completed and checked as in
+// UpdateCompany. It fails if the id exists already. Observers see the
+// addition with a zero before.
+func (s *Server) AddCompany(c registerdata.Company) error {
+	return s.store.add(c)
+}
+
+// Company returns a deep copy of the stored company id, without sources
+// (they are issued per lookup), and whether it exists.
+func (s *Server) Company(id string) (registerdata.Company, bool) {
+	c, ok := s.store.get(id)
+	if !ok {
+		return registerdata.Company{}, false
+	}
+	cp, err := cloneCompany(*c)
+	return cp, err == nil
+}
+
+// CompanyIDs returns the ids of every company of the register, curated
+// ones first, in a stable order.
+func (s *Server) CompanyIDs() []string {
+	s.store.mu.RLock()
+	defer s.store.mu.RUnlock()
+	return append([]string{}, s.store.ids...)
+}
