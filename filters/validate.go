@@ -120,12 +120,12 @@ func problems(scope Scope, f Filter) []string {
 	}
 	for bit, name := range keyNames {
 		if keys&^rule.keys&(1<<bit) != 0 {
-			ps = append(ps, fmt.Sprintf("%q does not apply to a %s field; %s", name, fi.Kind, rule.hint))
+			ps = append(ps, fmt.Sprintf("%q does not apply to %s fields; %s", name, fi.Kind, rule.hint))
 		}
 	}
 	switch fi.Kind {
 	case KindNumber:
-		ps = rangeProblems(ps, f, isDecimal, cmpDecimal, "a plain decimal number; write it like 1500 or -12.5 (money in cents)")
+		ps = rangeProblems(ps, f, isDecimal, cmpDecimal, "a plain decimal number; write it like 1500 or -12.5")
 	case KindDate:
 		ps = rangeProblems(ps, f, isDate, strings.Compare, "a date; write it as YYYY-MM-DD, e.g. 2024-01-31")
 	case KindBool:
