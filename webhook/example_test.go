@@ -88,7 +88,7 @@ func ExampleVerifier_Parse() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(ev.ID, ev.Timestamp.UTC().Format(time.RFC3339), ev.DetectedAt.Format(time.RFC3339))
+	fmt.Println(ev.ID, ev.Timestamp.Format(time.RFC3339), ev.DetectedAt.Format(time.RFC3339))
 	for _, c := range ev.Changes {
 		fmt.Printf("%s %s: %s -> %s\n", c.Category, c.Path, c.Before, c.After)
 	}

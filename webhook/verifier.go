@@ -88,8 +88,9 @@ func decodeSecret(secret string) ([]byte, error) {
 // otherwise an error wrapping one of ErrMissingHeaders, ErrInvalidTimestamp,
 // ErrTimestampTooOld, ErrTimestampTooNew or ErrNoMatchingSignature.
 //
-// Both the webhook-* headers and the provider's svix-* headers are
-// accepted. The signature header may hold several space-separated
+// The timestamp header must be decimal Unix seconds (ASCII digits only, at
+// most 18 of them). Both the webhook-* headers and the provider's svix-*
+// headers are accepted. The signature header may hold several space-separated
 // signatures (during a key rotation); any matching "v1," signature passes,
 // other versions are ignored. Comparisons run in constant time.
 func (v *Verifier) Verify(h http.Header, body []byte) error {
@@ -171,7 +172,7 @@ func (v *Verifier) checkTimestamp(name, raw string) (time.Time, error) {
 	if !ok {
 		return time.Time{}, fmt.Errorf("%w: %s is %q; want decimal Unix seconds", ErrInvalidTimestamp, name, clip(raw))
 	}
-	ts := time.Unix(sec, 0)
+	ts := time.Unix(sec, 0).UTC()
 	now := v.cfg.clock()
 	if age := now.Sub(ts); age > v.cfg.tolerance {
 		return time.Time{}, fmt.Errorf("%w: %s is %v in the past, more than the tolerance of %v; the message is a replay or the receiver's clock is wrong", ErrTimestampTooOld, name, age.Round(time.Second), v.cfg.tolerance)
