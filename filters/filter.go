@@ -1,4 +1,18 @@
 // Package filters builds the filter lists of company and person searches.
+//
+// Company and Person start immutable, fluent builders whose filters all
+// must hold (AND). Typed helpers cover the common fields (Status,
+// LegalForm, Revenue, IncorporatedBetween, ...); the generic Eq, In,
+// Between, AtLeast, AtMost and Keywords take any Field with values as
+// sent on the wire, so a field the service adds works before the SDK
+// names it. Indicator money is in cents (the registered capital is in
+// currency units, as in the company record), dates are UTC calendar dates
+// sent as "YYYY-MM-DD", and Unbounded (for numbers) or a zero time.Time
+// (for dates) leaves one end of a range open.
+//
+// Build checks the list against the table of known fields (see Lookup and
+// Kind) and reports every problem at once; Validate runs the same checks
+// on a list from elsewhere, such as a decoded request body.
 package filters
 
 // Field names a search filter field as sent on the wire ("revenue",

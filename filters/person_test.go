@@ -4,8 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-
 	"github.com/registerdata/registerdata-go/enums"
 )
 
@@ -61,10 +59,6 @@ func TestPersonHelpersReportBadInput(t *testing.T) {
 			[]string{`filters[0] "active": value "yes" is not a boolean; use "true" or "false"`}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fs, err := tt.b.Build()
-			assert.Nil(t, fs)
-			assert.Equal(t, tt.want, messages(t, err))
-		})
+		t.Run(tt.name, func(t *testing.T) { assertBuildErrors(t, tt.b, tt.want) })
 	}
 }
