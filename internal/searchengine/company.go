@@ -1,0 +1,194 @@
+package searchengine
+
+import (
+	"strings"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+// extractor computes the values of one field for one document: numbers
+// for number and date fields, strings for the others.
+type extractor[F any] struct {
+	num func(*F) []float64
+	str func(*F) []string
+}
+
+func numbers[F any](fn func(*F) []float64) extractor[F] { return extractor[F]{num: fn} }
+func texts[F any](fn func(*F) []string) extractor[F]    { return extractor[F]{str: fn} }
+
+// one returns a one-value list, or none for the empty string.
+func one(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}
+
+func lower(s string) []string { return one(strings.ToLower(strings.TrimSpace(s))) }
+
+func boolean(b bool) []string {
+	if b {
+		return []string{"true"}
+	}
+	return []string{"false"}
+}
+
+func date(d registerdata.Date) []float64 {
+	if !d.Valid() {
+		return nil
+	}
+	return []float64{dateNumber(d)}
+}
+
+func indicator(get func(*registerdata.IndicatorSummary) *int64) extractor[companyFacts] {
+	return numbers(func(f *companyFacts) []float64 { return f.indicator(get) })
+}
+
+// companyFields computes every company filter field. A test checks that
+// it covers every company field of filters.Fields.
+var companyFields = map[filters.Field]extractor[companyFacts]{
+	filters.Status:         texts(func(f *companyFacts) []string { return one(string(f.c.Status)) }),
+	filters.LegalForm:      texts(func(f *companyFacts) []string { return one(string(f.c.LegalForm)) }),
+	filters.RegisterNumber: texts(func(f *companyFacts) []string { return lower(f.c.Register.RegisterNumber) }),
+	filters.RegisterCourt:  texts(func(f *companyFacts) []string { return lower(f.c.Register.RegisterCourt) }),
+	filters.RegisterType:   texts(func(f *companyFacts) []string { return one(string(f.c.Register.RegisterType)) }),
+	filters.IncorporatedAt: numbers(func(f *companyFacts) []float64 { return date(f.c.IncorporatedAt) }),
+	filters.Zip:            texts(func(f *companyFacts) []string { return one(f.c.Address.PostalCode) }),
+	filters.City:           texts(func(f *companyFacts) []string { return lower(f.c.Address.City) }),
+	filters.Address:        texts(func(f *companyFacts) []string { return lower(f.c.Address.FormattedValue) }),
+	filters.Purpose: texts(func(f *companyFacts) []string {
+		if f.c.Purpose == nil {
+			return nil
+		}
+		return lower(f.c.Purpose.Purpose)
+	}),
+	filters.IndustryCodes: texts(func(f *companyFacts) []string {
+		var out []string
+		for _, ic := range f.c.IndustryCodes.WZ2025 {
+			out = append(out, one(industryDigits(ic.Code))...)
+		}
+		return out
+	}),
+	filters.CapitalAmount: numbers(func(f *companyFacts) []float64 {
+		if f.c.Capital == nil {
+			return nil
+		}
+		return []float64{f.c.Capital.Amount}
+	}),
+	filters.CapitalCurrency: texts(func(f *companyFacts) []string {
+		if f.c.Capital == nil {
+			return nil
+		}
+		return one(string(f.c.Capital.Currency))
+	}),
+	filters.BalanceSheetTotal:  indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.BalanceSheetTotal }),
+	filters.Revenue:            indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Revenue }),
+	filters.Cash:               indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Cash }),
+	filters.Employees:          indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Employees }),
+	filters.Equity:             indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Equity }),
+	filters.RealEstate:         indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.RealEstate }),
+	filters.Materials:          indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Materials }),
+	filters.PensionProvisions:  indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.PensionProvisions }),
+	filters.Salaries:           indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Salaries }),
+	filters.Taxes:              indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Taxes }),
+	filters.Liabilities:        indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Liabilities }),
+	filters.CapitalReserves:    indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.CapitalReserves }),
+	filters.NetIncome:          indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.NetIncome }),
+	filters.HadInsolvency:      texts(func(f *companyFacts) []string { return boolean(f.hadInsolvency()) }),
+	filters.HasOpenInsolvency:  texts(func(f *companyFacts) []string { return boolean(f.hasOpenInsolvency()) }),
+	filters.InsolvencyRisk:     texts(func(f *companyFacts) []string { return one(f.risk()) }),
+	filters.EstimatedRevenue:   numbers(func(f *companyFacts) []float64 { return f.estimatedRevenue() }),
+	filters.EstimatedEBITDA:    numbers(func(f *companyFacts) []float64 { return f.estimatedEBITDA() }),
+	filters.EstimatedEmployees: numbers(func(f *companyFacts) []float64 { return f.estimatedEmployees() }),
+	filters.InsolvencyStage: texts(func(f *companyFacts) []string {
+		var out []string
+		for _, in := range f.c.Insolvencies {
+			out = append(out, one(string(in.CurrentStatus))...)
+		}
+		return out
+	}),
+	filters.InsolvencyOpenedAt: numbers(func(f *companyFacts) []float64 {
+		var out []float64
+		for _, in := range f.c.Insolvencies {
+			if in.OpenedAt != nil {
+				out = append(out, date(*in.OpenedAt)...)
+			}
+		}
+		return out
+	}),
+	filters.LEI: texts(func(f *companyFacts) []string { return lower(f.c.LEI) }),
+	filters.VATID: texts(func(f *companyFacts) []string {
+		if f.c.Contact == nil {
+			return nil
+		}
+		return lower(f.c.Contact.VATID)
+	}),
+	filters.YoungestOwnerAge: numbers(func(f *companyFacts) []float64 {
+		if f.owners.youngestAge < 0 {
+			return nil
+		}
+		return []float64{float64(f.owners.youngestAge)}
+	}),
+	filters.HasRepresentativeOwner: texts(func(f *companyFacts) []string { return boolean(f.owners.represents) }),
+	filters.FamilyOwned:            texts(func(f *companyFacts) []string { return boolean(f.owners.sharedLastName) }),
+	filters.SoleOwner:              texts(func(f *companyFacts) []string { return boolean(f.owners.count == 1) }),
+	filters.OwnerManaged:           texts(func(f *companyFacts) []string { return boolean(f.owners.directs) }),
+}
+
+// buildRow computes the row of a document from its facts with the
+// extractors of the table's columns.
+func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Field]extractor[F]) row {
+	b := newRowBuilder(key, len(t.cols))
+	for _, c := range t.cols {
+		ex := fields[c.info.Name]
+		var nums []float64
+		var strs []string
+		if ex.num != nil {
+			nums = ex.num(f)
+		}
+		if ex.str != nil {
+			strs = ex.str(f)
+		}
+		b.next(nums, strs)
+	}
+	return b.r
+}
+
+// companyRow indexes company c as of today.
+func companyRow(t *table[registerdata.CompanySearchResult], c *registerdata.Company, today registerdata.Date) row {
+	f := companyFacts{c: c, latest: c.LatestIndicators(), owners: ownersOf(c, today)}
+	r := buildRow(t, c.Name.Name+"\x00"+c.ID, &f, companyFields)
+	r.tokens = tokens(c.Name.Name)
+	if p, ok := cityPoint(c.Address.City); ok {
+		r.lat, r.lon, r.hasGeo = p.lat, p.lon, true
+	}
+	return r
+}
+
+// companyResult is the search result of company c.
+func companyResult(c *registerdata.Company) registerdata.CompanySearchResult {
+	country, _, _ := strings.Cut(c.ID, "-")
+	res := registerdata.CompanySearchResult{
+		CompanyID:      c.ID,
+		Name:           c.Name.Name,
+		Country:        country,
+		RegisterNumber: c.Register.RegisterNumber,
+		RegisterType:   c.Register.RegisterType,
+		RegisterCourt:  c.Register.RegisterCourt,
+		Active:         c.Status == "active",
+		LegalForm:      c.LegalForm,
+		Address: registerdata.SearchAddress{
+			City:           c.Address.City,
+			Country:        c.Address.Country,
+			FormattedValue: c.Address.FormattedValue,
+			Street:         c.Address.Street,
+			PostalCode:     c.Address.PostalCode,
+			Extra:          c.Address.Extra,
+		},
+	}
+	if c.Purpose != nil {
+		res.Purpose = c.Purpose.Purpose
+	}
+	return res
+}

@@ -1,0 +1,205 @@
+package searchengine
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// cond is one compiled search condition. Its candidates are either the
+// union of postings, a span of a numeric index, or (scan) every document,
+// to be checked with match.
+type cond struct {
+	est   int // upper bound of the matching documents
+	lists []*posting
+	num   *numIndex
+	a, b  int
+	scan  bool
+	keyed bool // lists are in row key (result) order, not document order
+	match func(r *row) bool
+}
+
+// ordered returns the condition's one list in result order, if it has
+// exactly one such list.
+func (c *cond) ordered() []uint32 {
+	if c.keyed && len(c.lists) == 1 {
+		return c.lists[0].docs
+	}
+	return nil
+}
+
+// candidates appends the documents the condition may match to dst. The
+// result may hold duplicates.
+func (c *cond) candidates(dst []uint32, order []uint32) []uint32 {
+	switch {
+	case c.scan:
+		return append(dst, order...)
+	case c.num != nil:
+		for _, e := range c.num.entries[c.a:c.b] {
+			dst = append(dst, e.d)
+		}
+		return dst
+	}
+	for _, p := range c.lists {
+		dst = append(dst, p.docs...)
+	}
+	return dst
+}
+
+// fill sets the documents matching c in dst (cleared, sized for n). It
+// returns a shared bitset instead, without touching dst, when c is one
+// posting whose bitset can be used as is.
+func (c *cond) fill(dst bitset, n int) bitset {
+	switch {
+	case c.num != nil:
+		c.num.fill(dst, n, c.a, c.b)
+		return dst
+	case len(c.lists) == 1 && len(c.lists[0].docs) >= n/64:
+		return c.lists[0].bitset(n)
+	}
+	for _, p := range c.lists {
+		if len(p.docs) >= n/64 {
+			dst.or(p.bitset(n))
+			continue
+		}
+		for _, d := range p.docs {
+			dst.set(d)
+		}
+	}
+	return dst
+}
+
+// sparseShare: when the most selective condition matches at most this
+// fraction of the documents, the search checks its candidates one by one
+// instead of intersecting bitsets.
+const sparseShare = 32
+
+// run finds the documents matching every condition and returns the
+// page [skip, skip+limit) of them in row key order, and their number.
+func (t *table[R]) run(conds []*cond, skip, limit int) (page []uint32, total int) {
+	n := len(t.rows)
+	if len(conds) == 0 {
+		return window(t.order, skip, limit), t.live
+	}
+	slices.SortStableFunc(conds, func(x, y *cond) int {
+		return compareBool(x.scan, y.scan)*2 + cmp.Compare(x.est, y.est)
+	})
+	driver := conds[0]
+	var matches []uint32
+	switch {
+	case driver.est == 0:
+		return nil, 0
+	case len(conds) == 1 && driver.ordered() != nil:
+		return window(driver.ordered(), skip, limit), driver.est
+	case !driver.scan && driver.est*sparseShare <= n:
+		cands := driver.candidates(make([]uint32, 0, driver.est), t.order)
+		slices.Sort(cands)
+		cands = slices.Compact(cands)
+		matches = t.check(cands, conds[1:])
+	default:
+		acc := t.bits(0)
+		var scans []*cond
+		first := true
+		for _, c := range conds {
+			if c.scan {
+				scans = append(scans, c)
+				continue
+			}
+			if first {
+				copy(acc, c.fill(acc, n))
+				first = false
+				continue
+			}
+			tmp := t.bits(1)
+			acc.and(c.fill(tmp, n))
+		}
+		if first {
+			copy(acc, t.alive)
+		}
+		if len(scans) == 0 {
+			total = acc.count()
+			src := t.order
+			if o := driver.ordered(); o != nil {
+				src = o
+			}
+			if walkIsCheaper(skip+limit, total, len(src)) {
+				return walk(src, acc, skip, limit), total
+			}
+		}
+		acc.each(func(d uint32) bool {
+			matches = append(matches, d)
+			return true
+		})
+		matches = t.check(matches, scans)
+	}
+	slices.SortFunc(matches, func(x, y uint32) int { return strings.Compare(t.rows[x].key, t.rows[y].key) })
+	return window(matches, skip, limit), len(matches)
+}
+
+// check keeps the documents of ds that match every condition of cs.
+func (t *table[R]) check(ds []uint32, cs []*cond) []uint32 {
+	out := ds[:0]
+next:
+	for _, d := range ds {
+		if !t.alive.has(d) {
+			continue
+		}
+		for _, c := range cs {
+			if !c.match(&t.rows[d]) {
+				continue next
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// walkIsCheaper estimates whether walking the src documents (a superset
+// of the matches, in result order) until the page is full costs less than
+// collecting and sorting all matches.
+func walkIsCheaper(need, total, src int) bool {
+	if total == 0 {
+		return false
+	}
+	walk := need * src / total
+	collect := total * (1 + bits.Len(uint(total)))
+	return walk < collect
+}
+
+// walk returns the page [skip, skip+limit) of the documents of src (in
+// result order) that are in set, reading src only as far as needed.
+func walk(src []uint32, set bitset, skip, limit int) []uint32 {
+	var page []uint32
+	for _, d := range src {
+		if !set.has(d) {
+			continue
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		page = append(page, d)
+		if len(page) == limit {
+			break
+		}
+	}
+	return page
+}
+
+func window(ds []uint32, skip, limit int) []uint32 {
+	if skip >= len(ds) {
+		return nil
+	}
+	return ds[skip:min(len(ds), skip+limit)]
+}
+
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case b:
+		return -1
+	}
+	return 1
+}

@@ -1,0 +1,195 @@
+package searchengine
+
+import (
+	"strings"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+// Insolvency risk tiers.
+const (
+	riskLow    = "low"
+	riskMedium = "medium"
+	riskHigh   = "high"
+)
+
+// Figures behind the estimates, in cents.
+const (
+	revenuePerEmployee = 10_000_000 // 100,000 EUR
+	salaryPerEmployee  = 5_000_000  // 50,000 EUR
+	ebitdaShare        = 0.10       // of the revenue, without a net income
+)
+
+// companyFacts is what a company's filter fields are computed from.
+type companyFacts struct {
+	c      *registerdata.Company
+	latest *registerdata.IndicatorSummary
+	owners owners
+}
+
+// owners summarises the current owners of a company (representatives with
+// role OWNER or SHAREHOLDER), one entry per person or entity.
+type owners struct {
+	count          int
+	youngestAge    int // -1: no owner with a date of birth
+	sharedLastName bool
+	directs        bool // an owner is also a current director
+	represents     bool // an owner also holds a representing role
+}
+
+// ownerKey identifies a representative across entries: the id, else the name.
+func ownerKey(r *registerdata.Representative) string {
+	if r.ID != nil && *r.ID != "" {
+		return *r.ID
+	}
+	return "name:" + strings.ToLower(r.Name)
+}
+
+func lastName(r *registerdata.Representative) string {
+	if np := r.NaturalPerson; np != nil && np.LastName != nil && *np.LastName != "" {
+		return strings.ToLower(*np.LastName)
+	}
+	ws := strings.Fields(strings.ToLower(r.Name))
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[len(ws)-1]
+}
+
+func ownersOf(c *registerdata.Company, today registerdata.Date) owners {
+	current := c.CurrentRepresentatives(today)
+	roles := map[string]map[enums.Role]bool{}
+	for i := range current {
+		k := ownerKey(&current[i])
+		if roles[k] == nil {
+			roles[k] = map[enums.Role]bool{}
+		}
+		roles[k][current[i].Role] = true
+	}
+	o := owners{youngestAge: -1}
+	seen := map[string]bool{}
+	lastNames := map[string]bool{}
+	for i := range current {
+		r := &current[i]
+		if r.Role != enums.RoleOwner && r.Role != enums.RoleShareholder {
+			continue
+		}
+		k := ownerKey(r)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		o.count++
+		held := roles[k]
+		o.directs = o.directs || held[enums.RoleDirector]
+		o.represents = o.represents || held[enums.RoleDirector] || held[enums.RolePersonalLiableDirector] ||
+			held[enums.RoleProkura] || held[enums.RoleLiquidator]
+		if r.Type != enums.RepresentativeTypeNaturalPerson {
+			continue
+		}
+		if ln := lastName(r); ln != "" {
+			o.sharedLastName = o.sharedLastName || lastNames[ln]
+			lastNames[ln] = true
+		}
+		if np := r.NaturalPerson; np != nil && np.DateOfBirth != nil && np.DateOfBirth.Valid() {
+			if age := ageOn(*np.DateOfBirth, today); o.youngestAge < 0 || age < o.youngestAge {
+				o.youngestAge = age
+			}
+		}
+	}
+	return o
+}
+
+// ageOn is the age in full years on day of someone born on dob.
+func ageOn(dob, day registerdata.Date) int {
+	age := day.Year - dob.Year
+	if day.Month < dob.Month || day.Month == dob.Month && day.Day < dob.Day {
+		age--
+	}
+	return age
+}
+
+func (f *companyFacts) hadInsolvency() bool { return len(f.c.Insolvencies) > 0 }
+
+func (f *companyFacts) hasOpenInsolvency() bool {
+	for _, in := range f.c.Insolvencies {
+		if in.CurrentStatus.IsOpen() {
+			return true
+		}
+	}
+	return false
+}
+
+// risk is the insolvency risk tier: high with an open proceeding; medium
+// after a closed one, in liquidation, or with negative equity in the
+// latest figures; low otherwise.
+func (f *companyFacts) risk() string {
+	switch {
+	case f.hasOpenInsolvency():
+		return riskHigh
+	case f.hadInsolvency(), f.c.Status == enums.CompanyStatusLiquidation,
+		f.latest != nil && f.latest.Equity != nil && *f.latest.Equity < 0:
+		return riskMedium
+	}
+	return riskLow
+}
+
+// indicator returns a figure of the latest indicator year.
+func (f *companyFacts) indicator(get func(*registerdata.IndicatorSummary) *int64) []float64 {
+	if f.latest == nil {
+		return nil
+	}
+	if v := get(f.latest); v != nil {
+		return []float64{float64(*v)}
+	}
+	return nil
+}
+
+func (f *companyFacts) estimatedRevenue() []float64 {
+	if f.latest == nil {
+		return nil
+	}
+	switch l := f.latest; {
+	case l.Revenue != nil:
+		return []float64{float64(*l.Revenue)}
+	case l.Employees != nil:
+		return []float64{float64(*l.Employees * revenuePerEmployee)}
+	case l.BalanceSheetTotal != nil:
+		return []float64{float64(*l.BalanceSheetTotal)}
+	}
+	return nil
+}
+
+func (f *companyFacts) estimatedEmployees() []float64 {
+	if f.latest == nil {
+		return nil
+	}
+	switch l := f.latest; {
+	case l.Employees != nil:
+		return []float64{float64(*l.Employees)}
+	case l.Salaries != nil:
+		return []float64{float64(*l.Salaries / salaryPerEmployee)}
+	}
+	if rev := f.estimatedRevenue(); rev != nil {
+		return []float64{float64(int64(rev[0]) / revenuePerEmployee)}
+	}
+	return nil
+}
+
+func (f *companyFacts) estimatedEBITDA() []float64 {
+	if f.latest == nil {
+		return nil
+	}
+	if l := f.latest; l.NetIncome != nil {
+		ebitda := *l.NetIncome
+		if l.Taxes != nil {
+			ebitda += *l.Taxes
+		}
+		return []float64{float64(ebitda)}
+	}
+	if rev := f.estimatedRevenue(); rev != nil {
+		return []float64{float64(int64(rev[0] * ebitdaShare))}
+	}
+	return nil
+}

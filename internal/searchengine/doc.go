@@ -1,0 +1,93 @@
+// Package searchengine is the search behind the fake service's
+// POST /v1/search/company and POST /v1/search/person: an index over a
+// register of companies, and over the natural persons appearing in their
+// representation, kept up to date one changed company at a time.
+//
+// # Filters
+//
+// Every field of filters.Fields is searchable in its scope; a field the
+// table does not name is refused, naming the field. Keys follow the
+// field's kind (checked by filters.Validate, whose messages are returned):
+//
+//   - number and date: "min" and "max" are inclusive bounds, "value" is
+//     equality (given together, all apply). Dates are YYYY-MM-DD.
+//   - enum: "value" and "values" match any of the codes, compared
+//     case-sensitively as sent on the wire. A code outside a closed set
+//     (status, legal_form, register_type, capital_currency,
+//     insolvency_stage, insolvency_risk, roles) is refused; zip and
+//     industry_codes are open. industry_codes matches a code and its
+//     sub-codes: the query's digits are a prefix of the code's digits, dots
+//     ignored ("62" and "62.0" both match "62.01").
+//   - bool: "value" is "true" or "false".
+//   - text: "value" is an exact, case-insensitive match of the whole value;
+//     "keywords" match when EVERY keyword appears in the value as a
+//     case-insensitive substring (AND).
+//
+// Company fields read the current record: the financial fields (revenue,
+// employees, ...) read the indicator summary with the latest date, and a
+// figure that is null there never matches a range. Derived fields:
+//
+//   - estimated_revenue: the reported revenue; else employees × 100,000
+//     EUR; else the balance sheet total.
+//   - estimated_employees: the reported employees; else salaries / 50,000
+//     EUR; else estimated_revenue / 100,000 EUR (rounded down).
+//   - estimated_ebitda: net income plus taxes when the net income is
+//     reported; else 10% of estimated_revenue.
+//   - insolvency_risk: "high" with an open proceeding (see
+//     enums.InsolvencyStatus.IsOpen); "medium" after a closed one, in
+//     liquidation, or with negative latest equity; "low" otherwise.
+//   - had_insolvency, has_open_insolvency; insolvency_stage and
+//     insolvency_opened_at match if any proceeding matches.
+//   - Owners are the current representatives (no end date, or one after
+//     today) with role OWNER or SHAREHOLDER, one per id (else per name).
+//     youngest_owner_age is the age in full years, today, of the youngest
+//     natural-person owner with a birth date; sole_owner: exactly one
+//     owner; family_owned: two natural-person owners share a last name;
+//     owner_managed: an owner is also a current DIRECTOR;
+//     has_representative_owner: an owner also holds a current DIRECTOR,
+//     PERSONAL_LIABLE_DIRECTOR, PROKURA or LIQUIDATOR role.
+//
+// Persons are the natural-person representatives with an id: entries with
+// the same UUID in any company are one person. Name, city and birth date
+// come from the entry with the latest start date (then lowest company id),
+// a missing city or birth date from the next entry that has one. roles
+// holds every role bucket ever held; company_count counts the companies
+// ever involved with; management_positions counts the companies where the
+// person currently holds a DIRECTOR role; active means a current position
+// of any role. "Today" is the engine's clock: when the day changes, the
+// engine re-derives the day-dependent fields on the next search.
+//
+// # Query and location
+//
+// The query matches a company (or person) whose name has, for every word
+// of the query, a word starting with it, case-insensitively: "muster gm"
+// matches "Mustermann GmbH". Words are runs of letters and digits.
+//
+// A location matches companies whose registered city is within radius
+// kilometres (great-circle distance) of the point, using a built-in table
+// of German city coordinates: companies in other cities never match. The
+// radius must be in (0, 1000]. A person search has no location.
+//
+// # Results
+//
+// Filters, query and location combine with AND. Companies are ordered by
+// name (byte-wise), then id; persons by last name, first name
+// (case-insensitively), then id. page counts from 1 and per_page is 1 to
+// 100; zero (absent) means page 1 and 10 per page; page is at most
+// 1,000,000. total_results and total_pages are exact; a page past the end
+// has no results (an empty array) and the same totals.
+//
+// # Indexes
+//
+// Enum, bool and exact text values have posting lists (sorted document
+// numbers, with a bitset copy for the large ones); numbers and dates are
+// sorted (value, document) arrays answered by binary search, with
+// cumulative bitsets every n/64 entries so that a wide range becomes a
+// bitset in O(n/64) word operations; name words have posting lists too,
+// their distinct values sorted for prefix search. A search starts from its
+// most selective condition: when that matches few documents, their
+// candidates are checked one by one; otherwise the conditions' bitsets are
+// intersected and the page is read by walking the documents in result
+// order until it is full. Keyword filters have no index and are checked
+// last. A changed company re-indexes that company and the persons in it.
+package searchengine

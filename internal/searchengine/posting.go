@@ -1,0 +1,105 @@
+package searchengine
+
+import (
+	"slices"
+	"strings"
+)
+
+// posting is the sorted list of documents holding one value of a field,
+// with a bitset copy built on demand for large lists and dropped when the
+// list changes.
+type posting struct {
+	docs []uint32
+	bits bitset
+}
+
+// finder locates d in a posting's list: its position, and whether it is
+// there.
+type finder func(docs []uint32, d uint32) (int, bool)
+
+func (p *posting) add(d uint32, find finder) {
+	i, found := find(p.docs, d)
+	if !found {
+		p.docs = slices.Insert(p.docs, i, d)
+		p.bits = nil
+	}
+}
+
+func (p *posting) remove(d uint32, find finder) {
+	if i, found := find(p.docs, d); found {
+		p.docs = slices.Delete(p.docs, i, i+1)
+		p.bits = nil
+	}
+}
+
+// bitset returns the list as a bitset of at least n documents. The result
+// is shared: callers must not modify it.
+func (p *posting) bitset(n int) bitset {
+	if p.bits == nil || len(p.bits) < (n+63)/64 {
+		p.bits = newBitset(n)
+		for _, d := range p.docs {
+			p.bits.set(d)
+		}
+	}
+	return p.bits
+}
+
+// postings maps each value of a field to its posting, and keeps the
+// distinct values sorted so that prefix queries are a binary search.
+type postings struct {
+	byValue map[string]*posting
+	keys    []string // sorted distinct values with a non-empty posting
+	find    finder   // the order of the lists; by document number by default
+	keyed   bool     // find orders by row key rather than document number
+}
+
+func newPostings() *postings {
+	return &postings{byValue: map[string]*posting{}, find: slices.BinarySearch[[]uint32]}
+}
+
+func (ps *postings) add(v string, d uint32) {
+	p := ps.byValue[v]
+	if p == nil {
+		p = &posting{}
+		ps.byValue[v] = p
+		i, _ := slices.BinarySearch(ps.keys, v)
+		ps.keys = slices.Insert(ps.keys, i, v)
+	}
+	p.add(d, ps.find)
+}
+
+// append adds d at the end of the posting of v, during a bulk load that
+// sorts the lists afterwards.
+func (ps *postings) append(v string, d uint32) {
+	p := ps.byValue[v]
+	if p == nil {
+		p = &posting{}
+		ps.byValue[v] = p
+		ps.keys = append(ps.keys, v)
+	}
+	p.docs = append(p.docs, d)
+}
+
+func (ps *postings) remove(v string, d uint32) {
+	p := ps.byValue[v]
+	if p == nil {
+		return
+	}
+	p.remove(d, ps.find)
+	if len(p.docs) == 0 {
+		delete(ps.byValue, v)
+		if i, found := slices.BinarySearch(ps.keys, v); found {
+			ps.keys = slices.Delete(ps.keys, i, i+1)
+		}
+	}
+}
+
+// withPrefix returns the postings of every value starting with prefix.
+func (ps *postings) withPrefix(prefix string) []*posting {
+	i, _ := slices.BinarySearch(ps.keys, prefix)
+	var out []*posting
+	for ; i < len(ps.keys) && strings.HasPrefix(ps.keys[i], prefix); i++ {
+		out = append(out, ps.byValue[ps.keys[i]])
+	}
+	return out
+}
