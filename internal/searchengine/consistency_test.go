@@ -77,7 +77,9 @@ func expectedIDs(cs []registerdata.Company, match func(*registerdata.Company) bo
 			hits = append(hits, &cs[i])
 		}
 	}
-	slices.SortFunc(hits, func(a, b *registerdata.Company) int { return cmp.Or(strings.Compare(a.Name.Name, b.Name.Name), strings.Compare(a.ID, b.ID)) })
+	slices.SortFunc(hits, func(a, b *registerdata.Company) int {
+		return cmp.Or(strings.Compare(a.Name.Name, b.Name.Name), strings.Compare(a.ID, b.ID))
+	})
 	ids := make([]string, len(hits))
 	for i, c := range hits {
 		ids[i] = c.ID

@@ -1,8 +1,8 @@
 package searchengine
 
 import (
-	"slices"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 
