@@ -12,7 +12,9 @@ import (
 // (store.observe), its clock hooks (clock.onAdvance) and its clean-up
 // (onClose), and keeps its state with extState. They run in this order,
 // after the register is loaded and before the server serves.
-var extensions = []func(*Server){}
+var extensions = []func(*Server){
+	installSearch,
+}
 
 // handleAPI registers an authenticated endpoint of the service, such as
 // "POST /v1/search/company". Before h runs, the request has passed fault

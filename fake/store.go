@@ -102,6 +102,10 @@ func (st *store) update(id string, change func(registerdata.Company) (registerda
 	if err := prepare(&after); err != nil {
 		return err
 	}
+	// Store a copy: change may have kept pointers into what it returned.
+	if after, err = cloneCompany(after); err != nil {
+		return err
+	}
 	st.mu.Lock()
 	st.byID[id] = &after
 	st.mu.Unlock()
@@ -156,7 +160,11 @@ func cloneCompany(c registerdata.Company) (registerdata.Company, error) {
 	if err != nil {
 		return registerdata.Company{}, fmt.Errorf("fake: company %q cannot be encoded: %w", c.ID, err)
 	}
-	return decodeCompanyStrict(b)
+	var cp registerdata.Company
+	if err := json.Unmarshal(b, &cp); err != nil { // Company's decoder makes every array non-nil
+		return registerdata.Company{}, fmt.Errorf("fake: company %q cannot be decoded: %w", c.ID, err)
+	}
+	return cp, nil
 }
 
 // strictCompany is Company without its UnmarshalJSON method. Company's

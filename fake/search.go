@@ -1,0 +1,121 @@
+package fake
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/filters"
+	"github.com/registerdata/registerdata-go/internal/searchengine"
+)
+
+// maxSearchBody bounds a search request body; a real one is well under
+// a kilobyte.
+const maxSearchBody = 1 << 20
+
+// searchState is the search extension's state: the index of the whole
+// register, kept current by a register observer.
+type searchState struct {
+	engine *searchengine.Engine
+}
+
+// installSearch serves POST /v1/search/company and POST /v1/search/person
+// over the whole register, with the semantics of package searchengine
+// (the package documentation of fake summarises them). Each search costs
+// 10 credits, charged only when it answers 200.
+func installSearch(s *Server) {
+	st := extState[searchState](s)
+	st.engine = searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
+	stored := s.store.all()
+	cs := make([]registerdata.Company, len(stored))
+	for i, c := range stored {
+		cs[i] = *c // stored companies are never modified, so sharing their slices is safe
+	}
+	st.engine.Load(cs)
+	s.observe(st.engine.Update)
+	s.handleAPI("POST /v1/search/company", s.handleSearchCompany)
+	s.handleAPI("POST /v1/search/person", s.handleSearchPerson)
+}
+
+// searchWire is the search request body as the service reads it. It is
+// decoded strictly: an unknown key anywhere is refused.
+type searchWire struct {
+	Query *struct {
+		Value string `json:"value"`
+	} `json:"query"`
+	Filters    []filters.Filter         `json:"filters"`
+	Location   *registerdata.Location   `json:"location"`
+	Pagination registerdata.PageRequest `json:"pagination"`
+}
+
+func (b *searchWire) query() string {
+	if b.Query == nil {
+		return ""
+	}
+	return b.Query.Value
+}
+
+// readSearch decodes the body of a search request, or answers 400.
+func readSearch(w http.ResponseWriter, r *http.Request) (searchWire, bool) {
+	var body searchWire
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSearchBody))
+	if err != nil {
+		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest, "the request body could not be read (at most %d bytes): %v", maxSearchBody, err)
+		return body, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&body); err != nil {
+		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest,
+			`malformed search body: %v; send {"query": {"value": ...}, "filters": [{"field": ..., ...}], "pagination": {"page": 1, "per_page": 10}}`, err)
+		return body, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "malformed search body: data after the JSON object")
+		return body, false
+	}
+	return body, true
+}
+
+// answerSearch writes the result of a search: 400 for a request the
+// engine refuses, else 200 after charging cost.
+func (s *Server) answerSearch(w http.ResponseWriter, r *http.Request, cost int64, res any, err error) {
+	var bad *searchengine.RequestError
+	switch {
+	case errors.As(err, &bad):
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, bad.Msg)
+	case err != nil:
+		writeError(w, http.StatusInternalServerError, CodeInternal, fmt.Sprintf("fake: search failed: %v", err))
+	case s.charge(w, apiKey(r), cost):
+		writeJSON(w, http.StatusOK, res)
+	}
+}
+
+// handleSearchCompany serves POST /v1/search/company.
+func (s *Server) handleSearchCompany(w http.ResponseWriter, r *http.Request) {
+	body, ok := readSearch(w, r)
+	if !ok {
+		return
+	}
+	res, err := extState[searchState](s).engine.SearchCompanies(registerdata.CompanySearchRequest{
+		Query: body.query(), Filters: body.Filters, Location: body.Location, Pagination: body.Pagination,
+	})
+	s.answerSearch(w, r, registerdata.CostCompanySearch, res, err)
+}
+
+// handleSearchPerson serves POST /v1/search/person. A location in the
+// body is accepted and ignored, as persons have no position.
+func (s *Server) handleSearchPerson(w http.ResponseWriter, r *http.Request) {
+	body, ok := readSearch(w, r)
+	if !ok {
+		return
+	}
+	res, err := extState[searchState](s).engine.SearchPersons(registerdata.PersonSearchRequest{
+		Query: body.query(), Filters: body.Filters, Pagination: body.Pagination,
+	})
+	s.answerSearch(w, r, registerdata.CostPersonSearch, res, err)
+}
