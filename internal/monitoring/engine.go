@@ -48,8 +48,9 @@ type Hooks struct {
 	Charge func(account string, credits int64) bool
 	// MonitoringPlan reports whether account's plan includes monitoring.
 	MonitoringPlan func(account string) bool
-	// EndpointConfigured reports whether a webhook endpoint is set up.
-	EndpointConfigured func() bool
+	// CheckEndpoint returns nil when a usable webhook endpoint is set up,
+	// and otherwise an error saying what is missing or wrong.
+	CheckEndpoint func() error
 	// CompanyExists and PersonExists report whether an entity is in the
 	// register (a person: a representative with that UUID).
 	CompanyExists func(id string) bool
@@ -127,9 +128,9 @@ func (e *Engine) Create(account string, r registerdata.MonitorRequest) (register
 		r.UpdateFrequency = enums.UpdateFrequencyWeekly
 	}
 	r.Preferences = slices.Clone(r.Preferences)
-	if !e.hooks.EndpointConfigured() {
+	if err := e.hooks.CheckEndpoint(); err != nil {
 		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeWebhookNotConfigured,
-			"no webhook endpoint is configured for this account: set one in the dashboard (fake: WithWebhookEndpoint or -webhook-url) before creating monitors")
+			"the account has no usable webhook endpoint (%v): configure one in the dashboard before creating monitors", err)
 	}
 	exists := e.hooks.CompanyExists
 	if r.EntityType == enums.EntityTypePerson {

@@ -24,10 +24,10 @@ func Example() {
 			credits -= n
 			return true
 		},
-		MonitoringPlan:     func(string) bool { return true },
-		EndpointConfigured: func() bool { return true },
-		CompanyExists:      func(id string) bool { return id == "DE-HRB-F1103-267645" },
-		PersonExists:       func(string) bool { return false },
+		MonitoringPlan: func(string) bool { return true },
+		CheckEndpoint:  func() error { return nil },
+		CompanyExists:  func(id string) bool { return id == "DE-HRB-F1103-267645" },
+		PersonExists:   func(string) bool { return false },
 		Send: func(m monitoring.Message) monitoring.Outcome {
 			var ev monitoring.Event
 			_ = json.Unmarshal(m.Body, &ev)

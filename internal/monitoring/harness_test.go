@@ -2,6 +2,7 @@ package monitoring
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
@@ -60,10 +61,15 @@ func newHarness(t *testing.T) *harness {
 			h.credits[a] -= n
 			return true
 		},
-		MonitoringPlan:     func(a string) bool { return h.plan[a] },
-		EndpointConfigured: func() bool { return h.endpoint },
-		CompanyExists:      func(id string) bool { _, ok := h.companies[id]; return ok },
-		PersonExists:       func(id string) bool { return h.persons[id] },
+		MonitoringPlan: func(a string) bool { return h.plan[a] },
+		CheckEndpoint: func() error {
+			if !h.endpoint {
+				return errors.New("no endpoint set")
+			}
+			return nil
+		},
+		CompanyExists: func(id string) bool { _, ok := h.companies[id]; return ok },
+		PersonExists:  func(id string) bool { return h.persons[id] },
 		Send: func(m Message) Outcome {
 			h.sent = append(h.sent, m)
 			return h.answer(len(h.sent), m)
