@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -35,10 +36,20 @@ func options() *openapi3filter.Options {
 		AuthenticationFunc:    requireBearer,
 		SchemaValidationOptions: []openapi3.SchemaValidationOption{
 			openapi3.WithStringFormatValidator("uuid", openapi3.NewRegexpFormatValidator(uuidPattern)),
+			openapi3.WithStringFormatValidator("date", openapi3.NewCallbackValidator(calendarDate)),
 		},
 	}
 	o.WithCustomSchemaErrorFunc(schemaMessage)
 	return o
+}
+
+// calendarDate is the "date" format: YYYY-MM-DD and a day that exists
+// (kin-openapi's own pattern lets 2023-02-30 through).
+func calendarDate(s string) error {
+	if _, err := time.Parse(time.DateOnly, s); err != nil {
+		return fmt.Errorf("not a calendar date YYYY-MM-DD: %w", err)
+	}
+	return nil
 }
 
 // schemaMessage replaces kin-openapi's default message, which dumps the
