@@ -90,16 +90,16 @@ func TestFaultLatency(t *testing.T) {
 func TestFaultValidation(t *testing.T) {
 	srv, _ := newTestServer(t)
 	for name, f := range map[string]Fault{
-		"no count":           {Status: 500},
-		"negative count":     {Count: -1, Status: 500},
-		"success status":     {Count: 1, Status: 200},
-		"status above 599":   {Count: 1, Status: 600},
-		"status and drop":    {Count: 1, Status: 500, Drop: true},
-		"retry-after alone":  {Count: 1, RetryAfter: time.Second, Latency: time.Second},
-		"nothing to do":      {Count: 1},
-		"latency too long":   {Count: 1, Latency: time.Hour},
-		"negative latency":   {Count: 1, Latency: -time.Second, Status: 500},
-		"negative retry":     {Count: 1, Status: 503, RetryAfter: -time.Second},
+		"no count":          {Status: 500},
+		"negative count":    {Count: -1, Status: 500},
+		"success status":    {Count: 1, Status: 200},
+		"status above 599":  {Count: 1, Status: 600},
+		"status and drop":   {Count: 1, Status: 500, Drop: true},
+		"retry-after alone": {Count: 1, RetryAfter: time.Second, Latency: time.Second},
+		"nothing to do":     {Count: 1},
+		"latency too long":  {Count: 1, Latency: time.Hour},
+		"negative latency":  {Count: 1, Latency: -time.Second, Status: 500},
+		"negative retry":    {Count: 1, Status: 503, RetryAfter: -time.Second},
 	} {
 		assert.Error(t, srv.InjectFault(f), name)
 	}

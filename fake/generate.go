@@ -24,17 +24,20 @@ const genNumberBase = 1_000_000
 // skip the store's preparation, which keeps 100,000 of them fast.
 func generate(n int) []registerdata.Company {
 	out := make([]registerdata.Company, n)
-	g := generator{src: &rand.PCG{}}
-	g.rng = rand.New(g.src)
+	g := generator{src: &rand.PCG{}, personSrc: &rand.PCG{}}
+	g.rng, g.personRng = rand.New(g.src), rand.New(g.personSrc)
 	for i := range out {
 		g.company(i, &out[i])
 	}
 	return out
 }
 
+// generator draws companies; it reuses its random sources, reseeding
+// them per company and per person.
 type generator struct {
-	src *rand.PCG
-	rng *rand.Rand
+	src, personSrc *rand.PCG
+	rng, personRng *rand.Rand
+	figures        []int64 // backing store of the current company's indicator figures
 }
 
 // pick returns a random element of s.

@@ -18,8 +18,9 @@ type genPerson struct {
 
 // person returns person j, drawn from its own stream so that it is the
 // same in every company it appears in.
-func person(j int) genPerson {
-	r := rand.New(rand.NewPCG(genSeed+1, uint64(j)))
+func (g *generator) person(j int) genPerson {
+	g.personSrc.Seed(genSeed+1, uint64(j))
+	r := g.personRng
 	return genPerson{
 		id:    newUUID(r),
 		first: pick(r, genFirstNames),
@@ -47,7 +48,7 @@ func (g *generator) representatives(i int, codes []enums.RoleCode, from register
 		if k > 0 {
 			code = pick(r, codes)
 		}
-		rep := g.naturalPerson(person(slot), code, g.date(from.Year, 2025))
+		rep := g.naturalPerson(g.person(slot), code, g.date(from.Year, 2025))
 		if rep.StartDate.Before(from) {
 			rep.StartDate = from
 		}
@@ -61,20 +62,28 @@ func (g *generator) representatives(i int, codes []enums.RoleCode, from register
 		out = append(out, rep)
 	}
 	if status == enums.CompanyStatusLiquidation {
-		out = append(out, g.naturalPerson(person(i*4+3), enums.RoleCodeLiquidator, g.date(2020, 2025)))
+		out = append(out, g.naturalPerson(g.person(i*4+3), enums.RoleCodeLiquidator, g.date(2020, 2025)))
 	}
 	return out
 }
 
+// personRecord holds what a representative's pointers point to, so that
+// one allocation serves them all.
+type personRecord struct {
+	np                    registerdata.NaturalPerson
+	id, first, last, city string
+	born                  registerdata.Date
+}
+
 func (g *generator) naturalPerson(p genPerson, code enums.RoleCode, start registerdata.Date) registerdata.Representative {
-	id, first, last, city, born := p.id, p.first, p.last, p.city, p.born
-	np := &registerdata.NaturalPerson{FirstName: &first, LastName: &last, City: &city, DateOfBirth: &born}
+	rec := &personRecord{id: p.id, first: p.first, last: p.last, city: p.city, born: p.born}
+	rec.np = registerdata.NaturalPerson{FirstName: &rec.first, LastName: &rec.last, City: &rec.city, DateOfBirth: &rec.born}
 	if g.rng.IntN(10) == 0 { // some records lack city and birth date
-		np.City, np.DateOfBirth = nil, nil
+		rec.np.City, rec.np.DateOfBirth = nil, nil
 	}
 	return registerdata.Representative{
-		ID: &id, Name: first + " " + last, Type: enums.RepresentativeTypeNaturalPerson,
-		Role: code.Role(), RoleDetail: RoleDetail(code), StartDate: start, NaturalPerson: np,
+		ID: &rec.id, Name: p.first + " " + p.last, Type: enums.RepresentativeTypeNaturalPerson,
+		Role: code.Role(), RoleDetail: RoleDetail(code), StartDate: start, NaturalPerson: &rec.np,
 	}
 }
 
@@ -84,6 +93,7 @@ func (g *generator) indicators(n int) []registerdata.IndicatorSummary {
 	r := g.rng
 	out := make([]registerdata.IndicatorSummary, n)
 	scale := int64(1) << (20 + r.IntN(14)) // cents: about 10,000 EUR to 85 million EUR
+	g.figures = make([]int64, 0, 13*n)     // every figure of the company, one allocation
 	for k := range out {
 		in := &out[k]
 		in.Date = registerdata.NewDate(2023-n+1+k, 12, 31)
@@ -109,12 +119,13 @@ func (g *generator) indicators(n int) []registerdata.IndicatorSummary {
 }
 
 // amount returns a positive value below limit, or nil one time in five.
+// The value lives in g.figures.
 func (g *generator) amount(limit int64) *int64 {
 	if g.rng.IntN(5) == 0 {
 		return nil
 	}
-	v := 1 + g.rng.Int64N(max(limit, 2))
-	return &v
+	g.figures = append(g.figures, 1+g.rng.Int64N(max(limit, 2)))
+	return &g.figures[len(g.figures)-1]
 }
 
 var genInsolvencyStatuses = enums.InsolvencyStatus("").Values()
