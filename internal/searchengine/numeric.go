@@ -75,11 +75,13 @@ func (x *numIndex) fill(dst bitset, n, a, b int) {
 	ja, jb := a/x.block, b/x.block
 	copy(dst, x.prefix[jb])
 	dst.andNot(x.prefix[ja])
-	for _, e := range x.entries[ja*x.block : a] {
-		dst.clear(e.d)
-	}
+	// Add the tail block first: when a and b share a block, the clearing
+	// below takes back what lies before a.
 	for _, e := range x.entries[jb*x.block : b] {
 		dst.set(e.d)
+	}
+	for _, e := range x.entries[ja*x.block : a] {
+		dst.clear(e.d)
 	}
 }
 

@@ -1,0 +1,149 @@
+package fake
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// searchBody posts a search and decodes the answer into out on 200.
+func searchBody(t *testing.T, srv *Server, path, body string, out any) response {
+	t.Helper()
+	res := do(t, http.MethodPost, srv.URL+path, srv.APIKey, body)
+	if res.status == http.StatusOK && out != nil {
+		require.NoError(t, json.Unmarshal(res.body, out), "body: %s", res.body)
+	}
+	return res
+}
+
+// companyIDs runs a company search with the given filters (a JSON array)
+// and extra top-level members, on one page of 100, and returns the ids.
+func companyIDs(t *testing.T, srv *Server, filtersJSON, extra string) []string {
+	t.Helper()
+	var out registerdata.CompanySearchResponse
+	res := searchBody(t, srv, "/v1/search/company",
+		`{"filters": `+filtersJSON+extra+`, "pagination": {"page": 1, "per_page": 100}}`, &out)
+	require.Equal(t, http.StatusOK, res.status, "body: %s", res.body)
+	require.Equal(t, len(out.Results), out.Pagination.TotalResults)
+	ids := []string{}
+	for _, r := range out.Results {
+		ids = append(ids, r.CompanyID)
+	}
+	return ids
+}
+
+// TestSearchCompanyFilters checks every filter kind on the curated
+// register. The expected ids were worked out by reading
+// data/companies.json (today is 2025-06-02), ordered by name.
+func TestSearchCompanyFilters(t *testing.T) {
+	srv, _ := newTestServer(t)
+	tests := []struct {
+		name, filters, extra string
+		want                 []string
+	}{
+		// enum
+		{"status value", `[{"field": "status", "value": "liquidation"}]`, "", []string{"DE-HRB-D3201-30416"}},
+		{"status values", `[{"field": "status", "values": ["inactive", "liquidation"]}]`, "",
+			[]string{"DE-HRB-D3201-30416", "DE-HRB-R1202-55930", "DE-HRA-U1104-11893", "DE-HRB-K1101-99812", "DE-HRB-F1103-301122"}},
+		{"legal form", `[{"field": "legal_form", "value": "ek"}]`, "", []string{"DE-HRA-U1104-11893", "DE-HRA-X1112-7045", "DE-HRA-K1101-104552"}},
+		{"register type", `[{"field": "register_type", "value": "GnR"}]`, "", []string{"DE-GnR-B2609-873"}},
+		{"zip", `[{"field": "zip", "value": "12489"}]`, "", []string{"DE-HRB-F1103-315870", "DE-HRB-F1103-267645"}},
+		{"capital currency", `[{"field": "capital_currency", "values": ["DEM", "USD"]}]`, "", []string{"DE-HRB-D2601-251907", "DE-HRB-R3306-41209"}},
+		{"industry code and sub-codes", `[{"field": "industry_codes", "value": "43.21"}]`, "",
+			[]string{"DE-HRA-U1104-11893", "DE-HRB-F1103-267645", "DE-HRB-F1103-301122"}},
+		{"industry divisions", `[{"field": "industry_codes", "values": ["11", "93"]}]`, "",
+			[]string{"DE-HRB-D2601-8734", "DE-VR-K1101-17310", "DE-GnR-B2609-873"}},
+		{"insolvency stage", `[{"field": "insolvency_stage", "values": ["discharge_denied", "lifted"]}]`, "", []string{"DE-HRA-U1104-11893", "DE-HRB-G1309-61402"}},
+		{"insolvency risk medium", `[{"field": "insolvency_risk", "value": "medium"}]`, "", []string{"DE-HRB-D3201-30416", "DE-HRB-R1202-55930", "DE-HRA-U1104-11893"}},
+		// number
+		{"capital at least", `[{"field": "capital_amount", "min": "1000000"}]`, "",
+			[]string{"DE-HRB-D2601-8734", "DE-HRB-D2601-251907", "DE-HRB-D2601-198433", "DE-HRB-K1101-170234"}},
+		{"capital equal", `[{"field": "capital_amount", "value": "25000"}]`, "",
+			[]string{"DE-HRB-D3201-30416", "DE-HRB-R1202-55930", "DE-HRB-U1206-38821", "DE-HRB-F1103-301122"}},
+		{"capital max is inclusive", `[{"field": "capital_amount", "max": "1500"}]`, "", []string{"DE-HRB-B2805-74188"}},
+		{"revenue range, latest year", `[{"field": "revenue", "min": "3000000000", "max": "6000000000"}]`, "", []string{"DE-HRB-P2305-20977", "DE-HRB-G1309-61402"}},
+		{"employees range", `[{"field": "employees", "min": "50", "max": "150"}]`, "",
+			[]string{"DE-HRB-F1103-267645", "DE-HRB-G1309-61402", "DE-HRA-R3306-28817"}},
+		{"negative equity", `[{"field": "equity", "max": "-1"}]`, "", []string{"DE-HRB-G1309-61402"}},
+		{"net loss", `[{"field": "net_income", "max": "0"}]`, "", []string{"DE-HRB-F1103-267645", "DE-HRB-G1309-61402"}},
+		{"estimated revenue from employees", `[{"field": "estimated_revenue", "min": "400000000", "max": "1000000000"}]`, "",
+			[]string{"DE-HRB-U1206-38821", "DE-HRA-R3306-28817"}},
+		{"estimated employees", `[{"field": "estimated_employees", "min": "100"}]`, "", []string{"DE-HRB-P2305-20977", "DE-HRB-G1309-61402", "DE-HRB-K1101-170234"}},
+		{"estimated ebitda", `[{"field": "estimated_ebitda", "min": "40000000", "max": "200000000"}]`, "", []string{"DE-HRB-P2305-20977", "DE-HRA-R3306-28817"}},
+		{"youngest owner at most 60", `[{"field": "youngest_owner_age", "max": "60"}]`, "", []string{"DE-HRA-X1112-7045", "DE-HRA-K1101-104552"}},
+		{"youngest owner over 60", `[{"field": "youngest_owner_age", "min": "61"}]`, "", []string{"DE-HRA-R3306-28817"}},
+		// date
+		{"incorporated since 2020", `[{"field": "incorporated_at", "min": "2020-01-01"}]`, "",
+			[]string{"DE-HRB-F1103-315870", "DE-HRB-B2805-74188", "DE-HRA-B2609-14557"}},
+		{"incorporated before 1991", `[{"field": "incorporated_at", "max": "1990-12-31"}]`, "",
+			[]string{"DE-HRB-D2601-8734", "DE-VR-K1101-17310", "DE-GnR-B2609-873"}},
+		{"incorporated on", `[{"field": "incorporated_at", "value": "2003-05-20"}]`, "", []string{"DE-HRB-R3306-41209"}},
+		{"insolvency opened since 2023", `[{"field": "insolvency_opened_at", "min": "2023-01-01"}]`, "",
+			[]string{"DE-HRB-D3201-30416", "DE-HRB-P2305-20977", "DE-HRB-G1309-61402"}},
+		{"any proceeding's date matches", `[{"field": "insolvency_opened_at", "max": "2009-01-01"}]`, "", []string{"DE-HRA-X1112-7045"}},
+		// bool
+		{"had insolvency", `[{"field": "had_insolvency", "value": "true"}]`, "",
+			[]string{"DE-HRB-D3201-30416", "DE-HRB-R1202-55930", "DE-HRA-U1104-11893", "DE-HRA-X1112-7045", "DE-HRB-P2305-20977", "DE-HRB-G1309-61402", "DE-HRB-B2805-74188"}},
+		{"open insolvency", `[{"field": "has_open_insolvency", "value": "true"}]`, "",
+			[]string{"DE-HRA-X1112-7045", "DE-HRB-P2305-20977", "DE-HRB-G1309-61402", "DE-HRB-B2805-74188"}},
+		{"sole owner", `[{"field": "sole_owner", "value": "true"}]`, "",
+			[]string{"DE-HRB-D2601-251907", "DE-HRA-X1112-7045", "DE-HRA-K1101-104552", "DE-HRB-F1103-315870", "DE-HRB-F1103-267645", "DE-HRA-R3306-28817"}},
+		{"no owner manages", `[{"field": "owner_managed", "value": "true"}]`, "", []string{}},
+		// text
+		{"city, any case", `[{"field": "city", "value": "HAMBURG"}]`, "",
+			[]string{"DE-HRB-K1101-99812", "DE-HRA-K1101-104552", "DE-PR-K1101-1187", "DE-VR-K1101-17310", "DE-HRB-K1101-170234"}},
+		{"register court", `[{"field": "register_court", "value": "köln"}]`, "", []string{"DE-HRA-R3306-28817", "DE-HRB-R3306-41209"}},
+		{"register number", `[{"field": "register_number", "value": "873"}]`, "", []string{"DE-GnR-B2609-873"}},
+		{"lei", `[{"field": "lei", "value": "529900heliosenrgy21"}]`, "", []string{"DE-HRB-D2601-198433"}},
+		{"vat id", `[{"field": "vat_id", "value": "DE318274650"}]`, "", []string{"DE-HRB-F1103-267645"}},
+		{"purpose keywords, all must appear", `[{"field": "purpose", "keywords": ["PHOTOVOLTAIK", "speicheranlagen"]}]`, "",
+			[]string{"DE-HRB-F1103-315870", "DE-HRB-F1103-267645"}},
+		{"address keywords", `[{"field": "address", "keywords": ["godorfer hafen"]}]`, "", []string{"DE-HRA-R3306-28817", "DE-HRB-R3306-41209"}},
+		// AND, query, location
+		{"three filters", `[{"field": "status", "value": "active"}, {"field": "legal_form", "value": "gmbh"}, {"field": "revenue", "min": "1"}]`, "",
+			[]string{"DE-HRB-P2305-20977", "DE-HRB-F1103-267645", "DE-HRB-G1309-61402"}},
+		{"query prefixes", `[]`, `, "query": {"value": "Rhein bau"}`, []string{"DE-HRA-R3306-28817"}},
+		{"query and filter", `[{"field": "status", "value": "active"}]`, `, "query": {"value": "nordlicht"}`, []string{"DE-HRB-F1103-315870", "DE-HRB-F1103-267645"}},
+		{"within 200 km of Berlin", `[]`, `, "location": {"latitude": 52.52, "longitude": 13.405, "radius": 200}`,
+			[]string{"DE-HRA-U1104-11893", "DE-HRB-U1206-38821", "DE-HRB-F1103-315870", "DE-HRB-F1103-267645"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, companyIDs(t, srv, tc.filters, tc.extra))
+		})
+	}
+}
+
+// TestSearchFollowsRegisterChanges changes a company and searches again:
+// the index sees the change through the store's observer.
+func TestSearchFollowsRegisterChanges(t *testing.T) {
+	srv, _ := newTestServer(t)
+	family := `[{"field": "family_owned", "value": "true"}]`
+	managed := `[{"field": "owner_managed", "value": "true"}]`
+	require.Empty(t, companyIDs(t, srv, family, ""))
+	require.Empty(t, companyIDs(t, srv, managed, ""))
+
+	// Helga Schmitz stays a shareholder, and Georg Schmitz also directs.
+	err := srv.UpdateCompany("DE-HRA-R3306-28817", func(c *registerdata.Company) {
+		for i := range c.Representation {
+			if c.Representation[i].Name == "Helga Schmitz" {
+				c.Representation[i].EndDate = nil
+			}
+		}
+		georg := c.Representation[1]
+		georg.Role, georg.RoleDetail = "DIRECTOR", registerdata.RoleDetail{Code: "DIRECTOR"}
+		c.Representation = append(c.Representation, georg)
+		c.Name.Name = "Zeta Kies GmbH & Co. KG"
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"DE-HRA-R3306-28817"}, companyIDs(t, srv, family, ""))
+	assert.Equal(t, []string{"DE-HRA-R3306-28817"}, companyIDs(t, srv, managed, ""))
+	assert.Equal(t, []string{"DE-HRA-R3306-28817"}, companyIDs(t, srv, `[{"field": "has_representative_owner", "value": "true"}]`, ""))
+	assert.Empty(t, companyIDs(t, srv, `[]`, `, "query": {"value": "rheinkiesel baustoffe"}`), "the old name is forgotten")
+	assert.Equal(t, []string{"DE-HRA-R3306-28817"}, companyIDs(t, srv, `[]`, `, "query": {"value": "zeta"}`))
+}
