@@ -1,0 +1,148 @@
+package registerdata_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/filters"
+	"github.com/registerdata/registerdata-go/internal/contract"
+)
+
+// contractSetup is a fake whose handler is checked by contract.Middleware,
+// reached through an HTTP client whose transport is checked by
+// contract.Transport: every exchange is validated on both sides.
+type contractSetup struct {
+	srv  *fake.Server
+	url  string       // the checked server's base URL
+	hc   *http.Client // checked by contract.Transport
+	hook *httptest.Server
+	clk  *fake.Clock
+}
+
+const contractSecret = "whsec_Y29udHJhY3QtdGVzdC1zaWduaW5nLXNlY3JldC0wMQ=="
+
+func newContractSetup(t *testing.T) *contractSetup {
+	t.Helper()
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNoContent) // the receiver's answer; the payload is checked from the fake's record
+	}))
+	t.Cleanup(hook.Close)
+	clk := fake.NewClock(time.Date(2025, 3, 3, 6, 0, 0, 0, time.UTC))
+	srv := fake.NewServer(fake.WithClock(clk), fake.WithWebhookEndpoint(hook.URL, contractSecret))
+	t.Cleanup(srv.Close)
+	checked := httptest.NewServer(contract.Middleware(t, srv.Handler()))
+	t.Cleanup(checked.Close)
+	return &contractSetup{srv: srv, url: checked.URL, hc: &http.Client{Transport: contract.Transport(t, nil)}, hook: hook, clk: clk}
+}
+
+// client returns an SDK client for key that does not retry, so each call
+// is one exchange.
+func (s *contractSetup) client(t *testing.T, key string) *registerdata.Client {
+	t.Helper()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(key), registerdata.WithBaseURL(s.url),
+		registerdata.WithHTTPClient(s.hc), registerdata.WithMaxRetries(0))
+	require.NoError(t, err)
+	return c
+}
+
+// post sends the SDK's wire encoding of body (the client has no search
+// methods yet) and decodes a 200 answer into out.
+func (s *contractSetup) post(t *testing.T, key, path string, body, out any) int {
+	t.Helper()
+	b, err := json.Marshal(body)
+	require.NoError(t, err)
+	req, err := http.NewRequest(http.MethodPost, s.url+path, bytes.NewReader(b))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := s.hc.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	if resp.StatusCode == http.StatusOK {
+		require.NoError(t, json.Unmarshal(data, out), "%s", data)
+	}
+	return resp.StatusCode
+}
+
+// personID finds a natural person of the curated register.
+func (s *contractSetup) personID(t *testing.T) string {
+	t.Helper()
+	for _, id := range s.srv.CompanyIDs() {
+		c, _ := s.srv.Company(id)
+		for _, r := range c.Representation {
+			if r.Type == enums.RepresentativeTypeNaturalPerson && r.ID != nil {
+				return *r.ID
+			}
+		}
+	}
+	t.Fatal("the curated register has no natural person with an id")
+	return ""
+}
+
+const contractCompanyID = "DE-HRB-F1103-267645"
+
+func TestContractClientSuccesses(t *testing.T) {
+	s := newContractSetup(t)
+	c := s.client(t, s.srv.APIKey)
+	ctx := context.Background()
+
+	for _, p := range []*registerdata.GetCompanyParams{nil, {Realtime: true}, {Export: true}} {
+		co, err := c.GetCompany(ctx, contractCompanyID, p)
+		require.NoError(t, err)
+		assert.Equal(t, contractCompanyID, co.ID)
+	}
+
+	fs, err := filters.Company().Eq(filters.Status, "active").AtLeast(filters.Revenue, "1").Build()
+	require.NoError(t, err)
+	var cres registerdata.CompanySearchResponse
+	require.Equal(t, 200, s.post(t, s.srv.APIKey, "/v1/search/company", registerdata.CompanySearchRequest{
+		Query: "nordlicht", Filters: fs, Location: &registerdata.Location{Latitude: 53.55, Longitude: 9.99, Radius: 500},
+		Pagination: registerdata.PageRequest{Page: 1, PerPage: 5}}, &cres))
+	require.Equal(t, 200, s.post(t, s.srv.APIKey, "/v1/search/company", registerdata.CompanySearchRequest{}, &cres))
+	assert.NotEmpty(t, cres.Results, "an empty search lists the register")
+
+	pfs, err := filters.Person().Active(true).Build()
+	require.NoError(t, err)
+	var pres registerdata.PersonSearchResponse
+	require.Equal(t, 200, s.post(t, s.srv.APIKey, "/v1/search/person", registerdata.PersonSearchRequest{
+		Query: "a", Filters: pfs, Pagination: registerdata.PageRequest{PerPage: 3}}, &pres))
+
+	person := s.personID(t)
+	for _, r := range []registerdata.MonitorRequest{
+		{EntityID: contractCompanyID, EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}, UpdateFrequency: enums.UpdateFrequencyDaily},
+		{EntityID: person, EntityType: enums.EntityTypePerson, Preferences: []enums.Preference{enums.PreferenceManagementPositions}},
+	} {
+		_, err := c.CreateMonitor(ctx, r)
+		require.NoError(t, err)
+	}
+	ms, err := c.ListMonitors(ctx)
+	require.NoError(t, err)
+	assert.Len(t, ms, 2)
+
+	// A change makes the fake deliver a webhook; its payload is checked
+	// against the WebhookEvent schema.
+	require.NoError(t, s.srv.UpdateCompany(contractCompanyID, func(co *registerdata.Company) { co.Name.Name = "Umbenannt GmbH" }))
+	s.clk.Advance(25 * time.Hour)
+	ds := s.srv.Deliveries()
+	require.NotEmpty(t, ds, "the daily check delivers the rename")
+	for _, d := range ds {
+		assert.NoError(t, contract.ValidateJSON("WebhookEvent", d.Body))
+	}
+
+	require.NoError(t, c.DeleteMonitor(ctx, person))
+	require.NoError(t, c.DeleteMonitor(ctx, contractCompanyID))
+}

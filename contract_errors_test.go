@@ -1,0 +1,124 @@
+package registerdata_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/fake"
+)
+
+// TestContractClientErrors drives every endpoint into its error answers
+// with the contract checked on both sides: each error status must be
+// documented for the endpoint, with the documented error body.
+func TestContractClientErrors(t *testing.T) {
+	ctx := context.Background()
+	company := func(c *registerdata.Client) error { _, err := c.GetCompany(ctx, contractCompanyID, nil); return err }
+	monitor := func(id string) func(*registerdata.Client) error {
+		return func(c *registerdata.Client) error {
+			_, err := c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: id, EntityType: enums.EntityTypeCompany,
+				Preferences: []enums.Preference{enums.PreferenceBasic}})
+			return err
+		}
+	}
+	list := func(c *registerdata.Client) error { _, err := c.ListMonitors(ctx); return err }
+	remove := func(c *registerdata.Client) error { return c.DeleteMonitor(ctx, contractCompanyID) }
+	fault := func(prefix string, status int) func(*testing.T, *contractSetup) {
+		return func(t *testing.T, s *contractSetup) {
+			require.NoError(t, s.srv.InjectFault(fake.Fault{PathPrefix: prefix, Count: 1, Status: status, RetryAfter: time.Second}))
+		}
+	}
+	noCredits := func(t *testing.T, s *contractSetup) { s.srv.SetCredits(s.srv.APIKey, 0) }
+
+	for _, tc := range []struct {
+		name   string
+		setup  func(*testing.T, *contractSetup)
+		key    string // "" for the fake's seeded key
+		call   func(*registerdata.Client) error
+		status int
+		want   error
+	}{
+		{name: "company 400", setup: fault("/v1/company/", 400), call: company, status: 400, want: registerdata.ErrInvalidRequest},
+		{name: "company 401", key: "wrong-key", call: company, status: 401, want: registerdata.ErrUnauthorized},
+		{name: "company 402", setup: noCredits, call: company, status: 402, want: registerdata.ErrInsufficientCredits},
+		{name: "company 404", call: func(c *registerdata.Client) error { _, err := c.GetCompany(ctx, "DE-HRB-X999-1", nil); return err },
+			status: 404, want: registerdata.ErrNotFound},
+		{name: "company 429", setup: fault("/v1/company/", 429), call: company, status: 429, want: registerdata.ErrRateLimited},
+		{name: "company 500", setup: fault("/v1/company/", 500), call: company, status: 500, want: registerdata.ErrServer},
+		{name: "company 503", setup: fault("/v1/company/", 503), call: company, status: 503, want: registerdata.ErrServer},
+		{name: "create monitor 400", setup: fault("/v1/monitor", 400), call: monitor(contractCompanyID), status: 400, want: registerdata.ErrInvalidRequest},
+		{name: "create monitor 401", key: "wrong-key", call: monitor(contractCompanyID), status: 401, want: registerdata.ErrUnauthorized},
+		{name: "create monitor 402", setup: noCredits, call: monitor(contractCompanyID), status: 402, want: registerdata.ErrInsufficientCredits},
+		{name: "create monitor 403", setup: func(t *testing.T, s *contractSetup) { s.srv.SetMonitoringPlan(s.srv.APIKey, false) },
+			call: monitor(contractCompanyID), status: 403, want: registerdata.ErrUnauthorized},
+		{name: "create monitor 404", call: monitor("DE-HRB-X999-1"), status: 404, want: registerdata.ErrNotFound},
+		{name: "create monitor 409", setup: func(t *testing.T, s *contractSetup) {
+			require.NoError(t, monitor(contractCompanyID)(s.client(t, s.srv.APIKey)))
+		},
+			call: monitor(contractCompanyID), status: 409, want: registerdata.ErrInvalidRequest},
+		{name: "create monitor 429", setup: fault("/v1/monitor", 429), call: monitor(contractCompanyID), status: 429, want: registerdata.ErrRateLimited},
+		{name: "list monitors 401", key: "wrong-key", call: list, status: 401, want: registerdata.ErrUnauthorized},
+		{name: "list monitors 500", setup: fault("/v1/monitor", 500), call: list, status: 500, want: registerdata.ErrServer},
+		{name: "delete monitor 401", key: "wrong-key", call: remove, status: 401, want: registerdata.ErrUnauthorized},
+		{name: "delete monitor 404", call: remove, status: 404, want: registerdata.ErrNotFound},
+		{name: "delete monitor 503", setup: fault("/v1/monitor/", 503), call: remove, status: 503, want: registerdata.ErrServer},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newContractSetup(t)
+			if tc.setup != nil {
+				tc.setup(t, s)
+			}
+			key := tc.key
+			if key == "" {
+				key = s.srv.APIKey
+			}
+			err := tc.call(s.client(t, key))
+			require.ErrorIs(t, err, tc.want)
+			var apiErr *registerdata.APIError
+			require.True(t, errors.As(err, &apiErr), "%v", err)
+			assert.Equal(t, tc.status, apiErr.StatusCode)
+			assert.NotEmpty(t, apiErr.Code, "the error body's code")
+		})
+	}
+}
+
+// TestContractSearchErrors does the same for the search endpoints, which
+// the client does not wrap yet.
+func TestContractSearchErrors(t *testing.T) {
+	for _, path := range []string{"/v1/search/company", "/v1/search/person"} {
+		for _, tc := range []struct {
+			name   string
+			setup  func(*testing.T, *contractSetup)
+			key    string
+			status int
+		}{
+			{name: "400", setup: func(t *testing.T, s *contractSetup) {
+				require.NoError(t, s.srv.InjectFault(fake.Fault{PathPrefix: path, Count: 1, Status: 400}))
+			}, status: 400},
+			{name: "401", key: "wrong-key", status: 401},
+			{name: "402", setup: func(t *testing.T, s *contractSetup) { s.srv.SetCredits(s.srv.APIKey, 0) }, status: 402},
+			{name: "500", setup: func(t *testing.T, s *contractSetup) {
+				require.NoError(t, s.srv.InjectFault(fake.Fault{PathPrefix: path, Count: 1, Status: 500}))
+			}, status: 500},
+		} {
+			t.Run(path+" "+tc.name, func(t *testing.T) {
+				s := newContractSetup(t)
+				if tc.setup != nil {
+					tc.setup(t, s)
+				}
+				key := tc.key
+				if key == "" {
+					key = s.srv.APIKey
+				}
+				// {"filters": [], "pagination": {}} is a valid body for both searches.
+				assert.Equal(t, tc.status, s.post(t, key, path, registerdata.PersonSearchRequest{}, nil))
+			})
+		}
+	}
+}
