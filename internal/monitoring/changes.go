@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
+	"strconv"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -170,12 +172,22 @@ func filter[T any](s []T, keep func(T) bool) []T {
 // and its new version. A field of a company that did not exist before (or
 // no longer exists) is reported as null on that side.
 func appendField[T any](out []Change, cat enums.Preference, path string, b, a T, before, after registerdata.Company) []Change {
-	rb, ra := encode(b), encode(a)
-	if before.ID == "" {
-		rb = null
+	return appendDiff(out, cat, path, b, before.ID != "", a, after.ID != "")
+}
+
+// appendDiff appends a change from b to a (each present or not) unless
+// they are equal. Values are compared before they are encoded, so equal
+// entries, the common case, cost no encoding.
+func appendDiff[T any](out []Change, cat enums.Preference, path string, b T, hasB bool, a T, hasA bool) []Change {
+	if hasB == hasA && (!hasB || reflect.DeepEqual(b, a)) {
+		return out
 	}
-	if after.ID == "" {
-		ra = null
+	rb, ra := null, null
+	if hasB {
+		rb = encode(b)
+	}
+	if hasA {
+		ra = encode(a)
 	}
 	if bytes.Equal(rb, ra) {
 		return out
@@ -185,42 +197,44 @@ func appendField[T any](out []Change, cat enums.Preference, path string, b, a T,
 
 // appendKeyed compares two lists entry by entry, matching entries by key,
 // and appends a change for each key whose entry was added, removed or
-// altered, in key order. category names the category of an entry (from
-// its new version when it has one); false drops the change.
+// altered, in key order. A key repeated within a list gets a suffix
+// "#2", "#3", ... by order of appearance. category names the category of
+// an entry (from its new version when it has one); false drops the
+// change.
 func appendKeyed[T any](out []Change, prefix string, before, after []T, key func(T) string, category func(T) (enums.Preference, bool)) []Change {
 	type pair struct {
-		b, a     json.RawMessage
-		category enums.Preference
-		keep     bool
+		b, a       T
+		hasB, hasA bool
+		category   enums.Preference
+		keep       bool
 	}
 	pairs := map[string]*pair{}
-	get := func(k string) *pair {
-		p := pairs[k]
-		if p == nil {
-			p = &pair{b: null, a: null}
-			pairs[k] = p
+	index := func(list []T, set func(p *pair, v T)) {
+		seen := map[string]int{}
+		for _, v := range list {
+			k := key(v)
+			if seen[k]++; seen[k] > 1 {
+				k += "#" + strconv.Itoa(seen[k])
+			}
+			p := pairs[k]
+			if p == nil {
+				p = &pair{}
+				pairs[k] = p
+			}
+			set(p, v)
+			p.category, p.keep = category(v)
 		}
-		return p
 	}
-	for _, v := range before {
-		p := get(key(v))
-		p.b = encode(v)
-		p.category, p.keep = category(v)
-	}
-	for _, v := range after {
-		p := get(key(v))
-		p.a = encode(v)
-		p.category, p.keep = category(v)
-	}
+	index(before, func(p *pair, v T) { p.b, p.hasB = v, true })
+	index(after, func(p *pair, v T) { p.a, p.hasA = v, true })
 	keys := make([]string, 0, len(pairs))
 	for k := range pairs {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		p := pairs[k]
-		if p.keep && !bytes.Equal(p.b, p.a) {
-			out = append(out, Change{Category: p.category, Path: prefix + k, Before: p.b, After: p.a})
+		if p := pairs[k]; p.keep {
+			out = appendDiff(out, p.category, prefix+k, p.b, p.hasB, p.a, p.hasA)
 		}
 	}
 	return out

@@ -172,3 +172,14 @@ func TestInvolvementChangesForACompany(t *testing.T) {
 	}, summary(involvementChanges(enums.EntityTypeCompany, companyA, x, after)))
 	assert.Empty(t, involvementChanges(enums.EntityTypeCompany, companyB, x, after), "a company's own record is not a holding")
 }
+
+func TestRepeatedKeysAreToldApart(t *testing.T) {
+	before := company(t, companyA, "Alpha GmbH")
+	first, second := person(enums.RoleCodeDirector), person(enums.RoleCodeDirector)
+	second.StartDate = registerdata.NewDate(2023, 5, 1)
+	before.Representation = append(before.Representation, first, second)
+	after := clone(t, before)
+	after.Representation[1].EndDate = ptr(registerdata.NewDate(2025, 1, 31))
+	assert.Equal(t, []string{"representation /representation/" + personP + "/DIRECTOR#2"}, summary(companyChanges(before, after)),
+		"the second term of the same role is its own entry")
+}

@@ -97,10 +97,11 @@ type monitor struct {
 	created  time.Time
 	disabled bool
 	reason   string
-	billed   int      // monthly charges passed since creation (paid or skipped)
-	checks   int      // regular checks passed since creation
-	daily    int      // person monitors: daily new-company checks passed
-	pending  []Change // changes detected since the last check, matching the preferences
+	billed   int          // monthly charges passed since creation (paid or skipped)
+	checks   int          // regular checks passed since creation
+	daily    int          // person monitors: daily new-company checks passed
+	due      [3]time.Time // next billing, check and daily check: see schedule
+	pending  []Change     // changes detected since the last check, matching the preferences
 	seq      uint64
 }
 
@@ -158,6 +159,7 @@ func (e *Engine) Create(account string, r registerdata.MonitorRequest) (register
 	}
 	e.seq++
 	m := &monitor{account: account, req: r, created: now, seq: e.seq}
+	m.schedule()
 	e.monitors = append(e.monitors, m)
 	return m.view(), nil
 }

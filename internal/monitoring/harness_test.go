@@ -111,7 +111,7 @@ func (h *harness) events() []Event {
 	return out
 }
 
-func clone(t *testing.T, c registerdata.Company) registerdata.Company {
+func clone(t testing.TB, c registerdata.Company) registerdata.Company {
 	t.Helper()
 	b, err := json.Marshal(c)
 	require.NoError(t, err)
@@ -120,7 +120,7 @@ func clone(t *testing.T, c registerdata.Company) registerdata.Company {
 	return out
 }
 
-func company(t *testing.T, id, name string) registerdata.Company {
+func company(t testing.TB, id, name string) registerdata.Company {
 	c := registerdata.Company{
 		ID:             id,
 		Status:         enums.CompanyStatusActive,

@@ -99,19 +99,21 @@ func (t task) before(u task) bool {
 	return t.seq < u.seq
 }
 
-func (m *monitor) nextBill() time.Time { return addMonths(m.created, m.billed+1) }
-
-func (m *monitor) nextCheck() time.Time {
+// schedule computes when m's next billing, check and daily check are
+// due from the counts passed so far, each from the creation time so that
+// no rounding accumulates. It runs after every count changes.
+func (m *monitor) schedule() {
+	m.due[kindBill] = addMonths(m.created, m.billed+1)
 	switch {
 	case m.req.EntityType == enums.EntityTypePerson:
-		return addMonths(m.created, m.checks+1)
+		m.due[kindCheck] = addMonths(m.created, m.checks+1)
 	case m.req.UpdateFrequency == enums.UpdateFrequencyDaily:
-		return m.created.Add(time.Duration(m.checks+1) * day)
+		m.due[kindCheck] = m.created.Add(time.Duration(m.checks+1) * day)
+	default:
+		m.due[kindCheck] = m.created.Add(time.Duration(m.checks+1) * week)
 	}
-	return m.created.Add(time.Duration(m.checks+1) * week)
+	m.due[kindDaily] = m.created.Add(time.Duration(m.daily+1) * day)
 }
-
-func (m *monitor) nextDaily() time.Time { return m.created.Add(time.Duration(m.daily+1) * day) }
 
 // RunUntil does, in time order, every piece of timed work due at or
 // before until: monthly charges, due checks (which turn pending changes
@@ -152,10 +154,10 @@ func (e *Engine) nextTask(until time.Time) (task, bool) {
 		}
 	}
 	for _, m := range e.monitors {
-		consider(task{at: m.nextBill(), kind: kindBill, seq: m.seq, m: m})
-		consider(task{at: m.nextCheck(), kind: kindCheck, seq: m.seq, m: m})
+		consider(task{at: m.due[kindBill], kind: kindBill, seq: m.seq, m: m})
+		consider(task{at: m.due[kindCheck], kind: kindCheck, seq: m.seq, m: m})
 		if m.req.EntityType == enums.EntityTypePerson {
-			consider(task{at: m.nextDaily(), kind: kindDaily, seq: m.seq, m: m})
+			consider(task{at: m.due[kindDaily], kind: kindDaily, seq: m.seq, m: m})
 		}
 	}
 	for _, d := range e.deliveries {
@@ -170,6 +172,9 @@ func (e *Engine) nextTask(until time.Time) (task, bool) {
 // for the caller to make without the lock. The caller holds e.mu.
 func (e *Engine) run(t task) (*delivery, Message) {
 	m := t.m
+	if m != nil {
+		defer m.schedule()
+	}
 	switch t.kind {
 	case kindBill:
 		m.billed++
