@@ -24,9 +24,9 @@ type searchState struct {
 }
 
 // installSearch serves POST /v1/search/company and POST /v1/search/person
-// over the whole register, with the semantics of package searchengine
-// (the package documentation of fake summarises them). Each search costs
-// 10 credits, charged only when it answers 200.
+// over the whole register, with the semantics documented in package
+// internal/searchengine. Each search costs 10 credits, charged only when
+// it answers 200.
 func installSearch(s *Server) {
 	st := extState[searchState](s)
 	st.engine = searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
