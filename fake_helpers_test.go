@@ -10,6 +10,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/internal/contract"
 )
 
 // countingTransport counts the requests that reach the network.
@@ -29,7 +30,7 @@ func newFakeClient(t testing.TB, srvOpts []fake.Option, opts ...registerdata.Opt
 	t.Helper()
 	srv := fake.NewServer(srvOpts...)
 	t.Cleanup(srv.Close)
-	ct := &countingTransport{next: http.DefaultTransport}
+	ct := &countingTransport{next: contract.Transport(t, http.DefaultTransport)} // checked against api/openapi.yaml
 	base := []registerdata.Option{
 		registerdata.WithAPIKey(srv.APIKey),
 		registerdata.WithBaseURL(srv.URL),
