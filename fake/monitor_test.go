@@ -206,3 +206,36 @@ func TestMonitorControlsOverHTTP(t *testing.T) {
 	}
 	assert.Equal(t, http.StatusNoContent, do(t, http.MethodPut, s.srv.URL+"/_fake/webhook", "", `{"url": "https://example.invalid/hook", "secret": "`+testSecret+`"}`).status)
 }
+
+// A client in any language drives monitoring over plain HTTP: create,
+// patch the register, advance the clock, read the deliveries.
+func TestMonitoringOverPlainHTTP(t *testing.T) {
+	s := newMonitorSetup(t)
+	res := do(t, http.MethodPost, s.srv.URL+"/v1/monitor", s.srv.APIKey,
+		`{"entity_id":"`+richID+`","entity_type":"company","preferences":["basic"],"update_frequency":"daily"}`)
+	require.Equal(t, http.StatusCreated, res.status, "%s", res.body)
+	res = do(t, http.MethodPatch, s.srv.URL+"/_fake/companies/"+richID, "", `{"status":"inactive"}`)
+	require.Equal(t, http.StatusOK, res.status, "%s", res.body)
+	res = do(t, http.MethodPost, s.srv.URL+"/_fake/clock/advance", "", `{"seconds": 86400}`)
+	require.Equal(t, http.StatusOK, res.status, "%s", res.body)
+
+	res = do(t, http.MethodGet, s.srv.URL+"/_fake/deliveries", "", "")
+	require.Equal(t, http.StatusOK, res.status)
+	var ds []struct {
+		ID       string `json:"id"`
+		State    string `json:"state"`
+		Body     Event  `json:"body"`
+		Attempts []struct {
+			Status int `json:"status"`
+		} `json:"attempts"`
+	}
+	require.NoError(t, json.Unmarshal(res.body, &ds), "%s", res.body)
+	require.Len(t, ds, 1)
+	assert.Equal(t, "delivered", ds[0].State)
+	assert.Equal(t, "/status", ds[0].Body.Changes[0].Path)
+	assert.JSONEq(t, `"inactive"`, string(ds[0].Body.Changes[0].After))
+	require.Len(t, ds[0].Attempts, 1)
+	assert.Equal(t, http.StatusNoContent, ds[0].Attempts[0].Status)
+	require.Len(t, s.rc.events(), 1)
+	assert.Equal(t, ds[0].ID, s.rc.events()[0].ID)
+}
