@@ -1,0 +1,96 @@
+package registerdata_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+// activeGmbHs are the active GmbHs of the curated register, by name.
+var activeGmbHs = []string{"DE-HRB-P2305-20977", "DE-HRB-F1103-315870", "DE-HRB-F1103-267645", "DE-HRB-G1309-61402", "DE-HRB-R3306-41209"}
+
+func activeGmbHSearch(t *testing.T) registerdata.CompanySearchRequest {
+	t.Helper()
+	fs, err := filters.Company().Status(enums.CompanyStatusActive).LegalForm(enums.LegalFormGmbH).Build()
+	require.NoError(t, err)
+	return registerdata.CompanySearchRequest{Filters: fs, Pagination: registerdata.PageRequest{PerPage: 2}}
+}
+
+func fakeClock() []fake.Option {
+	return []fake.Option{fake.WithClock(fake.NewClock(time.Date(2025, 6, 2, 9, 0, 0, 0, time.UTC)))}
+}
+
+// TestSearchCompaniesSeqAgainstFake walks three pages of the fake.
+func TestSearchCompaniesSeqAgainstFake(t *testing.T) {
+	srv, c, ct := newFakeClient(t, fakeClock())
+	before := srv.Credits(srv.APIKey)
+	var ids []string
+	for r, err := range c.SearchCompaniesSeq(context.Background(), activeGmbHSearch(t)) {
+		require.NoError(t, err)
+		ids = append(ids, r.CompanyID)
+	}
+	assert.Equal(t, activeGmbHs, ids)
+	assert.Equal(t, int32(3), ct.calls.Load())
+	assert.Equal(t, int64(30), c.CreditsSpent())
+	assert.Equal(t, before-30, srv.Credits(srv.APIKey), "the fake charged what the client counted")
+}
+
+// TestSearchSeqAgainstFakeStopsOnBreakAndBudget checks the two bounds
+// that end a walk early against the fake.
+func TestSearchSeqAgainstFakeStopsOnBreakAndBudget(t *testing.T) {
+	_, c, ct := newFakeClient(t, fakeClock())
+	for r, err := range c.SearchCompaniesSeq(context.Background(), activeGmbHSearch(t)) {
+		require.NoError(t, err)
+		assert.Equal(t, activeGmbHs[0], r.CompanyID)
+		break
+	}
+	assert.Equal(t, int32(1), ct.calls.Load(), "break sends no further request")
+
+	_, c, ct = newFakeClient(t, fakeClock(), registerdata.WithCreditBudget(20))
+	var ids []string
+	var last error
+	for r, err := range c.SearchCompaniesSeq(context.Background(), activeGmbHSearch(t)) {
+		if err != nil {
+			last = err
+			continue
+		}
+		ids = append(ids, r.CompanyID)
+	}
+	require.ErrorIs(t, last, registerdata.ErrBudgetExceeded)
+	assert.Equal(t, activeGmbHs[:4], ids)
+	assert.Equal(t, int32(2), ct.calls.Load())
+}
+
+// TestSearchPersonsAgainstFake searches persons by name and filter.
+func TestSearchPersonsAgainstFake(t *testing.T) {
+	_, c, _ := newFakeClient(t, fakeClock())
+	fs, err := filters.Person().Active(true).Build()
+	require.NoError(t, err)
+	res, err := c.SearchPersons(context.Background(), registerdata.PersonSearchRequest{Query: "brandt", Filters: fs})
+	require.NoError(t, err)
+	var names []string
+	for _, p := range res.Results {
+		names = append(names, p.Name)
+	}
+	assert.Equal(t, []string{"Jana Brandt", "Thomas Brandt"}, names)
+	assert.Equal(t, 2, res.Pagination.TotalResults)
+}
+
+// TestSearchFakeRefusalIsAPIError sends a filter the SDK does not know;
+// the fake refuses it with 400 naming the field.
+func TestSearchFakeRefusalIsAPIError(t *testing.T) {
+	_, c, ct := newFakeClient(t, fakeClock())
+	_, err := c.SearchCompanies(context.Background(), registerdata.CompanySearchRequest{Filters: []filters.Filter{{Field: "carbon_footprint", Max: "3"}}})
+	require.ErrorIs(t, err, registerdata.ErrInvalidRequest)
+	assert.Contains(t, err.Error(), "carbon_footprint")
+	assert.Equal(t, int32(1), ct.calls.Load())
+	assert.Zero(t, c.CreditsSpent())
+}
