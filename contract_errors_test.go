@@ -14,6 +14,33 @@ import (
 	"github.com/registerdata/registerdata-go/fake"
 )
 
+// contractPrep puts a fresh setup into the state a case needs.
+type contractPrep func(*testing.T, *contractSetup)
+
+// injectFault makes the next request under prefix fail with status.
+func injectFault(prefix string, status int) contractPrep {
+	return func(t *testing.T, s *contractSetup) {
+		require.NoError(t, s.srv.InjectFault(fake.Fault{PathPrefix: prefix, Count: 1, Status: status, RetryAfter: time.Second}))
+	}
+}
+
+// noCredits empties the seeded key's balance.
+func noCredits(_ *testing.T, s *contractSetup) { s.srv.SetCredits(s.srv.APIKey, 0) }
+
+// preparedSetup starts a setup, applies prep (when set) and returns the
+// key to use: key, or the fake's seeded key when key is empty.
+func preparedSetup(t *testing.T, prep contractPrep, key string) (*contractSetup, string) {
+	t.Helper()
+	s := newContractSetup(t)
+	if prep != nil {
+		prep(t, s)
+	}
+	if key == "" {
+		key = s.srv.APIKey
+	}
+	return s, key
+}
+
 // TestContractClientErrors drives every endpoint into its error answers
 // with the contract checked on both sides: each error status must be
 // documented for the endpoint, with the documented error body.
@@ -29,30 +56,23 @@ func TestContractClientErrors(t *testing.T) {
 	}
 	list := func(c *registerdata.Client) error { _, err := c.ListMonitors(ctx); return err }
 	remove := func(c *registerdata.Client) error { return c.DeleteMonitor(ctx, contractCompanyID) }
-	fault := func(prefix string, status int) func(*testing.T, *contractSetup) {
-		return func(t *testing.T, s *contractSetup) {
-			require.NoError(t, s.srv.InjectFault(fake.Fault{PathPrefix: prefix, Count: 1, Status: status, RetryAfter: time.Second}))
-		}
-	}
-	noCredits := func(t *testing.T, s *contractSetup) { s.srv.SetCredits(s.srv.APIKey, 0) }
-
 	for _, tc := range []struct {
 		name   string
-		setup  func(*testing.T, *contractSetup)
+		setup  contractPrep
 		key    string // "" for the fake's seeded key
 		call   func(*registerdata.Client) error
 		status int
 		want   error
 	}{
-		{name: "company 400", setup: fault("/v1/company/", 400), call: company, status: 400, want: registerdata.ErrInvalidRequest},
+		{name: "company 400", setup: injectFault("/v1/company/", 400), call: company, status: 400, want: registerdata.ErrInvalidRequest},
 		{name: "company 401", key: "wrong-key", call: company, status: 401, want: registerdata.ErrUnauthorized},
 		{name: "company 402", setup: noCredits, call: company, status: 402, want: registerdata.ErrInsufficientCredits},
 		{name: "company 404", call: func(c *registerdata.Client) error { _, err := c.GetCompany(ctx, "DE-HRB-X999-1", nil); return err },
 			status: 404, want: registerdata.ErrNotFound},
-		{name: "company 429", setup: fault("/v1/company/", 429), call: company, status: 429, want: registerdata.ErrRateLimited},
-		{name: "company 500", setup: fault("/v1/company/", 500), call: company, status: 500, want: registerdata.ErrServer},
-		{name: "company 503", setup: fault("/v1/company/", 503), call: company, status: 503, want: registerdata.ErrServer},
-		{name: "create monitor 400", setup: fault("/v1/monitor", 400), call: monitor(contractCompanyID), status: 400, want: registerdata.ErrInvalidRequest},
+		{name: "company 429", setup: injectFault("/v1/company/", 429), call: company, status: 429, want: registerdata.ErrRateLimited},
+		{name: "company 500", setup: injectFault("/v1/company/", 500), call: company, status: 500, want: registerdata.ErrServer},
+		{name: "company 503", setup: injectFault("/v1/company/", 503), call: company, status: 503, want: registerdata.ErrServer},
+		{name: "create monitor 400", setup: injectFault("/v1/monitor", 400), call: monitor(contractCompanyID), status: 400, want: registerdata.ErrInvalidRequest},
 		{name: "create monitor 401", key: "wrong-key", call: monitor(contractCompanyID), status: 401, want: registerdata.ErrUnauthorized},
 		{name: "create monitor 402", setup: noCredits, call: monitor(contractCompanyID), status: 402, want: registerdata.ErrInsufficientCredits},
 		{name: "create monitor 403", setup: func(t *testing.T, s *contractSetup) { s.srv.SetMonitoringPlan(s.srv.APIKey, false) },
@@ -62,22 +82,15 @@ func TestContractClientErrors(t *testing.T) {
 			require.NoError(t, monitor(contractCompanyID)(s.client(t, s.srv.APIKey)))
 		},
 			call: monitor(contractCompanyID), status: 409, want: registerdata.ErrInvalidRequest},
-		{name: "create monitor 429", setup: fault("/v1/monitor", 429), call: monitor(contractCompanyID), status: 429, want: registerdata.ErrRateLimited},
+		{name: "create monitor 429", setup: injectFault("/v1/monitor", 429), call: monitor(contractCompanyID), status: 429, want: registerdata.ErrRateLimited},
 		{name: "list monitors 401", key: "wrong-key", call: list, status: 401, want: registerdata.ErrUnauthorized},
-		{name: "list monitors 500", setup: fault("/v1/monitor", 500), call: list, status: 500, want: registerdata.ErrServer},
+		{name: "list monitors 500", setup: injectFault("/v1/monitor", 500), call: list, status: 500, want: registerdata.ErrServer},
 		{name: "delete monitor 401", key: "wrong-key", call: remove, status: 401, want: registerdata.ErrUnauthorized},
 		{name: "delete monitor 404", call: remove, status: 404, want: registerdata.ErrNotFound},
-		{name: "delete monitor 503", setup: fault("/v1/monitor/", 503), call: remove, status: 503, want: registerdata.ErrServer},
+		{name: "delete monitor 503", setup: injectFault("/v1/monitor/", 503), call: remove, status: 503, want: registerdata.ErrServer},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newContractSetup(t)
-			if tc.setup != nil {
-				tc.setup(t, s)
-			}
-			key := tc.key
-			if key == "" {
-				key = s.srv.APIKey
-			}
+			s, key := preparedSetup(t, tc.setup, tc.key)
 			err := tc.call(s.client(t, key))
 			require.ErrorIs(t, err, tc.want)
 			var apiErr *registerdata.APIError
@@ -94,28 +107,18 @@ func TestContractSearchErrors(t *testing.T) {
 	for _, path := range []string{"/v1/search/company", "/v1/search/person"} {
 		for _, tc := range []struct {
 			name   string
-			setup  func(*testing.T, *contractSetup)
+			setup  contractPrep
 			key    string
 			status int
 		}{
-			{name: "400", setup: func(t *testing.T, s *contractSetup) {
-				require.NoError(t, s.srv.InjectFault(fake.Fault{PathPrefix: path, Count: 1, Status: 400}))
-			}, status: 400},
+			{name: "400", setup: injectFault(path, 400), status: 400},
 			{name: "401", key: "wrong-key", status: 401},
-			{name: "402", setup: func(t *testing.T, s *contractSetup) { s.srv.SetCredits(s.srv.APIKey, 0) }, status: 402},
-			{name: "500", setup: func(t *testing.T, s *contractSetup) {
-				require.NoError(t, s.srv.InjectFault(fake.Fault{PathPrefix: path, Count: 1, Status: 500}))
-			}, status: 500},
+			{name: "402", setup: noCredits, status: 402},
+			{name: "429", setup: injectFault(path, 429), status: 429},
+			{name: "500", setup: injectFault(path, 500), status: 500},
 		} {
 			t.Run(path+" "+tc.name, func(t *testing.T) {
-				s := newContractSetup(t)
-				if tc.setup != nil {
-					tc.setup(t, s)
-				}
-				key := tc.key
-				if key == "" {
-					key = s.srv.APIKey
-				}
+				s, key := preparedSetup(t, tc.setup, tc.key)
 				// {"filters": [], "pagination": {}} is a valid body for both searches.
 				assert.Equal(t, tc.status, s.post(t, key, path, registerdata.PersonSearchRequest{}, nil))
 			})
