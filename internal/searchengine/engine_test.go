@@ -1,0 +1,124 @@
+package searchengine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+// TestEveryFieldHasAnExtractor keeps the engine in step with the field
+// table: a field added there must be computed here.
+func TestEveryFieldHasAnExtractor(t *testing.T) {
+	for _, fi := range filters.Fields(filters.ScopeCompany) {
+		ex, ok := companyFields[fi.Name]
+		require.True(t, ok, "company field %s has no extractor", fi.Name)
+		numeric := fi.Kind == filters.KindNumber || fi.Kind == filters.KindDate
+		assert.Equal(t, numeric, ex.num != nil, "company field %s: extractor kind", fi.Name)
+	}
+	for _, fi := range filters.Fields(filters.ScopePerson) {
+		ex, ok := personFields[fi.Name]
+		require.True(t, ok, "person field %s has no extractor", fi.Name)
+		numeric := fi.Kind == filters.KindNumber || fi.Kind == filters.KindDate
+		assert.Equal(t, numeric, ex.num != nil, "person field %s: extractor kind", fi.Name)
+	}
+	assert.Len(t, companyFields, len(filters.Fields(filters.ScopeCompany)))
+	assert.Len(t, personFields, len(filters.Fields(filters.ScopePerson)))
+}
+
+// owned is a company with one owner born on 2000-06-15 whose position
+// ends on 2025-07-01, and a director who stays.
+func owned() registerdata.Company {
+	owner, director := "11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"
+	dob := registerdata.NewDate(2000, 6, 15)
+	end := registerdata.NewDate(2025, 7, 1)
+	first, last := "Ole", "Owner"
+	return registerdata.Company{
+		ID: "DE-HRB-T1-1", Name: registerdata.CompanyName{Name: "Test GmbH"}, Status: enums.CompanyStatusActive,
+		Representation: []registerdata.Representative{
+			{ID: &owner, Name: "Ole Owner", Type: enums.RepresentativeTypeNaturalPerson, Role: enums.RoleOwner, EndDate: &end,
+				NaturalPerson: &registerdata.NaturalPerson{FirstName: &first, LastName: &last, DateOfBirth: &dob}},
+			{ID: &director, Name: "Dana Director", Type: enums.RepresentativeTypeNaturalPerson, Role: enums.RoleDirector},
+		},
+	}
+}
+
+func personNames(t *testing.T, e *Engine, fs ...filters.Filter) []string {
+	t.Helper()
+	res, err := e.SearchPersons(registerdata.PersonSearchRequest{Filters: fs})
+	require.NoError(t, err)
+	names := []string{}
+	for _, p := range res.Results {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+func companyCount(t *testing.T, e *Engine, fs ...filters.Filter) int {
+	t.Helper()
+	res, err := e.SearchCompanies(registerdata.CompanySearchRequest{Filters: fs})
+	require.NoError(t, err)
+	return res.Pagination.TotalResults
+}
+
+// TestDayChangeRederives moves "today" past a birthday and an end date.
+func TestDayChangeRederives(t *testing.T) {
+	day := registerdata.NewDate(2025, 6, 14)
+	e := New(func() registerdata.Date { return day })
+	e.Load([]registerdata.Company{owned()})
+	age24 := filters.Filter{Field: filters.YoungestOwnerAge, Value: "24"}
+	active := filters.Filter{Field: filters.Active, Value: "true"}
+
+	assert.Equal(t, 1, companyCount(t, e, age24))
+	assert.Equal(t, []string{"Dana Director", "Ole Owner"}, personNames(t, e, active))
+
+	day = registerdata.NewDate(2025, 6, 15) // the owner's 25th birthday
+	assert.Equal(t, 0, companyCount(t, e, age24))
+	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.YoungestOwnerAge, Value: "25"}))
+
+	day = registerdata.NewDate(2025, 7, 1) // the owner's position ends
+	assert.Equal(t, []string{"Dana Director"}, personNames(t, e, active))
+	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.SoleOwner, Value: "true"}))
+}
+
+// TestUpdateAddsChangesAndRemoves follows one company through its life.
+func TestUpdateAddsChangesAndRemoves(t *testing.T) {
+	e := New(func() registerdata.Date { return registerdata.NewDate(2025, 6, 1) })
+	c := owned()
+	e.Update(registerdata.Company{}, c)
+	companies, persons := e.Size()
+	assert.Equal(t, [2]int{1, 2}, [2]int{companies, persons})
+
+	changed := c
+	changed.Representation = c.Representation[1:] // the owner leaves the register
+	changed.Status = enums.CompanyStatusLiquidation
+	e.Update(c, changed)
+	assert.Equal(t, []string{"Dana Director"}, personNames(t, e))
+	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.Status, Value: "active"}))
+	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.InsolvencyRisk, Value: "medium"}))
+
+	e.Update(changed, registerdata.Company{})
+	companies, persons = e.Size()
+	assert.Equal(t, [2]int{0, 0}, [2]int{companies, persons})
+	assert.Empty(t, personNames(t, e))
+}
+
+// TestPersonAcrossCompanies merges the entries of one UUID.
+func TestPersonAcrossCompanies(t *testing.T) {
+	a := owned()
+	b := owned()
+	b.ID, b.Name.Name = "DE-HRB-T1-2", "Zweite GmbH"
+	b.Representation = b.Representation[1:2]
+	b.Representation[0].Role = enums.RoleDirector
+	e := New(func() registerdata.Date { return registerdata.NewDate(2025, 6, 1) })
+	e.Load([]registerdata.Company{a, b})
+	assert.Equal(t, []string{"Dana Director"}, personNames(t, e, filters.Filter{Field: filters.ManagementPositions, Value: "2"}))
+	assert.Equal(t, []string{"Dana Director"}, personNames(t, e, filters.Filter{Field: filters.CompanyCount, Min: "2"}))
+	assert.Equal(t, []string{"Ole Owner"}, personNames(t, e, filters.Filter{Field: filters.Roles, Values: []string{"OWNER"}}))
+	_, persons := e.Size()
+	assert.Equal(t, 2, persons)
+}
