@@ -10,19 +10,10 @@ import (
 	registerdata "github.com/registerdata/registerdata-go"
 )
 
-// personIDs runs a person search and returns the ids of one page of 100.
+// personIDs runs a person search and returns the person ids.
 func personIDs(t *testing.T, srv *Server, filtersJSON, extra string) []string {
 	t.Helper()
-	var out registerdata.PersonSearchResponse
-	res := searchBody(t, srv, "/v1/search/person",
-		`{"filters": `+filtersJSON+extra+`, "pagination": {"page": 1, "per_page": 100}}`, &out)
-	require.Equal(t, http.StatusOK, res.status, "body: %s", res.body)
-	require.Equal(t, len(out.Results), out.Pagination.TotalResults)
-	ids := []string{}
-	for _, r := range out.Results {
-		ids = append(ids, r.ID)
-	}
-	return ids
+	return searchIDs(t, srv, "/v1/search/person", filtersJSON, extra, func(r registerdata.PersonSearchResult) string { return r.ID })
 }
 
 // Persons of the curated register, by UUID.

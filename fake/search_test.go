@@ -21,20 +21,29 @@ func searchBody(t *testing.T, srv *Server, path, body string, out any) response 
 	return res
 }
 
-// companyIDs runs a company search with the given filters (a JSON array)
-// and extra top-level members, on one page of 100, and returns the ids.
-func companyIDs(t *testing.T, srv *Server, filtersJSON, extra string) []string {
+// searchIDs runs a search with the given filters (a JSON array) and
+// extra top-level members on one page of 100, checks the total, and
+// returns the id of each result.
+func searchIDs[R any](t *testing.T, srv *Server, path, filtersJSON, extra string, id func(R) string) []string {
 	t.Helper()
-	var out registerdata.CompanySearchResponse
-	res := searchBody(t, srv, "/v1/search/company",
-		`{"filters": `+filtersJSON+extra+`, "pagination": {"page": 1, "per_page": 100}}`, &out)
+	var out struct {
+		Results    []R                     `json:"results"`
+		Pagination registerdata.Pagination `json:"pagination"`
+	}
+	res := searchBody(t, srv, path, `{"filters": `+filtersJSON+extra+`, "pagination": {"page": 1, "per_page": 100}}`, &out)
 	require.Equal(t, http.StatusOK, res.status, "body: %s", res.body)
 	require.Equal(t, len(out.Results), out.Pagination.TotalResults)
 	ids := []string{}
 	for _, r := range out.Results {
-		ids = append(ids, r.CompanyID)
+		ids = append(ids, id(r))
 	}
 	return ids
+}
+
+// companyIDs runs a company search and returns the company ids.
+func companyIDs(t *testing.T, srv *Server, filtersJSON, extra string) []string {
+	t.Helper()
+	return searchIDs(t, srv, "/v1/search/company", filtersJSON, extra, func(r registerdata.CompanySearchResult) string { return r.CompanyID })
 }
 
 // TestSearchCompanyFilters checks every filter kind on the curated

@@ -34,45 +34,45 @@ func pageOf(p registerdata.PageRequest) (page, perPage int, err error) {
 // documentation for the semantics. A *RequestError describes a request
 // to refuse with 400.
 func (e *Engine) SearchCompanies(req registerdata.CompanySearchRequest) (registerdata.CompanySearchResponse, error) {
-	page, perPage, err := pageOf(req.Pagination)
-	if err != nil {
-		return registerdata.CompanySearchResponse{}, err
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.refresh()
-	conds, err := e.ct.conditions(filters.ScopeCompany, req.Query, req.Filters)
-	if err != nil {
-		return registerdata.CompanySearchResponse{}, err
-	}
-	if req.Location != nil {
-		c, err := e.ct.locationCond(e.ct.byName[filters.City], req.Location)
-		if err != nil {
-			return registerdata.CompanySearchResponse{}, err
-		}
-		conds = append(conds, c)
-	}
-	res, p := e.ct.page(conds, page, perPage)
-	return registerdata.CompanySearchResponse{Results: res, Pagination: p}, nil
+	res, p, err := search(e, func() *table[registerdata.CompanySearchResult] { return e.ct },
+		filters.ScopeCompany, req.Query, req.Filters, req.Location, req.Pagination)
+	return registerdata.CompanySearchResponse{Results: res, Pagination: p}, err
 }
 
 // SearchPersons answers a person search: see the package documentation
 // for the semantics. A *RequestError describes a request to refuse with
 // 400.
 func (e *Engine) SearchPersons(req registerdata.PersonSearchRequest) (registerdata.PersonSearchResponse, error) {
-	page, perPage, err := pageOf(req.Pagination)
+	res, p, err := search(e, func() *table[registerdata.PersonSearchResult] { return e.pt },
+		filters.ScopePerson, req.Query, req.Filters, nil, req.Pagination)
+	return registerdata.PersonSearchResponse{Results: res, Pagination: p}, err
+}
+
+// search runs one search on the table tableOf returns once the engine is
+// current for today.
+func search[R any](e *Engine, tableOf func() *table[R], scope filters.Scope, query string, fs []filters.Filter,
+	loc *registerdata.Location, pr registerdata.PageRequest) ([]R, registerdata.Pagination, error) {
+	page, perPage, err := pageOf(pr)
 	if err != nil {
-		return registerdata.PersonSearchResponse{}, err
+		return nil, registerdata.Pagination{}, err
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.refresh()
-	conds, err := e.pt.conditions(filters.ScopePerson, req.Query, req.Filters)
+	t := tableOf()
+	conds, err := t.conditions(scope, query, fs)
 	if err != nil {
-		return registerdata.PersonSearchResponse{}, err
+		return nil, registerdata.Pagination{}, err
 	}
-	res, p := e.pt.page(conds, page, perPage)
-	return registerdata.PersonSearchResponse{Results: res, Pagination: p}, nil
+	if loc != nil {
+		c, err := t.locationCond(t.byName[filters.City], loc)
+		if err != nil {
+			return nil, registerdata.Pagination{}, err
+		}
+		conds = append(conds, c)
+	}
+	res, p := t.page(conds, page, perPage)
+	return res, p, nil
 }
 
 // conditions compiles the query and the filters of a search.
