@@ -1,10 +1,7 @@
 package registerdata_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -57,27 +54,6 @@ func (s *contractSetup) client(t *testing.T, key string) *registerdata.Client {
 	return c
 }
 
-// post sends the SDK's wire encoding of body (the client has no search
-// methods yet) and decodes a 200 answer into out.
-func (s *contractSetup) post(t *testing.T, key, path string, body, out any) int {
-	t.Helper()
-	b, err := json.Marshal(body)
-	require.NoError(t, err)
-	req, err := http.NewRequest(http.MethodPost, s.url+path, bytes.NewReader(b))
-	require.NoError(t, err)
-	req.Header.Set("Authorization", "Bearer "+key)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := s.hc.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	if resp.StatusCode == http.StatusOK {
-		require.NoError(t, json.Unmarshal(data, out), "%s", data)
-	}
-	return resp.StatusCode
-}
-
 // personID finds a natural person of the curated register.
 func (s *contractSetup) personID(t *testing.T) string {
 	t.Helper()
@@ -108,18 +84,24 @@ func TestContractClientSuccesses(t *testing.T) {
 
 	fs, err := filters.Company().Eq(filters.Status, "active").AtLeast(filters.Revenue, "1").Build()
 	require.NoError(t, err)
-	var cres registerdata.CompanySearchResponse
-	require.Equal(t, 200, s.post(t, s.srv.APIKey, "/v1/search/company", registerdata.CompanySearchRequest{
+	_, err = c.SearchCompanies(ctx, registerdata.CompanySearchRequest{
 		Query: "nordlicht", Filters: fs, Location: &registerdata.Location{Latitude: 53.55, Longitude: 9.99, Radius: 500},
-		Pagination: registerdata.PageRequest{Page: 1, PerPage: 5}}, &cres))
-	require.Equal(t, 200, s.post(t, s.srv.APIKey, "/v1/search/company", registerdata.CompanySearchRequest{}, &cres))
-	assert.NotEmpty(t, cres.Results, "an empty search lists the register")
+		Pagination: registerdata.PageRequest{Page: 1, PerPage: 5}})
+	require.NoError(t, err)
+	walked := 0
+	for _, err := range c.SearchCompaniesSeq(ctx, registerdata.CompanySearchRequest{Pagination: registerdata.PageRequest{PerPage: 2}}, registerdata.MaxPages(3)) {
+		require.NoError(t, err)
+		walked++
+	}
+	assert.Equal(t, 6, walked, "three pages of two: an empty search lists the register")
 
 	pfs, err := filters.Person().Active(true).Build()
 	require.NoError(t, err)
-	var pres registerdata.PersonSearchResponse
-	require.Equal(t, 200, s.post(t, s.srv.APIKey, "/v1/search/person", registerdata.PersonSearchRequest{
-		Query: "a", Filters: pfs, Pagination: registerdata.PageRequest{PerPage: 3}}, &pres))
+	_, err = c.SearchPersons(ctx, registerdata.PersonSearchRequest{Query: "a", Filters: pfs, Pagination: registerdata.PageRequest{PerPage: 3}})
+	require.NoError(t, err)
+	for _, err := range c.SearchPersonsSeq(ctx, registerdata.PersonSearchRequest{Pagination: registerdata.PageRequest{PerPage: 2}}, registerdata.MaxPages(2)) {
+		require.NoError(t, err)
+	}
 
 	person := s.personID(t)
 	for _, r := range []registerdata.MonitorRequest{

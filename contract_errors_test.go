@@ -101,10 +101,20 @@ func TestContractClientErrors(t *testing.T) {
 	}
 }
 
-// TestContractSearchErrors does the same for the search endpoints, which
-// the client does not wrap yet.
+// TestContractSearchErrors does the same for the two searches.
 func TestContractSearchErrors(t *testing.T) {
-	for _, path := range []string{"/v1/search/company", "/v1/search/person"} {
+	ctx := context.Background()
+	searches := map[string]func(*registerdata.Client) error{
+		"/v1/search/company": func(c *registerdata.Client) error {
+			_, err := c.SearchCompanies(ctx, registerdata.CompanySearchRequest{Query: "nordlicht"})
+			return err
+		},
+		"/v1/search/person": func(c *registerdata.Client) error {
+			_, err := c.SearchPersons(ctx, registerdata.PersonSearchRequest{Query: "a"})
+			return err
+		},
+	}
+	for path, search := range searches {
 		for _, tc := range []struct {
 			name   string
 			setup  contractPrep
@@ -119,8 +129,9 @@ func TestContractSearchErrors(t *testing.T) {
 		} {
 			t.Run(path+" "+tc.name, func(t *testing.T) {
 				s, key := preparedSetup(t, tc.setup, tc.key)
-				// {"filters": [], "pagination": {}} is a valid body for both searches.
-				assert.Equal(t, tc.status, s.post(t, key, path, registerdata.PersonSearchRequest{}, nil))
+				var apiErr *registerdata.APIError
+				require.ErrorAs(t, search(s.client(t, key)), &apiErr)
+				assert.Equal(t, tc.status, apiErr.StatusCode)
 			})
 		}
 	}
