@@ -80,6 +80,18 @@ func (ps *postings) append(v string, d uint32) {
 	p.docs = append(p.docs, d)
 }
 
+// finish ends a bulk load: it sorts the values, and the lists by cmp
+// (nil: by document number, the order a bulk load appends them in).
+func (ps *postings) finish(cmp func(a, b uint32) int) {
+	slices.Sort(ps.keys)
+	if cmp == nil {
+		return
+	}
+	for _, p := range ps.byValue {
+		slices.SortFunc(p.docs, cmp)
+	}
+}
+
 func (ps *postings) remove(v string, d uint32) {
 	p := ps.byValue[v]
 	if p == nil {

@@ -123,10 +123,12 @@ func (t *table[R]) finish() {
 			slices.SortFunc(c.num.entries, cmpEntry)
 		}
 	}
-	slices.Sort(t.tokens.keys)
-	for _, p := range t.tokens.byValue {
-		slices.SortFunc(p.docs, t.cmpDocs)
+	for _, c := range t.cols {
+		if c.post != nil {
+			c.post.finish(nil)
+		}
 	}
+	t.tokens.finish(t.cmpDocs)
 }
 
 func (t *table[R]) cmpDocs(a, b uint32) int { return strings.Compare(t.rows[a].key, t.rows[b].key) }
@@ -166,22 +168,24 @@ func (t *table[R]) index(d uint32, add bool) {
 			}
 		}
 		for _, v := range r.strsOf(i) {
-			if add {
-				c.post.add(v, d)
-			} else {
-				c.post.remove(v, d)
-			}
+			t.post(c.post, v, d, add)
 		}
 	}
 	for _, tok := range r.tokens {
-		switch {
-		case add && t.loading:
-			t.tokens.append(tok, d)
-		case add:
-			t.tokens.add(tok, d)
-		default:
-			t.tokens.remove(tok, d)
-		}
+		t.post(t.tokens, tok, d, add)
+	}
+}
+
+// post adds d to (or removes it from) the posting of v in ps; during a
+// bulk load it appends, and finish sorts.
+func (t *table[R]) post(ps *postings, v string, d uint32, add bool) {
+	switch {
+	case add && t.loading:
+		ps.append(v, d)
+	case add:
+		ps.add(v, d)
+	default:
+		ps.remove(v, d)
 	}
 }
 
