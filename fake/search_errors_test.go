@@ -134,3 +134,13 @@ func TestSearchResultFields(t *testing.T) {
 	assert.Equal(t, "Rudower Chaussee 29", r.Address.Street)
 	assert.True(t, strings.HasPrefix(r.Purpose, "Planung, Lieferung, Errichtung"), r.Purpose)
 }
+
+// TestSearchCoversGeneratedCompanies counts the curated and generated
+// companies in an unfiltered search.
+func TestSearchCoversGeneratedCompanies(t *testing.T) {
+	srv, _ := newTestServer(t, WithGenerated(500))
+	var out registerdata.CompanySearchResponse
+	res := searchBody(t, srv, "/v1/search/company", `{"pagination": {"per_page": 100}}`, &out)
+	require.Equal(t, http.StatusOK, res.status)
+	assert.Equal(t, registerdata.Pagination{Page: 1, PerPage: 100, TotalPages: 6, TotalResults: 527}, out.Pagination)
+}
