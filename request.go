@@ -69,10 +69,21 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	if out == nil || len(body) == 0 && resp.StatusCode == http.StatusNoContent {
 		return nil
 	}
-	if err := json.Unmarshal(body, out); err != nil {
+	if err := decodeBody(body, out); err != nil {
 		return fmt.Errorf("registerdata: %s %s: decoding %d response (%s): %w", r.method, r.path, resp.StatusCode, snippet(body), err)
 	}
 	return nil
+}
+
+// bodyDecoder is implemented by response types that decode faster from
+// the whole body than through json.Unmarshal (see Company.decodeJSON).
+type bodyDecoder interface{ decodeJSON([]byte) error }
+
+func decodeBody(body []byte, out any) error {
+	if d, ok := out.(bodyDecoder); ok {
+		return d.decodeJSON(body)
+	}
+	return json.Unmarshal(body, out)
 }
 
 func (c *Client) newRequest(ctx context.Context, r request) (*retryablehttp.Request, error) {
