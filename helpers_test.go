@@ -7,16 +7,19 @@ import (
 
 	"github.com/jarcoal/httpmock"
 	"github.com/stretchr/testify/require"
+
+	"github.com/registerdata/registerdata-go/internal/contract"
 )
 
 const testKey = "rd_test_5f2c9e"
 
 // testHTTPClient is the one place tests build the HTTP client the SDK
-// uses, so checks that apply to every request (the contract validator)
-// are added here once.
+// uses: every request the client sends through it is checked against the
+// OpenAPI description (answers here are hand-written doubles, some
+// off-contract on purpose, so only requests are checked).
 func testHTTPClient(t testing.TB, rt http.RoundTripper) *http.Client {
 	t.Helper()
-	return &http.Client{Transport: rt}
+	return &http.Client{Transport: contract.Transport(t, rt, contract.RequestsOnly())}
 }
 
 // newMockClient returns a client talking to an httpmock transport, with
