@@ -44,7 +44,7 @@ func TestGetCompanyUnauthorized(t *testing.T) {
 			if header != "" {
 				req.Header.Set("Authorization", header)
 			}
-			res, err := http.DefaultClient.Do(req)
+			res, err := checkedHTTP(t).Do(req)
 			require.NoError(t, err)
 			res.Body.Close()
 			assert.Equal(t, http.StatusUnauthorized, res.StatusCode)

@@ -62,9 +62,8 @@ func TestInspectorTruncatesLargeBodies(t *testing.T) {
 func TestDeliveriesToTheInspectorRetryThenSucceed(t *testing.T) {
 	srv, clk := newTestServer(t)
 	require.NoError(t, srv.SetWebhookEndpoint(srv.InspectorURL("hook")+"?force_status_code=503", testSecret))
-	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
-	require.NoError(t, err)
-	_, err = c.CreateMonitor(context.Background(), registerdata.MonitorRequest{EntityID: richID, EntityType: enums.EntityTypeCompany,
+	c := newSDKClient(t, srv)
+	_, err := c.CreateMonitor(context.Background(), registerdata.MonitorRequest{EntityID: richID, EntityType: enums.EntityTypeCompany,
 		Preferences: []enums.Preference{enums.PreferenceDocuments}, UpdateFrequency: enums.UpdateFrequencyDaily})
 	require.NoError(t, err)
 	require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) {

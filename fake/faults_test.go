@@ -77,7 +77,7 @@ func TestFaultLatency(t *testing.T) {
 	req.Header.Set("Authorization", "Bearer "+srv.APIKey)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	_, err = http.DefaultClient.Do(req.WithContext(ctx))
+	_, err = checkedHTTP(t).Do(req.WithContext(ctx))
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, context.DeadlineExceeded), "got %v", err)
 

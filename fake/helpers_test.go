@@ -29,6 +29,22 @@ func newTestServer(t *testing.T, opts ...Option) (*Server, *Clock) {
 	return srv, clk
 }
 
+// checkedHTTP returns an HTTP client whose every exchange under /v1/ is
+// checked against api/openapi.yaml.
+func checkedHTTP(t testing.TB, opts ...contract.Option) *http.Client {
+	return &http.Client{Transport: contract.Transport(t, nil, opts...)}
+}
+
+// newSDKClient returns an SDK client for srv whose traffic is checked
+// against api/openapi.yaml.
+func newSDKClient(t testing.TB, srv *Server, opts ...registerdata.Option) *registerdata.Client {
+	t.Helper()
+	base := []registerdata.Option{registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithHTTPClient(checkedHTTP(t))}
+	c, err := registerdata.NewClient(append(base, opts...)...)
+	require.NoError(t, err)
+	return c
+}
+
 // response is a finished HTTP exchange, body read.
 type response struct {
 	status int
@@ -54,7 +70,7 @@ func do(t *testing.T, method, url, key, body string) response {
 	}
 	// Every answer is checked against api/openapi.yaml; the requests of
 	// these tests may be malformed on purpose.
-	res, err := (&http.Client{Transport: contract.Transport(t, nil, contract.AllowInvalidRequests())}).Do(req)
+	res, err := checkedHTTP(t, contract.AllowInvalidRequests()).Do(req)
 	require.NoError(t, err)
 	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)

@@ -83,8 +83,7 @@ func newMonitorSetup(t *testing.T, opts ...Option) monitorSetup {
 	clk := NewClock(testStart)
 	rc := newReceiver(t, clk)
 	srv, _ := newTestServer(t, append([]Option{WithClock(clk), WithWebhookEndpoint(rc.srv.URL, testSecret)}, opts...)...)
-	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithMaxRetries(0))
-	require.NoError(t, err)
+	c := newSDKClient(t, srv, registerdata.WithMaxRetries(0))
 	return monitorSetup{srv: srv, clk: clk, rc: rc, client: c}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/internal/contract"
 )
 
 // countingTransport counts the requests that reach the network.
@@ -49,7 +50,7 @@ func TestInvalidMonitorRequestsClientRefusesFakeAnswers400(t *testing.T) {
 	s := newMonitorSetup(t)
 	ct := &countingTransport{}
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(s.srv.APIKey), registerdata.WithBaseURL(s.srv.URL),
-		registerdata.WithHTTPClient(&http.Client{Transport: ct}))
+		registerdata.WithHTTPClient(&http.Client{Transport: contract.Transport(t, ct)}))
 	require.NoError(t, err)
 	for name, r := range invalidMonitorRequests {
 		t.Run(name, func(t *testing.T) {
