@@ -31,6 +31,49 @@
 // AddCompany change the register; features that watch it (search index,
 // monitors) see each change synchronously.
 //
+// # Search
+//
+// POST /v1/search/company and POST /v1/search/person search the whole
+// register (curated, generated and changed companies; persons are the
+// natural-person representatives, one per UUID) for 10 credits each,
+// charged only on 200. Every field of filters.Fields works with the keys
+// of its kind: number and date min/max (inclusive) and value; enum value
+// and values (any of); bool value "true"/"false"; text value (exact,
+// case-insensitive) and keywords (every keyword a case-insensitive
+// substring). Financial fields read the latest indicator year; a null
+// figure never matches. The query matches names word by word as
+// prefixes; a location matches registered cities within the radius (km).
+// Companies are ordered by name then id, persons by last name, first name
+// then id. page starts at 1, per_page is 1 to 100 (defaults 1 and 10).
+// An unknown field, a key that does not fit the field, a malformed value
+// or bad pagination answers 400 naming the problem, and costs nothing.
+// The estimated_*, insolvency_risk and owner fields are derived from the
+// record by documented rules (see the searchengine package of this
+// module).
+//
+// # Monitors and webhooks
+//
+// POST, GET and DELETE /v1/monitor follow the specification's state
+// table: one monitor per entity per key (a second create answers 409), 25
+// credits for a weekly monitor and 50 for a daily one, charged again at
+// each monthly anniversary while the monitor is enabled; a key whose plan
+// lacks monitoring (SetMonitoringPlan) answers 403 to a create, and a
+// downgrade disables its monitors, which stay listed with "disabled":
+// true until re-enabled by EnableMonitors (the operator's action), not by
+// an upgrade. UpdateCompany changes are classified into the preference
+// categories and delivered at the monitor's next due check: weekly, daily
+// with update_frequency daily, and for persons monthly plus daily for new
+// companies. Deliveries are POSTs to the WithWebhookEndpoint address,
+// signed Standard Webhooks style with its secret, timing out after 15 s
+// and retried on anything but 2xx at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h,
+// 10 h and 10 h after each failure, with the same webhook-id. Every
+// attempt is recorded (Deliveries). Clock.Advance returns after the
+// attempts that fell due have been made, so tests need no sleeps.
+//
+// InspectorURL gives a request inspector served by the fake itself: it
+// records what it receives and answers with the status given as
+// ?force_status_code=NNN (200 otherwise), for exercising retries.
+//
 // # Time
 //
 // The server runs on a Clock: WithClock(fake.NewClock(start)) gives one
@@ -52,6 +95,12 @@
 //	GET    /_fake/faults           the pending faults
 //	POST   /_fake/faults           {"path_prefix", "count", "status", "retry_after_seconds", "drop", "latency_ms"}
 //	DELETE /_fake/faults           clear them
+//	GET    /_fake/deliveries[?entity_id=id]      delivery records with their attempts
+//	POST   /_fake/plan?key=k        {"monitoring": bool}: change the key's plan
+//	POST   /_fake/monitors/enable?key=k  {"entity_id": id}: the operator's re-enable ("" for all)
+//	PUT    /_fake/webhook           {"url", "secret"}: the dashboard's webhook setting
+//	ANY    /_fake/inspector/{bin}[?force_status_code=NNN]  the request inspector
+//	GET    /_fake/inspector/{bin}/requests  what it received; DELETE clears it
 //
 // The same controls exist as methods for Go tests (UpdateCompany,
 // Clock().Advance, SetCredits, InjectFault, ...).
