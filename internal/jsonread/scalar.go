@@ -1,0 +1,295 @@
+package jsonread
+
+import (
+	"math"
+	"strconv"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// String reads a string and returns it unescaped, with each byte of
+// invalid UTF-8 replaced by U+FFFD as encoding/json does.
+func (r *Reader) String() (string, error) {
+	b, err := r.StringBytes()
+	return string(b), err
+}
+
+// StringBytes is String without allocating: the bytes alias the input or
+// a scratch buffer of r, and are valid until the next call on r.
+func (r *Reader) StringBytes() ([]byte, error) {
+	if r.skipSpace() != '"' {
+		return nil, r.typeError("string")
+	}
+	return r.stringBytes()
+}
+
+// skipString checks the string at r.pos and moves past it.
+func (r *Reader) skipString() error {
+	_, err := r.stringBytes()
+	return err
+}
+
+// stringBytes reads the string starting at r.pos (on its opening quote).
+// A string without escapes and with valid UTF-8 is returned in place.
+func (r *Reader) stringBytes() ([]byte, error) {
+	start := r.pos + 1
+	for i := start; i < len(r.data); {
+		for i < len(r.data) && plain[r.data[i]] {
+			i++
+		}
+		if i == len(r.data) {
+			break
+		}
+		switch c := r.data[i]; {
+		case c == '"':
+			r.pos = i + 1
+			return r.data[start:i], nil
+		case c == '\\':
+			return r.unescape(start, i)
+		case c < ' ':
+			r.pos = i
+			return nil, r.unexpected("string character (control characters must be escaped)")
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			rr, size := utf8.DecodeRune(r.data[i:])
+			if rr == utf8.RuneError && size == 1 {
+				return r.unescape(start, i)
+			}
+			i += size
+		}
+	}
+	r.pos = len(r.data)
+	return nil, r.unexpected("closing quote of a string")
+}
+
+// plain tells the bytes that stand for themselves in a string: printable
+// ASCII but the quote and the backslash.
+var plain = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// unescape continues reading the string opened at start from i, where the
+// first escape or invalid byte is, into r.scratch.
+func (r *Reader) unescape(start, i int) ([]byte, error) {
+	b := append(r.scratch[:0], r.data[start:i]...)
+	defer func() { r.scratch = b[:0] }()
+	for i < len(r.data) {
+		switch c := r.data[i]; {
+		case c == '"':
+			r.pos = i + 1
+			return b, nil
+		case c == '\\':
+			if i+1 >= len(r.data) {
+				r.pos = len(r.data)
+				return nil, r.unexpected("escape sequence")
+			}
+			if e := unescapeByte(r.data[i+1]); e != 0 {
+				b = append(b, e)
+				i += 2
+				continue
+			}
+			if r.data[i+1] != 'u' {
+				r.pos = i + 1
+				return nil, r.unexpected("escape character (one of \"\\/bfnrtu)")
+			}
+			rr := getu4(r.data[i:])
+			if rr < 0 {
+				r.pos = i
+				return nil, r.errorf(i, `invalid \u escape, want four hexadecimal digits`)
+			}
+			i += 6
+			if utf16.IsSurrogate(rr) {
+				if pair := utf16.DecodeRune(rr, getu4(r.data[i:])); pair != unicode.ReplacementChar {
+					b = utf8.AppendRune(b, pair)
+					i += 6
+					continue
+				}
+				rr = unicode.ReplacementChar
+			}
+			b = utf8.AppendRune(b, rr)
+		case c < ' ':
+			r.pos = i
+			return nil, r.unexpected("string character (control characters must be escaped)")
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			rr, size := utf8.DecodeRune(r.data[i:])
+			b = utf8.AppendRune(b, rr) // U+FFFD for an invalid byte
+			i += size
+		}
+	}
+	r.pos = len(r.data)
+	return nil, r.unexpected("closing quote of a string")
+}
+
+// unescapeByte returns the byte a one-letter escape stands for, or 0.
+func unescapeByte(e byte) byte {
+	switch e {
+	case '"', '\\', '/':
+		return e
+	case 'b':
+		return '\b'
+	case 'f':
+		return '\f'
+	case 'n':
+		return '\n'
+	case 'r':
+		return '\r'
+	case 't':
+		return '\t'
+	}
+	return 0
+}
+
+// getu4 decodes `\uXXXX` at the start of s, or returns -1.
+func getu4(s []byte) rune {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return -1
+	}
+	var v rune
+	for _, c := range s[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		v = v<<4 | rune(c)
+	}
+	return v
+}
+
+// number reads a number literal by the JSON grammar and returns it.
+func (r *Reader) number() ([]byte, error) {
+	start, i := r.pos, r.pos
+	if i < len(r.data) && r.data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(r.data) && r.data[i] == '0':
+		i++
+	case i < len(r.data) && r.data[i] >= '1' && r.data[i] <= '9':
+		i = r.digits(i)
+	default:
+		r.pos = i
+		return nil, r.unexpected("digit in a number")
+	}
+	if i < len(r.data) && r.data[i] == '.' {
+		if i = r.digits(i + 1); i < 0 {
+			return nil, r.unexpected("digit after the decimal point")
+		}
+	}
+	if i < len(r.data) && (r.data[i] == 'e' || r.data[i] == 'E') {
+		i++
+		if i < len(r.data) && (r.data[i] == '+' || r.data[i] == '-') {
+			i++
+		}
+		if i = r.digits(i); i < 0 {
+			return nil, r.unexpected("digit in an exponent")
+		}
+	}
+	r.pos = i
+	return r.data[start:i], nil
+}
+
+// digits returns the offset after the run of digits at i, or -1 (with
+// r.pos at i) when there is none.
+func (r *Reader) digits(i int) int {
+	j := i
+	for j < len(r.data) && r.data[j] >= '0' && r.data[j] <= '9' {
+		j++
+	}
+	if j == i {
+		r.pos = i
+		return -1
+	}
+	return j
+}
+
+// numberValue reads a value that must be a number and returns its offset
+// and literal.
+func (r *Reader) numberValue() (int, []byte, error) {
+	if c := r.skipSpace(); c != '-' && (c < '0' || c > '9') {
+		return r.pos, nil, r.typeError("number")
+	}
+	start := r.pos
+	lit, err := r.number()
+	return start, lit, err
+}
+
+// Int64 reads a number that is an integer in the range of int64. As with
+// encoding/json, a fraction or exponent ("12.5", "1e3") is an error.
+func (r *Reader) Int64() (int64, error) {
+	start, lit, err := r.numberValue()
+	if err != nil {
+		return 0, err
+	}
+	neg := lit[0] == '-'
+	if neg {
+		lit = lit[1:]
+	}
+	var u uint64
+	for _, c := range lit {
+		if c < '0' || c > '9' || u > (math.MaxUint64-9)/10 {
+			return 0, r.errorf(start, "cannot read number %s as int64", r.data[start:r.pos])
+		}
+		u = u*10 + uint64(c-'0')
+	}
+	switch {
+	case neg && u <= 1<<63:
+		return -int64(u-1) - 1, nil
+	case !neg && u < 1<<63:
+		return int64(u), nil
+	}
+	return 0, r.errorf(start, "number %s overflows int64", r.data[start:r.pos])
+}
+
+// Float64 reads a number as strconv.ParseFloat reads its literal; a
+// number out of the float64 range is an error.
+func (r *Reader) Float64() (float64, error) {
+	start, lit, err := r.numberValue()
+	if err != nil {
+		return 0, err
+	}
+	if f, ok := smallInt(lit); ok {
+		return f, nil
+	}
+	f, err := strconv.ParseFloat(string(lit), 64)
+	if err != nil {
+		return 0, r.errorf(start, "number %s overflows float64", lit)
+	}
+	return f, nil
+}
+
+// smallInt converts an integer literal of up to 15 digits, which float64
+// holds exactly, without going through strconv.
+func smallInt(lit []byte) (float64, bool) {
+	neg := lit[0] == '-'
+	if neg {
+		lit = lit[1:]
+	}
+	if len(lit) > 15 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range lit {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		return -float64(n), true // -0 stays negative zero, as ParseFloat gives
+	}
+	return float64(n), true
+}
