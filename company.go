@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 
@@ -55,18 +54,6 @@ type companyFields Company
 // UnmarshalJSON decodes a CompanyV1 object and replaces absent or null
 // arrays with empty ones.
 func (c *Company) UnmarshalJSON(b []byte) error { return c.decodeJSON(b) }
-
-// decodeJSON is UnmarshalJSON for callers holding the whole body. The
-// client calls it directly: going through json.Unmarshal(body, c) would
-// make encoding/json validate the body, skip over it to hand it to
-// UnmarshalJSON, and validate it again inside: three passes instead of one.
-func (c *Company) decodeJSON(b []byte) error {
-	if err := json.Unmarshal(b, (*companyFields)(c)); err != nil {
-		return err
-	}
-	c.normalize()
-	return nil
-}
 
 func (c *Company) normalize() {
 	nonNil(&c.Registers)

@@ -1,0 +1,219 @@
+package registerdata
+
+import "github.com/registerdata/registerdata-go/internal/jsonread"
+
+// The helpers of this file decode one JSON value into a Go value with the
+// semantics of encoding/json v1, for the hand-written decoders of
+// company_decode*.go.
+
+// decoder is the state of one decode: the reader, a cache of the short
+// strings read so far, so that repeated values (labels, cities) share one
+// string, and slabs that new pointer fields point into, so that they do
+// not each cost an allocation.
+type decoder struct {
+	jsonread.Reader
+	strings [64]string
+	strs    slab[string]
+	ints    slab[int64]
+	dates   slab[Date]
+}
+
+// slab hands out pointers to the elements of chunks allocated together.
+type slab[T any] []T
+
+// new returns a pointer to a new zero T.
+func (s *slab[T]) new() *T {
+	if len(*s) == cap(*s) {
+		*s = make([]T, 0, 16)
+	}
+	*s = (*s)[:len(*s)+1]
+	return &(*s)[len(*s)-1]
+}
+
+// string returns b as a string, shared with an equal string read before
+// when b is short.
+func (d *decoder) string(b []byte) string {
+	if len(b) == 0 || len(b) > 32 {
+		return string(b)
+	}
+	h := uint(len(b))
+	for _, c := range b {
+		h = h*31 + uint(c)
+	}
+	e := &d.strings[h%uint(len(d.strings))]
+	if *e != string(b) {
+		*e = string(b)
+	}
+	return *e
+}
+
+// fieldFunc decodes the value of the member key into x when key names a
+// field of T, and reports whether it did.
+type fieldFunc[T any] func(d *decoder, x *T, key []byte) (bool, error)
+
+// decodeObject decodes an object into the fields of x, leaving the
+// others as they are. A key naming no field exactly is matched again
+// case-insensitively (as encoding/json does), else skipped. null leaves x
+// unchanged.
+func decodeObject[T any](d *decoder, x *T, field fieldFunc[T]) error {
+	if d.Null() {
+		return nil
+	}
+	return d.Object(func(key []byte) error {
+		if ok, err := field(d, x, key); ok || err != nil {
+			return err
+		}
+		if ok, err := field(d, x, d.FoldKey(key)); ok || err != nil {
+			return err
+		}
+		return d.Skip()
+	})
+}
+
+// decodeObjectPtr is decodeObject for a pointer: null sets it to nil, an
+// object is decoded into what it points to (a new T when nil).
+func decodeObjectPtr[T any](d *decoder, p **T, field fieldFunc[T]) error {
+	return readPtr(d, p, func(d *decoder, x *T) error { return decodeObject(d, x, field) }, nil)
+}
+
+// readPtr reads a value through a pointer: null sets it to nil; anything
+// else is read by read into what p points to, a new T (from from, when
+// not nil) when p is nil.
+func readPtr[T any](d *decoder, p **T, read func(*decoder, *T) error, from *slab[T]) error {
+	if d.Null() {
+		*p = nil
+		return nil
+	}
+	if *p == nil {
+		if from != nil {
+			*p = from.new()
+		} else {
+			*p = new(T)
+		}
+	}
+	return read(d, *p)
+}
+
+// readStringPtr, readDatePtr and readInt64Ptr read through pointers of
+// their types, as readPtr.
+func readStringPtr(d *decoder, p **string) error { return readPtr(d, p, readPlainString, &d.strs) }
+func readDatePtr(d *decoder, p **Date) error     { return readPtr(d, p, readDate, &d.dates) }
+func readInt64Ptr(d *decoder, p **int64) error   { return readPtr(d, p, readInt64, &d.ints) }
+
+// maxPresize bounds the capacity decodeSlice gives an empty slice ahead of
+// reading the array.
+const maxPresize = 1024
+
+// decodeSlice decodes an array of objects into *s as encoding/json does:
+// null sets *s to nil, [] to a new empty slice; otherwise element i is
+// decoded into (*s)[i], reusing what the backing array holds up to its
+// capacity, and *s is cut to the number of elements. (Which capacity a
+// grown slice gets does not change the result: growing keeps every
+// element decoded so far. So an empty slice is given the exact length.)
+func decodeSlice[T any](d *decoder, s *[]T, field fieldFunc[T]) error {
+	if d.Null() {
+		*s = nil
+		return nil
+	}
+	v := *s
+	if cap(v) == 0 {
+		// Len is not checked: bound what a hostile array can make us
+		// allocate before the reader finds it invalid.
+		v = make([]T, 0, min(d.Len(), maxPresize))
+	}
+	i := 0
+	err := d.Array(func() error {
+		if i < cap(v) {
+			v = v[:max(len(v), i+1)]
+		} else {
+			var zero T
+			v = append(v, zero)
+		}
+		i++
+		return decodeObject(d, &v[i-1], field)
+	})
+	if err != nil {
+		return err
+	}
+	if i == 0 {
+		*s = []T{}
+		return nil
+	}
+	*s = v[:i]
+	return nil
+}
+
+// readString reads a string; null leaves *p unchanged. A value equal to
+// one of known is stored as that string, without allocating.
+func readString[T ~string](d *decoder, p *T, known ...T) error {
+	if d.Null() {
+		return nil
+	}
+	b, err := d.StringBytes()
+	if err != nil {
+		return err
+	}
+	for _, k := range known {
+		if string(k) == string(b) {
+			*p = k
+			return nil
+		}
+	}
+	*p = T(d.string(b))
+	return nil
+}
+
+// readPlainString is readString for plain strings, as a function value.
+func readPlainString(d *decoder, p *string) error { return readString(d, p) }
+
+// readDate reads a Date as Date.UnmarshalJSON does, from the raw value:
+// null leaves *out unchanged; anything but "YYYY-MM-DD" written without
+// escapes is an error.
+func readDate(d *decoder, out *Date) error {
+	raw, err := d.RawValue()
+	if err != nil {
+		return err
+	}
+	if string(raw) == "null" {
+		return nil
+	}
+	if len(raw) != 12 || raw[0] != '"' || raw[11] != '"' {
+		return errDateJSON
+	}
+	v, ok := parseDate(raw[1:11])
+	if !ok {
+		return errDateJSON
+	}
+	*out = v
+	return nil
+}
+
+// readInt64 reads an integer; null leaves *p unchanged.
+func readInt64(d *decoder, p *int64) error {
+	if d.Null() {
+		return nil
+	}
+	v, err := d.Int64()
+	*p = v
+	return err
+}
+
+// readFloat64 reads a number; null leaves *p unchanged.
+func readFloat64(d *decoder, p *float64) error {
+	if d.Null() {
+		return nil
+	}
+	v, err := d.Float64()
+	*p = v
+	return err
+}
+
+// readBool reads true or false; null leaves *p unchanged.
+func readBool(d *decoder, p *bool) error {
+	if d.Null() {
+		return nil
+	}
+	v, err := d.Bool()
+	*p = v
+	return err
+}
