@@ -55,7 +55,11 @@ type companyFields Company
 // arrays with empty ones.
 func (c *Company) UnmarshalJSON(b []byte) error { return c.decodeJSON(b) }
 
-func (c *Company) normalize() {
+// Normalize replaces every nil array field of c with an empty one, as
+// decoding does. Call it on a Company built in code (a test double, a
+// record read from your own store) so that it behaves like a decoded one
+// and encodes its arrays as [] rather than null.
+func (c *Company) Normalize() {
 	nonNil(&c.Registers)
 	nonNil(&c.Names)
 	nonNil(&c.Addresses)

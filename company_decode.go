@@ -21,7 +21,7 @@ func (c *Company) decodeJSON(b []byte) error {
 	if err := json.Unmarshal(b, (*companyFields)(c)); err != nil {
 		return err
 	}
-	c.normalize()
+	c.Normalize()
 	return nil
 }
 
@@ -40,7 +40,7 @@ func decodeCompanyFast(b []byte, c *Company) error {
 	if err := d.End(); err != nil {
 		return err
 	}
-	c.normalize()
+	c.Normalize()
 	return nil
 }
 

@@ -202,3 +202,22 @@ func TestCurrentRepresentatives(t *testing.T) {
 	assert.Equal(t, "Jonas Brecht", cur[1].Name)
 	assert.Len(t, c.CurrentRepresentatives(NewDate(2024, 6, 1)), 3)
 }
+
+func TestNormalizeMakesABuiltCompanyEncodeLikeADecodedOne(t *testing.T) {
+	var c Company
+	b, err := json.Marshal(c)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"representation":null`)
+
+	c.Normalize()
+	b, err = json.Marshal(c)
+	require.NoError(t, err)
+	for _, field := range []string{"registers", "names", "addresses", "purposes", "capitals", "representation",
+		"indicators", "documents", "acquisitions", "asset_spin_offs", "WZ2025", "sources"} {
+		assert.Contains(t, string(b), `"`+field+`":[]`)
+	}
+
+	c.Sources = []Source{{DocumentURL: "https://x.example/doc"}}
+	c.Normalize()
+	assert.Len(t, c.Sources, 1, "Normalize never drops data")
+}

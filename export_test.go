@@ -17,6 +17,6 @@ func DecodeCompanyReference(b []byte, c *Company) error {
 	if err := json.Unmarshal(b, (*companyFields)(c)); err != nil {
 		return err
 	}
-	c.normalize()
+	c.Normalize()
 	return nil
 }

@@ -17,13 +17,7 @@ import (
 // It never overwrites a value that is set, and it makes every array
 // non-nil, as the client's decoder does.
 func completeCompany(c *registerdata.Company) {
-	nonNil(&c.Representation)
-	nonNil(&c.Indicators)
-	nonNil(&c.Documents)
-	nonNil(&c.Acquisitions)
-	nonNil(&c.AssetSpinOffs)
-	nonNil(&c.IndustryCodes.WZ2025)
-	nonNil(&c.Insolvencies)
+	c.Normalize()
 	if c.Name.LegalForm == "" {
 		c.Name.LegalForm = c.LegalForm
 	}
@@ -47,13 +41,6 @@ func completeCompany(c *registerdata.Company) {
 func historyOf[T any](history *[]T, current *T) {
 	if len(*history) == 0 && current != nil {
 		*history = []T{*current}
-	}
-	nonNil(history)
-}
-
-func nonNil[T any](s *[]T) {
-	if *s == nil {
-		*s = []T{}
 	}
 }
 
