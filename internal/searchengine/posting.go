@@ -50,7 +50,6 @@ type postings struct {
 	byValue map[string]*posting
 	keys    []string // sorted distinct values with a non-empty posting
 	find    finder   // the order of the lists; by document number by default
-	keyed   bool     // find orders by row key rather than document number
 }
 
 func newPostings() *postings {

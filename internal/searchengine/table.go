@@ -71,7 +71,6 @@ func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 	t := &table[R]{byName: map[filters.Field]int{}, byID: map[string]uint32{}, tokens: newPostings()}
 	// Name words are kept in result order, so that a name search reads
 	// its page straight from the list.
-	t.tokens.keyed = true
 	t.tokens.find = func(docs []uint32, d uint32) (int, bool) {
 		i, found := slices.BinarySearchFunc(docs, t.rows[d].key, t.cmpKey)
 		return i, found && docs[i] == d
