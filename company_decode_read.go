@@ -166,26 +166,15 @@ func readString[T ~string](d *decoder, p *T, known ...T) error {
 // readPlainString is readString for plain strings, as a function value.
 func readPlainString(d *decoder, p *string) error { return readString(d, p) }
 
-// readDate reads a Date as Date.UnmarshalJSON does, from the raw value:
-// null leaves *out unchanged; anything but "YYYY-MM-DD" written without
-// escapes is an error.
+// readDate reads a Date from the raw value with Date.UnmarshalJSON, as
+// encoding/json does: null leaves *out unchanged; anything but
+// "YYYY-MM-DD" written without escapes is an error.
 func readDate(d *decoder, out *Date) error {
 	raw, err := d.RawValue()
 	if err != nil {
 		return err
 	}
-	if string(raw) == "null" {
-		return nil
-	}
-	if len(raw) != 12 || raw[0] != '"' || raw[11] != '"' {
-		return errDateJSON
-	}
-	v, ok := parseDate(raw[1:11])
-	if !ok {
-		return errDateJSON
-	}
-	*out = v
-	return nil
+	return out.UnmarshalJSON(raw)
 }
 
 // readInt64 reads an integer; null leaves *p unchanged.
