@@ -14,6 +14,7 @@ import (
 // after the register is loaded and before the server serves.
 var extensions = []func(*Server){
 	installSearch,
+	installMonitoring,
 }
 
 // handleAPI registers an authenticated endpoint of the service, such as

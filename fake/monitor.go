@@ -36,8 +36,6 @@ import (
 //     followed) and are retried on the fake clock following
 //     DeliveryRetrySchedule with the same webhook id.
 
-func init() { extensions = append(extensions, installMonitoring) }
-
 // DeliveryTimeout is how long the fake waits for a webhook endpoint to
 // answer a delivery, as the service does.
 const DeliveryTimeout = 15 * time.Second
