@@ -94,9 +94,7 @@ func (c *Client) ListMonitors(ctx context.Context) ([]Monitor, error) {
 	if err := c.do(ctx, request{method: http.MethodGet, path: "/v1/monitor"}, &l); err != nil {
 		return nil, err
 	}
-	if l.Items == nil {
-		l.Items = []Monitor{}
-	}
+	nonNil(&l.Items)
 	return l.Items, nil
 }
 
