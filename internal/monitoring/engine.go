@@ -171,12 +171,16 @@ func frequencyName(r registerdata.MonitorRequest) string {
 	return "weekly"
 }
 
+// index returns the position in e.monitors of account's monitor of
+// entityID, or -1. The caller holds e.mu.
+func (e *Engine) index(account, entityID string) int {
+	return slices.IndexFunc(e.monitors, func(m *monitor) bool { return m.account == account && m.req.EntityID == entityID })
+}
+
 // find returns account's monitor of entityID, or nil. The caller holds e.mu.
 func (e *Engine) find(account, entityID string) *monitor {
-	for _, m := range e.monitors {
-		if m.account == account && m.req.EntityID == entityID {
-			return m
-		}
+	if i := e.index(account, entityID); i >= 0 {
+		return e.monitors[i]
 	}
 	return nil
 }
@@ -229,11 +233,9 @@ func (e *Engine) Status(account, entityID string) (Status, bool) {
 func (e *Engine) Delete(account, entityID string) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	for i, m := range e.monitors {
-		if m.account == account && m.req.EntityID == entityID {
-			e.monitors = slices.Delete(e.monitors, i, i+1)
-			return nil
-		}
+	if i := e.index(account, entityID); i >= 0 {
+		e.monitors = slices.Delete(e.monitors, i, i+1)
+		return nil
 	}
 	return refuse(http.StatusNotFound, CodeNotFound, "this account has no monitor of %q", entityID)
 }
