@@ -8,7 +8,7 @@ import "encoding/json"
 // It decodes in one pass with a hand-written reader (decodeCompanyFast)
 // instead of encoding/json, which validates the whole body and then
 // decodes it in a second, reflective pass. The fast path gives what
-// json.Unmarshal into the field set followed by normalize gives for
+// json.Unmarshal into the field set followed by Normalize gives for
 // every valid document, also when c holds data already. On anything it
 // rejects, the record is reset and decoded again by encoding/json, so
 // errors (and what is decoded alongside them) are exactly encoding/json's

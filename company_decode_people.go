@@ -1,7 +1,5 @@
 package registerdata
 
-import ()
-
 // The field decoders of representatives and contact data; see
 // companyField.
 

@@ -12,7 +12,7 @@ func DecodeCompanyFast(b []byte, c *Company) error { return decodeCompanyFast(b,
 func DecodeCompanyBody(b []byte, c *Company) error { return decodeBody(b, c) }
 
 // DecodeCompanyReference is what decodeJSON must equal: encoding/json
-// into the method-less field set, then normalize.
+// into the method-less field set, then Normalize.
 func DecodeCompanyReference(b []byte, c *Company) error {
 	if err := json.Unmarshal(b, (*companyFields)(c)); err != nil {
 		return err
