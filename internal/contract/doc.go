@@ -21,6 +21,7 @@ package contract
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 
@@ -67,11 +68,20 @@ func Document() (*openapi3.T, error) {
 	return s.doc, nil
 }
 
-// schema returns the component schema called name.
-func (s *spec) schema(name string) (*openapi3.Schema, error) {
+// schemaAndValue returns the component schema called name and the JSON
+// document data decoded for checking against it.
+func schemaAndValue(name string, data []byte) (*openapi3.Schema, any, error) {
+	s, err := loadSpec()
+	if err != nil {
+		return nil, nil, err
+	}
 	ref, ok := s.doc.Components.Schemas[name]
 	if !ok || ref.Value == nil {
-		return nil, fmt.Errorf("contract: no schema %q in api/openapi.yaml: use a name under components/schemas", name)
+		return nil, nil, fmt.Errorf("contract: no schema %q in api/openapi.yaml: use a name under components/schemas", name)
 	}
-	return ref.Value, nil
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, nil, fmt.Errorf("contract: %s: not JSON: %w", name, err)
+	}
+	return ref.Value, v, nil
 }

@@ -1,8 +1,6 @@
 package contract
 
 import (
-	"encoding/json"
-	"fmt"
 	"strconv"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -16,17 +14,9 @@ import (
 // ValidateJSON's business), and so does anyOf, whose branch is ambiguous.
 // An empty list means nothing required is missing.
 func MissingRequired(name string, data []byte) ([]string, error) {
-	s, err := loadSpec()
+	schema, v, err := schemaAndValue(name, data)
 	if err != nil {
 		return nil, err
-	}
-	schema, err := s.schema(name)
-	if err != nil {
-		return nil, err
-	}
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return nil, fmt.Errorf("contract: %s: not JSON: %w", name, err)
 	}
 	var missing []string
 	walkRequired(schema, v, "", &missing)

@@ -2,7 +2,6 @@ package contract
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -41,17 +40,9 @@ func CheckExchange(req *http.Request, status int, header http.Header, respBody [
 // called name (such as "Company" or "WebhookEvent") as a value the
 // service sends. It returns nil when the document follows the schema.
 func ValidateJSON(name string, data []byte) error {
-	s, err := loadSpec()
+	schema, v, err := schemaAndValue(name, data)
 	if err != nil {
 		return err
-	}
-	schema, err := s.schema(name)
-	if err != nil {
-		return err
-	}
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return fmt.Errorf("contract: %s: not JSON: %w", name, err)
 	}
 	o := options()
 	opts := append([]openapi3.SchemaValidationOption{
