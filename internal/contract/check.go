@@ -21,10 +21,11 @@ const uuidPattern = `^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
 // errNoBearer is the authentication failure; it is judged on the answer.
 var errNoBearer = errors.New(`no "Authorization: Bearer <API key>" header`)
 
-// exchange is what a checked request leaves for checking its answer.
+// exchange is what a checked request leaves for checking its answer. A
+// request to an unknown route leaves none (checkRequest returns nil).
 type exchange struct {
-	input     *openapi3filter.RequestValidationInput // nil when the route is unknown
-	anonymous bool                                   // the request carried no bearer credential
+	input     *openapi3filter.RequestValidationInput
+	anonymous bool // the request carried no bearer credential
 }
 
 // options are the openapi3filter settings used for every check.
