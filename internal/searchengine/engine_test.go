@@ -1,6 +1,7 @@
 package searchengine
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -121,4 +122,27 @@ func TestPersonAcrossCompanies(t *testing.T) {
 	assert.Equal(t, []string{"Ole Owner"}, personNames(t, e, filters.Filter{Field: filters.Roles, Values: []string{"OWNER"}}))
 	_, persons := e.Size()
 	assert.Equal(t, 2, persons)
+}
+
+// TestManyValuesInOneCompany indexes a company holding more values than
+// a 16-bit offset can address (a merge patch of a fake company can send
+// that many industry codes): the fields after the long list still read
+// their own values.
+func TestManyValuesInOneCompany(t *testing.T) {
+	c := owned()
+	for i := range 70_000 {
+		c.IndustryCodes.WZ2025 = append(c.IndustryCodes.WZ2025, registerdata.IndustryCode{Code: fmt.Sprintf("%02d.%03d", 10+i%90, i/90)})
+	}
+	e := New(fixedDay)
+	e.Load([]registerdata.Company{c})
+	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.IndustryCodes, Value: "99.728"}))
+	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.SoleOwner, Value: "true"}))
+	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.SoleOwner, Value: "false"}))
+	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.InsolvencyRisk, Value: "low"}))
+
+	changed := c
+	changed.Status = enums.CompanyStatusLiquidation
+	e.Update(c, changed)
+	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.InsolvencyRisk, Value: "medium"}))
+	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.InsolvencyRisk, Value: "low"}))
 }

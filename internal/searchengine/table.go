@@ -22,9 +22,9 @@ type column struct {
 type row struct {
 	key      string
 	nums     []float64
-	numAt    []uint16
+	numAt    []uint32
 	strs     []string
-	strAt    []uint16
+	strAt    []uint32
 	tokens   []string
 	lat, lon float64
 	hasGeo   bool
@@ -37,15 +37,15 @@ func (r *row) strsOf(i int) []string  { return r.strs[r.strAt[i]:r.strAt[i+1]] }
 type rowBuilder struct{ r row }
 
 func newRowBuilder(key string, columns int) *rowBuilder {
-	return &rowBuilder{r: row{key: key, numAt: make([]uint16, 1, columns+1), strAt: make([]uint16, 1, columns+1)}}
+	return &rowBuilder{r: row{key: key, numAt: make([]uint32, 1, columns+1), strAt: make([]uint32, 1, columns+1)}}
 }
 
 // next closes the current column with the given values.
 func (b *rowBuilder) next(nums []float64, strs []string) {
 	b.r.nums = append(b.r.nums, nums...)
 	b.r.strs = append(b.r.strs, strs...)
-	b.r.numAt = append(b.r.numAt, uint16(len(b.r.nums)))
-	b.r.strAt = append(b.r.strAt, uint16(len(b.r.strs)))
+	b.r.numAt = append(b.r.numAt, uint32(len(b.r.nums)))
+	b.r.strAt = append(b.r.strAt, uint32(len(b.r.strs)))
 }
 
 // table is the index of one kind of document (companies or persons):
