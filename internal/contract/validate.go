@@ -44,12 +44,11 @@ func ValidateJSON(name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	o := options()
 	opts := append([]openapi3.SchemaValidationOption{
 		openapi3.MultiErrors(),
 		openapi3.VisitAsResponse(),
 		openapi3.SetSchemaErrorMessageCustomizer(schemaMessage),
-	}, o.SchemaValidationOptions...)
+	}, formatOptions...)
 	if err := schema.VisitJSON(v, opts...); err != nil {
 		return fmt.Errorf("contract: %s: %w", name, err)
 	}
