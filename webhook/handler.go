@@ -106,9 +106,8 @@ func (hd *handler) run(ctx context.Context, ev *Event) error {
 // readBody reads the whole body, refusing one larger than limit without
 // reading it into memory.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	tooLarge := fmt.Errorf("%w: the limit is %d bytes (WithMaxBodyBytes)", ErrBodyTooLarge, limit)
 	if r.ContentLength > limit {
-		return nil, tooLarge
+		return nil, tooLarge(limit)
 	}
 	var buf bytes.Buffer
 	if r.ContentLength > 0 {
@@ -118,9 +117,14 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 	var maxErr *http.MaxBytesError
 	switch {
 	case errors.As(err, &maxErr):
-		return nil, tooLarge
+		return nil, tooLarge(limit)
 	case err != nil:
 		return nil, fmt.Errorf("webhook: reading the request body: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// tooLarge is the error of a body over limit.
+func tooLarge(limit int64) error {
+	return fmt.Errorf("%w: the limit is %d bytes (WithMaxBodyBytes)", ErrBodyTooLarge, limit)
 }
