@@ -205,10 +205,14 @@ func TestDisabledMonitorsDeliverNothingEndToEnd(t *testing.T) {
 	assert.Equal(t, 403, apiErr.StatusCode)
 
 	s.srv.SetMonitoringPlan(s.srv.APIKey, true)
-	ms, _ = s.client.ListMonitors(context.Background())
+	ms, err = s.client.ListMonitors(context.Background())
+	require.NoError(t, err)
+	require.Len(t, ms, 1)
 	assert.True(t, ms[0].Disabled, "an upgrade does not re-enable")
 	require.NoError(t, s.srv.EnableMonitors(s.srv.APIKey, richID))
-	ms, _ = s.client.ListMonitors(context.Background())
+	ms, err = s.client.ListMonitors(context.Background())
+	require.NoError(t, err)
+	require.Len(t, ms, 1)
 	assert.False(t, ms[0].Disabled)
 
 	s.update(t, richID, renameTo("Nordlicht Energie GmbH"))
