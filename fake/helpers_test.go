@@ -78,7 +78,7 @@ func do(t *testing.T, method, url, key, body string) response {
 	return response{status: res.StatusCode, header: res.Header, body: b}
 }
 
-// errorCode decodes an error body and returns its code and message.
+// errorBody decodes an error body and returns its code and message.
 func (r response) errorBody(t *testing.T) registerdata.ErrorDetail {
 	t.Helper()
 	var e registerdata.ErrorBody
