@@ -7,8 +7,8 @@ import (
 )
 
 // TestNumIndexFill checks every range of a single-valued index holding
-// value d%50 for documents 0..n-1 against the definition, for sizes where
-// the cumulative bitsets come into play.
+// value (d*7)%50 for each document d of 0..n-1 against the definition,
+// for sizes where the cumulative bitsets come into play.
 func TestNumIndexFill(t *testing.T) {
 	for _, n := range []int{10, 200, 5000} {
 		x := &numIndex{}
