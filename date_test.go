@@ -44,6 +44,10 @@ func TestDateJSON(t *testing.T) {
 	}
 	_, err = json.Marshal(Date{2021, 2, 30})
 	assert.Error(t, err, "an invalid date is not encoded")
+
+	d := NewDate(2001, 2, 3)
+	require.NoError(t, json.Unmarshal([]byte(`null`), &d))
+	assert.Equal(t, NewDate(2001, 2, 3), d, "null leaves a Date unchanged, as UnmarshalJSON documents")
 }
 
 func TestDateText(t *testing.T) {
