@@ -155,7 +155,7 @@ func (e *Engine) Create(account string, r registerdata.MonitorRequest) (register
 	cost := registerdata.MonitorCost(r.UpdateFrequency)
 	if !e.hooks.Charge(account, cost) {
 		return registerdata.Monitor{}, refuse(http.StatusPaymentRequired, CodeInsufficientCredits,
-			"insufficient credits: a %s monitor costs %d credits", frequencyName(r), cost)
+			"insufficient credits: a %s costs %d credits; top up the balance (fake: PUT /_fake/credits {\"credits\": n})", monitorKind(r), cost)
 	}
 	e.seq++
 	m := &monitor{account: account, req: r, created: now, seq: e.seq}
@@ -164,11 +164,15 @@ func (e *Engine) Create(account string, r registerdata.MonitorRequest) (register
 	return m.view(), nil
 }
 
-func frequencyName(r registerdata.MonitorRequest) string {
-	if r.UpdateFrequency == enums.UpdateFrequencyDaily {
-		return "daily"
+// monitorKind names the kind of monitor r asks for, as its price differs.
+func monitorKind(r registerdata.MonitorRequest) string {
+	switch {
+	case r.EntityType == enums.EntityTypePerson:
+		return "person monitor"
+	case r.UpdateFrequency == enums.UpdateFrequencyDaily:
+		return "daily company monitor"
 	}
-	return "weekly"
+	return "weekly company monitor"
 }
 
 // index returns the position in e.monitors of account's monitor of

@@ -94,9 +94,18 @@ func TestCreateRefusals(t *testing.T) {
 		r := companyRequest(enums.PreferenceBasic)
 		r.UpdateFrequency = enums.UpdateFrequencyDaily
 		_, err := h.e.Create(acct, r)
-		requireRefusal(t, err, http.StatusPaymentRequired, CodeInsufficientCredits)
+		e := requireRefusal(t, err, http.StatusPaymentRequired, CodeInsufficientCredits)
+		assert.Contains(t, e.Message, "a daily company monitor costs 50 credits")
 		assert.Equal(t, int64(49), h.credits[acct])
 		assert.Empty(t, h.e.List(acct))
+	})
+	t.Run("too few credits for a person monitor", func(t *testing.T) {
+		h := newHarness(t)
+		h.credits[acct] = 24
+		_, err := h.e.Create(acct, personRequest(enums.PreferenceHoldings))
+		e := requireRefusal(t, err, http.StatusPaymentRequired, CodeInsufficientCredits)
+		assert.Contains(t, e.Message, "a person monitor costs 25 credits")
+		assert.Equal(t, int64(24), h.credits[acct])
 	})
 }
 
