@@ -51,7 +51,6 @@ type Client struct {
 	apiKey    string
 	userAgent string
 	http      *retryablehttp.Client
-	logger    *slog.Logger
 	budget    budget
 }
 
@@ -224,18 +223,17 @@ func NewClient(opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Client{
+	logger := cfg.logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Client{
 		baseURL:   base,
 		apiKey:    cfg.apiKey,
 		userAgent: strings.TrimSpace(cfg.userAgent + " registerdata-go/" + Version),
-		logger:    cfg.logger,
+		http:      newRetryClient(&cfg, logger),
 		budget:    budget{limit: cfg.budget},
-	}
-	if c.logger == nil {
-		c.logger = slog.New(slog.DiscardHandler)
-	}
-	c.http = newRetryClient(&cfg, c.logger)
-	return c, nil
+	}, nil
 }
 
 // parseBaseURL checks that u is an absolute http(s) URL without query or
