@@ -171,8 +171,10 @@ func WithCreditBudget(n int64) Option {
 	}
 }
 
-// WithLogger sets the logger for requests (debug), retries (warn) and
-// failures. The API key is never logged. The default discards.
+// WithLogger sets the logger for each attempt's request and response
+// (debug, with the status and the request id) and for retries (warn). A
+// failed call is not logged apart from that: its error says what went
+// wrong. The API key is never logged. The default discards.
 func WithLogger(l *slog.Logger) Option {
 	return func(c *config) error {
 		if l == nil {
