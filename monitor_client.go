@@ -49,13 +49,11 @@ func (r MonitorRequest) Validate() error {
 }
 
 // wire returns r as it is sent: weekly, the default, becomes an omitted
-// update_frequency, and the preferences are copied so the caller's slice
-// is never shared with the encoder.
+// update_frequency.
 func (r MonitorRequest) wire() MonitorRequest {
 	if r.UpdateFrequency == enums.UpdateFrequencyWeekly {
 		r.UpdateFrequency = ""
 	}
-	r.Preferences = append([]enums.Preference(nil), r.Preferences...)
 	return r
 }
 
