@@ -39,8 +39,10 @@ func main() {
 // run prints the profile of company id to w, using the real service when
 // apiKey is set and the bundled fake otherwise.
 func run(ctx context.Context, w io.Writer, apiKey, id string) error {
-	var opts []registerdata.Option
-	if apiKey == "" {
+	opts := []registerdata.Option{}
+	if apiKey != "" {
+		opts = append(opts, registerdata.WithAPIKey(apiKey))
+	} else {
 		srv := fake.NewServer()
 		defer srv.Close()
 		fmt.Fprintf(w, "No %s set: using the bundled fake at %s\n\n", registerdata.EnvAPIKey, srv.URL)

@@ -53,8 +53,10 @@ func main() {
 // run searches with the real service when apiKey is set and the bundled
 // fake otherwise, and prints the results to w.
 func run(ctx context.Context, w io.Writer, apiKey string, o options) error {
-	var opts []registerdata.Option
-	if apiKey == "" {
+	opts := []registerdata.Option{}
+	if apiKey != "" {
+		opts = append(opts, registerdata.WithAPIKey(apiKey))
+	} else {
 		srv := fake.NewServer()
 		defer srv.Close()
 		fmt.Fprintf(w, "No %s set: using the bundled fake at %s\n\n", registerdata.EnvAPIKey, srv.URL)
