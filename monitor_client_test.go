@@ -139,6 +139,9 @@ func TestCreateMonitorDoesNotMutateTheRequest(t *testing.T) {
 	_, err := c.CreateMonitor(context.Background(), r)
 	require.NoError(t, err)
 	assert.Equal(t, enums.UpdateFrequencyWeekly, r.UpdateFrequency)
+	// r is passed by value, so only what it points to could change: the
+	// preferences' backing array is shared with the caller.
+	assert.Equal(t, []enums.Preference{enums.PreferenceBasic}, r.Preferences)
 }
 
 func TestListMonitorsRequestShape(t *testing.T) {
