@@ -31,7 +31,8 @@ func (e *FilterError) Error() string {
 // every problem joined with errors.Join, each a *FilterError.
 //
 // Every filter must name a field and set at least one key; a "values" or
-// "keywords" key that is present must hold at least one non-blank string.
+// "keywords" key that is present must hold at least one string and no
+// blank ones.
 // For a field in the table of known fields (see Lookup), the field must
 // belong to the scope, each key must apply to the field's kind (see Kind),
 // numbers must be plain decimals and dates YYYY-MM-DD, min must not be
