@@ -51,7 +51,11 @@ func TestBackoffGrowsWithJitterWithinBounds(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 3*time.Second, backoff(lo, hi, 0, &http.Response{StatusCode: 429, Header: http.Header{"Retry-After": {"3"}}}))
-	assert.LessOrEqual(t, backoff(lo, hi, 200, nil), hi, "no overflow on large attempt numbers")
+	large := backoff(lo, hi, 200, nil)
+	assert.LessOrEqual(t, large, hi, "no overflow on large attempt numbers")
+	// An overflowed step would be zero or negative, which the bound above
+	// lets through: the wait must still be the capped step's.
+	assert.GreaterOrEqual(t, large, hi/2, "no overflow on large attempt numbers")
 }
 
 // sequence answers with each responder once, then repeats the last.
