@@ -7,7 +7,7 @@ type MonitorRequest struct {
 	EntityID        string                `json:"entity_id"`                  // company id or person UUID
 	EntityType      enums.EntityType      `json:"entity_type"`                // company or person
 	Preferences     []enums.Preference    `json:"preferences"`                // at least one, all valid for EntityType
-	UpdateFrequency enums.UpdateFrequency `json:"update_frequency,omitempty"` // company only: daily, or empty for weekly
+	UpdateFrequency enums.UpdateFrequency `json:"update_frequency,omitempty"` // company only: daily; empty or weekly is sent omitted (weekly checks)
 }
 
 // Monitor is a monitor of the caller's account.

@@ -72,9 +72,10 @@ func preferencesFor(t EntityType) []Preference {
 // UpdateFrequency is how often the service checks a company monitor.
 type UpdateFrequency string
 
-// Update frequencies. Only UpdateFrequencyDaily may be requested; a company
-// monitor created without a frequency is checked weekly, which the SDK
-// reports as UpdateFrequencyWeekly.
+// Update frequencies. The service accepts only "daily" on the wire; a
+// company monitor created without a frequency is checked weekly, which the
+// SDK reports as UpdateFrequencyWeekly. A request with
+// UpdateFrequencyWeekly is sent without the field, meaning the same.
 const (
 	UpdateFrequencyDaily  UpdateFrequency = "daily"
 	UpdateFrequencyWeekly UpdateFrequency = "weekly"

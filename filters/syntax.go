@@ -67,10 +67,11 @@ func splitDecimal(s string) (neg bool, whole, frac string) {
 	return neg, whole, frac
 }
 
-// isDate reports whether s is a valid calendar date written YYYY-MM-DD.
-// Valid dates in that form compare correctly as strings.
+// isDate reports whether s is a valid calendar date written YYYY-MM-DD,
+// years 0001 to 9999 as registerdata.ParseDate accepts them. Valid dates
+// in that form compare correctly as strings.
 func isDate(s string) bool {
-	if len(s) != len(time.DateOnly) || s[4] != '-' || s[7] != '-' ||
+	if len(s) != len(time.DateOnly) || s[4] != '-' || s[7] != '-' || s[:4] == "0000" ||
 		!allDigits(s[:4]) || !allDigits(s[5:7]) || !allDigits(s[8:]) {
 		return false
 	}

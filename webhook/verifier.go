@@ -100,6 +100,9 @@ func (v *Verifier) Verify(h http.Header, body []byte) error {
 
 // verify is Verify returning the message id and timestamp for Parse.
 func (v *Verifier) verify(h http.Header, body []byte) (id string, ts time.Time, err error) {
+	if v == nil || v.macs.New == nil {
+		return "", time.Time{}, fmt.Errorf("%w: the Verifier has no secret: create it with NewVerifier", ErrInvalidSecret)
+	}
 	m, err := readHeaders(h)
 	if err != nil {
 		return "", time.Time{}, err

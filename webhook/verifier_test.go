@@ -228,3 +228,15 @@ func TestVerifyAllocationsIndependentOfBodySize(t *testing.T) {
 	assert.Equal(t, small, large, "allocations must not grow with the body")
 	assert.LessOrEqual(t, large, 1.0, "a verification reuses pooled state")
 }
+
+func TestZeroVerifierIsAnErrorNotAPanic(t *testing.T) {
+	h := http.Header{}
+	h.Set("webhook-id", "msg_1")
+	h.Set("webhook-timestamp", "1700000000")
+	h.Set("webhook-signature", "v1,AAAA")
+	var zero Verifier
+	assert.ErrorIs(t, zero.Verify(h, []byte(`{}`)), ErrInvalidSecret)
+	var nilV *Verifier
+	_, err := nilV.Parse(h, []byte(`{}`))
+	assert.ErrorIs(t, err, ErrInvalidSecret)
+}
