@@ -288,7 +288,7 @@ type GetCompanyParams struct {
 // Realtime. An identifier that cannot be a path segment (empty, holding
 // '/', '?', '#', '%' or white space) is refused before sending; an
 // unknown one fails with ErrNotFound.
-func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyParams) (*Company, error) {
+func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyParams, opts ...CallOption) (*Company, error) {
 	if err := checkPathID("company id", id); err != nil {
 		return nil, err
 	}
@@ -309,9 +309,16 @@ func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyPa
 		path:   "/v1/company/" + url.PathEscape(id),
 		query:  q,
 		cost:   CompanyLookupCost(p.Realtime),
-	}, &co)
+	}, &co, opts)
 	if err != nil {
 		return nil, err
 	}
 	return &co, nil
+}
+
+func (c *Company) missingIdentity() string {
+	if c.ID == "" {
+		return "id"
+	}
+	return ""
 }

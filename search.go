@@ -151,3 +151,7 @@ type PersonSearchResult struct {
 	DateOfBirth *Date  `json:"date_of_birth,omitempty"` // nil when the register records none
 	Active      bool   `json:"active"`                  // holds at least one current position
 }
+
+func (r *CompanySearchResponse) listKey() (string, bool) { return "results", r.Results == nil }
+
+func (r *PersonSearchResponse) listKey() (string, bool) { return "results", r.Results == nil }
