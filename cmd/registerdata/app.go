@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/registerdata/registerdata-go/fake"
+)
+
+// app is one run of the tool: its streams, environment, global flags and
+// the client it creates on first use.
+type app struct {
+	ctx            context.Context
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	stderrTTY      bool // stderr is a terminal: progress lines go there
+	// listen opens the listener of "webhook listen"; nil means net.Listen.
+	listen func(network, addr string) (net.Listener, error)
+	// now is the clock that decides which representatives are current.
+	now func() time.Time
+	// fakeOptions are added to the fake's options with --fake (tests).
+	fakeOptions []fake.Option
+
+	// Global flags.
+	useFake bool
+	jsonOut bool
+	budget  int64 // < 0: no budget
+
+	client  *registerdata.Client
+	rec     *recorder
+	fakeSrv *fake.Server
+}
+
+// width is the width tables and profiles are rendered to.
+func (a *app) width() int { return output.TerminalWidth(a.getenv) }
+
+// api returns the client, creating it (and with --fake the fake) on
+// first use. A missing API key is a usage error.
+func (a *app) api() (*registerdata.Client, error) {
+	if a.client != nil {
+		return a.client, nil
+	}
+	key, base := a.getenv(registerdata.EnvAPIKey), a.getenv(registerdata.EnvBaseURL)
+	if a.useFake {
+		srv, err := a.startFake()
+		if err != nil {
+			return nil, err
+		}
+		key, base = srv.APIKey, srv.URL
+	}
+	if key == "" {
+		return nil, usagef("no API key: set %s to the key from the service's dashboard, or add --fake to try the command against the bundled fake",
+			registerdata.EnvAPIKey)
+	}
+	if base == "" {
+		base = registerdata.DefaultBaseURL
+	}
+	a.rec = &recorder{next: http.DefaultTransport}
+	opts := []registerdata.Option{
+		registerdata.WithAPIKey(key),
+		registerdata.WithBaseURL(base),
+		registerdata.WithHTTPClient(&http.Client{Transport: a.rec, Timeout: 2 * time.Minute}),
+		registerdata.WithUserAgent("registerdata-cli"),
+	}
+	if a.budget >= 0 {
+		opts = append(opts, registerdata.WithCreditBudget(a.budget))
+	}
+	c, err := registerdata.NewClient(opts...)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("%w (check %s)", err, registerdata.EnvBaseURL)}
+	}
+	a.client = c
+	return c, nil
+}
+
+// startFake starts the in-process fake, with a webhook endpoint of its
+// own request inspector so that monitors can be created.
+func (a *app) startFake() (*fake.Server, error) {
+	srv := fake.NewServer(a.fakeOptions...)
+	secret := make([]byte, 24)
+	_, _ = rand.Read(secret)
+	if err := srv.SetWebhookEndpoint(srv.InspectorURL("registerdata-cli"), "whsec_"+base64.StdEncoding.EncodeToString(secret)); err != nil {
+		srv.Close()
+		return nil, err
+	}
+	a.fakeSrv = srv
+	return srv, nil
+}
+
+// close stops the fake, if one was started.
+func (a *app) close() {
+	if a.fakeSrv != nil {
+		a.fakeSrv.Close()
+		a.fakeSrv = nil
+	}
+}
+
+// reportCost says on stderr what a billable command cost, and what is
+// left of the budget.
+func (a *app) reportCost(cmd *command) {
+	if a.client == nil || !cmd.billable {
+		return
+	}
+	spent := a.client.CreditsSpent()
+	msg := fmt.Sprintf("cost: %d credit%s", spent, plural(spent))
+	if left, ok := a.client.CreditsRemaining(); ok {
+		msg += fmt.Sprintf(" (budget %d, %d left)", a.budget, left)
+	}
+	if a.useFake {
+		msg += " on the fake"
+	}
+	fmt.Fprintln(a.stderr, msg)
+}
+
+func plural(n int64) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// rawJSON returns the body of the last successful response, or an error
+// saying it is missing.
+func (a *app) rawJSON() ([]byte, error) {
+	if a.rec == nil {
+		return nil, fmt.Errorf("no response was recorded")
+	}
+	b := a.rec.last()
+	if b == nil {
+		return nil, fmt.Errorf("no response body was recorded")
+	}
+	return b, nil
+}
+
+// printRaw writes the body of the last successful response as received,
+// ending it with a newline.
+func (a *app) printRaw() error {
+	b, err := a.rawJSON()
+	if err != nil {
+		return err
+	}
+	if _, err := a.stdout.Write(b); err != nil {
+		return err
+	}
+	if len(b) == 0 || b[len(b)-1] != '\n' {
+		_, err = io.WriteString(a.stdout, "\n")
+	}
+	return err
+}

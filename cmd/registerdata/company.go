@@ -1,0 +1,193 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+)
+
+// companyGroup is "registerdata company ...": one company's record and
+// what hangs off it. Further subcommands live in company_*.go.
+func companyGroup() *group {
+	return &group{
+		name:     "company",
+		summary:  "one company: profile, owners, beneficial owners, holdings, financials",
+		commands: append([]*command{companyGet()}, companyExtra()...),
+	}
+}
+
+func companyGet() *command {
+	return &command{
+		name: "get", args: "ID", nargs: 1, billable: true,
+		summary: "a company's profile: register, address, capital, representatives, key figures",
+		help: `Fetches one company record (10 credits, 20 with --realtime) and shows
+its profile: register entry, status, address, capital, purpose, current
+representatives, the latest financial key figures (money in EUR) and
+insolvency proceedings. With --json it prints the record exactly as the
+service sent it.`,
+		examples: []string{
+			"registerdata --fake company get DE-HRB-F1103-267645",
+			"registerdata company get DE-HRB-F1103-267645 --json | jq .representation",
+			"registerdata --budget 20 company get DE-HRB-F1103-267645 --realtime",
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			realtime := fs.Bool("realtime", false, "fetch live from the official register (10 credits more)")
+			export := fs.Bool("export", false, "leave out the source documents")
+			history := fs.Bool("history", false, "also show former names, addresses and representatives")
+			return func(a *app, args []string) error {
+				c, err := a.api()
+				if err != nil {
+					return err
+				}
+				co, err := c.GetCompany(a.ctx, args[0], &registerdata.GetCompanyParams{Realtime: *realtime, Export: *export})
+				if err != nil {
+					return err
+				}
+				if a.jsonOut {
+					return a.printRaw()
+				}
+				return renderCompany(a.stdout, a.width(), co, *history, registerdata.DateOf(a.now()))
+			}
+		},
+	}
+}
+
+// renderCompany writes the profile of co.
+func renderCompany(w io.Writer, width int, co *registerdata.Company, history bool, today registerdata.Date) error {
+	fmt.Fprintln(w, output.Clean(co.Name.Name))
+	var p output.Profile
+	p.Field("ID", co.ID)
+	p.Field("Status", string(co.Status))
+	p.Field("Legal form", string(co.LegalForm))
+	p.Field("Register", join(", ", join(" ", string(co.Register.RegisterType), co.Register.RegisterNumber), co.Register.RegisterCourt))
+	p.Field("Address", formatAddress(co.Address))
+	p.Field("Incorporated", date(&co.IncorporatedAt))
+	p.Field("Terminated", date(co.TerminatedAt))
+	if co.Capital != nil {
+		p.Field("Capital", join(" ", amount(co.Capital.Amount), string(co.Capital.Currency)))
+	}
+	if co.Purpose != nil {
+		p.Field("Purpose", co.Purpose.Purpose)
+	}
+	p.Field("Representation", str(co.RepresentationRule))
+	p.Field("LEI", co.LEI)
+	if ct := co.Contact; ct != nil {
+		p.Field("Website", ct.WebsiteURL)
+		p.Field("Email", ct.Email)
+		p.Field("Phone", ct.Phone)
+		p.Field("VAT ID", ct.VATID)
+	}
+	if co.MergedInto != nil {
+		p.Field("Merged into", join(" ", co.MergedInto.Name, "("+co.MergedInto.CompanyID+")"))
+	}
+	if err := p.Render(w, width); err != nil {
+		return err
+	}
+
+	reps := co.Representation
+	title := "Representatives"
+	if !history {
+		reps = co.CurrentRepresentatives(today)
+		title = "Current representatives"
+	}
+	if len(reps) > 0 {
+		t := output.NewTable(
+			output.Column{Header: "Name"}, output.Column{Header: "Role"},
+			output.Column{Header: "Since", Fixed: true}, output.Column{Header: "Until", Fixed: true},
+			output.Column{Header: "City"}, output.Column{Header: "ID", Fixed: true},
+		)
+		for _, r := range reps {
+			t.Row(r.Name, roleLabel(r), date(&r.StartDate), date(r.EndDate), repCity(r), str(r.ID))
+		}
+		if err := section(w, width, title, t); err != nil {
+			return err
+		}
+	}
+	if history && len(co.Names) > 1 {
+		t := output.NewTable(output.Column{Header: "Since", Fixed: true}, output.Column{Header: "Name"}, output.Column{Header: "Legal form"})
+		for _, n := range co.Names {
+			t.Row(date(&n.StartDate), n.Name, string(n.LegalForm))
+		}
+		if err := section(w, width, "Names", t); err != nil {
+			return err
+		}
+	}
+	if history && len(co.Addresses) > 1 {
+		t := output.NewTable(output.Column{Header: "Since", Fixed: true}, output.Column{Header: "Address"})
+		for _, ad := range co.Addresses {
+			t.Row(date(&ad.StartDate), formatAddress(ad))
+		}
+		if err := section(w, width, "Addresses", t); err != nil {
+			return err
+		}
+	}
+	if ind := co.LatestIndicators(); ind != nil {
+		var f output.Profile
+		f.Field("Revenue", cents(ind.Revenue))
+		f.Field("Net income", cents(ind.NetIncome))
+		f.Field("Balance sheet", cents(ind.BalanceSheetTotal))
+		f.Field("Equity", cents(ind.Equity))
+		f.Field("Cash", cents(ind.Cash))
+		f.Field("Liabilities", cents(ind.Liabilities))
+		f.Field("Employees", count(ind.Employees))
+		if err := output.Heading(w, "Key figures "+ind.Date.String()+" (EUR)"); err != nil {
+			return err
+		}
+		if err := f.Render(w, width); err != nil {
+			return err
+		}
+	}
+	if len(co.Insolvencies) > 0 {
+		t := output.NewTable(output.Column{Header: "Status"}, output.Column{Header: "Court"}, output.Column{Header: "Case", Fixed: true},
+			output.Column{Header: "Opened", Fixed: true}, output.Column{Header: "Closed", Fixed: true}, output.Column{Header: "ID", Fixed: true})
+		for _, in := range co.Insolvencies {
+			t.Row(string(in.CurrentStatus), in.Court, in.CaseNumber, date(in.OpenedAt), date(in.ClosedAt), in.ID)
+		}
+		if err := section(w, width, "Insolvency proceedings", t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// section writes a heading and a table.
+func section(w io.Writer, width int, title string, t *output.Table) error {
+	if err := output.Heading(w, title); err != nil {
+		return err
+	}
+	return t.Render(w, width)
+}
+
+// formatAddress is the address on one line: the service's formatted
+// value, else its parts.
+func formatAddress(ad registerdata.CompanyAddress) string {
+	if ad.FormattedValue != "" {
+		return ad.FormattedValue
+	}
+	return join(", ", ad.Extra, ad.Street, join(" ", ad.PostalCode, ad.City), ad.Country)
+}
+
+// roleLabel names a representative's role: the service's English label,
+// else its code, else the coarse role.
+func roleLabel(r registerdata.Representative) string {
+	switch {
+	case r.RoleDetail.LabelEN != "":
+		return r.RoleDetail.LabelEN
+	case r.RoleDetail.Code != "":
+		return string(r.RoleDetail.Code)
+	}
+	return string(r.Role)
+}
+
+func repCity(r registerdata.Representative) string {
+	switch {
+	case r.NaturalPerson != nil:
+		return str(r.NaturalPerson.City)
+	case r.LegalPerson != nil:
+		return str(r.LegalPerson.City)
+	}
+	return ""
+}

@@ -1,0 +1,110 @@
+package output
+
+import (
+	"io"
+	"strings"
+)
+
+// gap is the space between two columns.
+const gap = "  "
+
+// Column describes one column of a Table.
+type Column struct {
+	// Header is the column's title, printed in upper case.
+	Header string
+	// Right aligns the column's cells to the right (numbers, amounts).
+	Right bool
+	// Fixed keeps the column at its natural width when the table is too
+	// wide: identifiers and dates stay whole, names and addresses give way.
+	Fixed bool
+}
+
+// Table is a list of rows under a header, rendered to fit a width.
+type Table struct {
+	cols []Column
+	rows [][]string
+}
+
+// NewTable returns an empty table with the given columns.
+func NewTable(cols ...Column) *Table { return &Table{cols: cols} }
+
+// Row adds a row. Each cell is cleaned (see Clean); missing cells are
+// empty and extra ones are dropped.
+func (t *Table) Row(cells ...string) {
+	row := make([]string, len(t.cols))
+	for i := range row {
+		if i < len(cells) {
+			row[i] = Clean(cells[i])
+		}
+	}
+	t.rows = append(t.rows, row)
+}
+
+// Len is the number of rows added.
+func (t *Table) Len() int { return len(t.rows) }
+
+// Render writes the table in at most width columns: the natural width of
+// each column when everything fits, otherwise the widest column that may
+// shrink gives up a column at a time (to no less than its header, or 6)
+// and its cells are cut with "…". Trailing spaces are trimmed.
+func (t *Table) Render(w io.Writer, width int) error {
+	widths := t.fit(width)
+	var b strings.Builder
+	header := make([]string, len(t.cols))
+	for i, c := range t.cols {
+		header[i] = strings.ToUpper(c.Header)
+	}
+	t.line(&b, header, widths)
+	for _, row := range t.rows {
+		t.line(&b, row, widths)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// line writes one row, each cell cut and padded to its column's width.
+func (t *Table) line(b *strings.Builder, cells []string, widths []int) {
+	var l strings.Builder
+	for i, cell := range cells {
+		if i > 0 {
+			l.WriteString(gap)
+		}
+		l.WriteString(Pad(Truncate(cell, widths[i]), widths[i], t.cols[i].Right))
+	}
+	b.WriteString(strings.TrimRight(l.String(), " "))
+	b.WriteByte('\n')
+}
+
+// fit returns the width of each column for a table at most width wide.
+func (t *Table) fit(width int) []int {
+	widths := make([]int, len(t.cols))
+	floor := make([]int, len(t.cols))
+	for i, c := range t.cols {
+		widths[i] = Width(c.Header)
+		for _, row := range t.rows {
+			widths[i] = max(widths[i], Width(row[i]))
+		}
+		floor[i] = widths[i]
+		if !c.Fixed {
+			floor[i] = min(widths[i], max(Width(c.Header), 6))
+		}
+	}
+	total := len(gap) * max(len(widths)-1, 0)
+	for _, n := range widths {
+		total += n
+	}
+	for total > width {
+		widest := -1
+		for i := range widths {
+			if widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			break // nothing can give way: the terminal wraps the lines
+		}
+		widths[widest]--
+		total--
+	}
+	return widths
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"flag"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+// searchGroup is "registerdata search ...". Further searches live in
+// search_*.go.
+func searchGroup() *group {
+	return &group{
+		name:     "search",
+		summary:  "search companies and persons by name, filters and place",
+		commands: append([]*command{searchCompanies(), searchPersons()}, searchExtra()...),
+	}
+}
+
+// pageFlags are the paging flags every search has.
+type pageFlags struct {
+	page, perPage int
+	all           bool
+}
+
+func (p *pageFlags) declare(fs *flag.FlagSet) {
+	fs.IntVar(&p.page, "page", 0, "the page to show, from 1 (default: the first)")
+	fs.IntVar(&p.perPage, "per-page", 0, "results per page (default: the service's)")
+	fs.BoolVar(&p.all, "all", false, "walk every page (10 credits each), from --page on; JSON Lines with --json")
+}
+
+func (p *pageFlags) request() registerdata.PageRequest {
+	return registerdata.PageRequest{Page: p.page, PerPage: p.perPage}
+}
+
+func searchCompanies() *command {
+	return &command{
+		name: "companies", args: "", nargs: 0, billable: true,
+		summary: "companies by name, filters and distance (10 credits a page)",
+		help: `Searches companies; the query, the filters and --near combine with AND.
+Each page costs 10 credits; --all walks every page.
+
+` + filterHelp + `
+
+Run 'registerdata search fields' for the known filter fields.`,
+		examples: []string{
+			"registerdata --fake search companies --query solar",
+			"registerdata search companies --filter 'city=Berlin' --filter 'legal_form in gmbh,ag'",
+			"registerdata search companies --filter 'revenue>=100000000' --filter 'purpose~software' --all",
+			"registerdata search companies --near 52.52,13.40,5 --json | jq -r '.results[].name'",
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			query := fs.String("query", "", "free text matched against the company name")
+			var fl filterFlag
+			fs.Var(&fl, "filter", "a filter `'field op value'` (repeatable; see above)")
+			var near nearFlag
+			fs.Var(&near, "near", "only companies within km of a point: `lat,lon[,km]` (default 10 km)")
+			var pf pageFlags
+			pf.declare(fs)
+			return func(a *app, _ []string) error {
+				if err := a.checkFilters(filters.ScopeCompany, fl.list); err != nil {
+					return err
+				}
+				req := registerdata.CompanySearchRequest{Query: *query, Filters: fl.list, Location: near.loc, Pagination: pf.request()}
+				if err := req.Validate(); err != nil {
+					return err
+				}
+				c, err := a.api()
+				if err != nil {
+					return err
+				}
+				t := output.NewTable(
+					output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Name"},
+					output.Column{Header: "Legal form"}, output.Column{Header: "City"}, output.Column{Header: "Active"},
+				)
+				return walkPages(a, pf, t, func(p registerdata.PageRequest) (registerdata.Pagination, error) {
+					req.Pagination = p
+					res, err := c.SearchCompanies(a.ctx, req)
+					if err != nil {
+						return registerdata.Pagination{}, err
+					}
+					for _, r := range res.Results {
+						t.Row(r.CompanyID, r.Name, string(r.LegalForm), r.Address.City, yesNo(r.Active))
+					}
+					return res.Pagination, nil
+				})
+			}
+		},
+	}
+}
+
+func searchPersons() *command {
+	return &command{
+		name: "persons", args: "", nargs: 0, billable: true,
+		summary: "natural persons by name and filters (10 credits a page)",
+		help: `Searches natural persons (directors, shareholders, ...); the query and the
+filters combine with AND. Each page costs 10 credits; --all walks every page.
+
+` + filterHelp,
+		examples: []string{
+			"registerdata --fake search persons --query albers",
+			"registerdata search persons --filter 'city=Berlin' --filter 'date_of_birth>=1980-01-01'",
+			"registerdata search persons --query müller --all --json | jq -r .id",
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			query := fs.String("query", "", "free text matched against the person's name")
+			var fl filterFlag
+			fs.Var(&fl, "filter", "a filter `'field op value'` (repeatable; see above)")
+			var pf pageFlags
+			pf.declare(fs)
+			return func(a *app, _ []string) error {
+				if err := a.checkFilters(filters.ScopePerson, fl.list); err != nil {
+					return err
+				}
+				req := registerdata.PersonSearchRequest{Query: *query, Filters: fl.list, Pagination: pf.request()}
+				if err := req.Validate(); err != nil {
+					return err
+				}
+				c, err := a.api()
+				if err != nil {
+					return err
+				}
+				t := output.NewTable(
+					output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Name"},
+					output.Column{Header: "City"}, output.Column{Header: "Born", Fixed: true}, output.Column{Header: "Active"},
+				)
+				return walkPages(a, pf, t, func(p registerdata.PageRequest) (registerdata.Pagination, error) {
+					req.Pagination = p
+					res, err := c.SearchPersons(a.ctx, req)
+					if err != nil {
+						return registerdata.Pagination{}, err
+					}
+					for _, r := range res.Results {
+						t.Row(r.ID, r.Name, r.City, date(r.DateOfBirth), yesNo(r.Active))
+					}
+					return res.Pagination, nil
+				})
+			}
+		},
+	}
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/registerdata/registerdata-go/webhook"
+)
+
+func webhookListen() *command {
+	return &command{
+		name: "listen", nargs: 0,
+		summary: "receive notifications on a port and print each one",
+		help: `Serves webhook.Handler on --addr: every delivery is verified, each verified
+event is printed on stdout as it arrives (its body as one JSON line with
+--json) and each rejected request on stderr with its status and reason.
+Duplicate deliveries are answered without being printed again. Stop it with
+Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
+		examples: []string{
+			`registerdata webhook listen --addr :8080 --secret "$SECRET"`,
+			`registerdata webhook listen --addr 127.0.0.1:9000 --json | jq .entity_id`,
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			addr := fs.String("addr", ":8080", "the `address` to listen on")
+			secret := secretFlag(fs)
+			tolerance := fs.Duration("tolerance", webhook.DefaultTolerance, "how far a delivery's timestamp may lie from now")
+			return func(a *app, _ []string) error {
+				v, err := a.verifier(*secret, *tolerance)
+				if err != nil {
+					return err
+				}
+				listen := a.listen
+				if listen == nil {
+					listen = net.Listen
+				}
+				l, err := listen("tcp", *addr)
+				if err != nil {
+					return usageError{fmt.Errorf("--addr %s: %w", *addr, err)}
+				}
+				return a.serveWebhooks(l, v)
+			}
+		},
+	}
+}
+
+// calledKey marks a request's context with a flag the callback sets, so
+// that a duplicate answered without calling it can be told apart.
+type calledKey struct{}
+
+// serveWebhooks serves the handler on l until the context ends.
+func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier) error {
+	var mu sync.Mutex // one line at a time on each stream
+	h := webhook.Handler(v, func(ctx context.Context, ev *webhook.Event) error {
+		if called, ok := ctx.Value(calledKey{}).(*bool); ok {
+			*called = true
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if a.jsonOut {
+			return a.writeLine(ev.Raw)
+		}
+		_, err := fmt.Fprintf(a.stdout, "%s  %s\n", time.Now().UTC().Format(time.RFC3339), describeEvent(ev))
+		return err
+	})
+	srv := &http.Server{
+		ReadHeaderTimeout: 10 * time.Second,
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			called := new(bool)
+			rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+			h.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), calledKey{}, called)))
+			mu.Lock()
+			defer mu.Unlock()
+			id := output.Clean(firstHeader(r.Header, "webhook-id", "svix-id"))
+			switch {
+			case rec.status >= 400:
+				fmt.Fprintf(a.stderr, "rejected %d %s %s from %s: %s\n", rec.status, r.Method, output.Clean(r.URL.Path),
+					r.RemoteAddr, output.Clean(strings.TrimSpace(rec.body.String())))
+			case !*called:
+				fmt.Fprintf(a.stderr, "duplicate delivery %s answered %d without printing it again\n", id, rec.status)
+			}
+		}),
+	}
+	fmt.Fprintf(a.stderr, "listening on http://%s/ (Ctrl-C to stop)\n", l.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(l) }()
+	select {
+	case err := <-done:
+		return err
+	case <-a.ctx.Done():
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func firstHeader(h http.Header, names ...string) string {
+	for _, n := range names {
+		if v := h.Get(n); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// statusRecorder keeps the status of a response and the start of the body
+// of an error response (the handler's reason).
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	body   strings.Builder
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status >= 400 && s.body.Len() < 512 {
+		s.body.Write(b[:min(len(b), 512-s.body.Len())])
+	}
+	return s.ResponseWriter.Write(b)
+}
