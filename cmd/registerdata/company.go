@@ -97,7 +97,7 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 		t := output.NewTable(
 			output.Column{Header: "Name"}, output.Column{Header: "Role"},
 			output.Column{Header: "Since", Fixed: true}, output.Column{Header: "Until", Fixed: true},
-			output.Column{Header: "City"}, output.Column{Header: "ID", Fixed: true},
+			output.Column{Header: "City"}, output.Column{Header: "ID", Fixed: true, Optional: true},
 		)
 		for _, r := range reps {
 			t.Row(r.Name, roleLabel(r), date(&r.StartDate), date(r.EndDate), repCity(r), str(r.ID))
@@ -142,7 +142,7 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 	}
 	if len(co.Insolvencies) > 0 {
 		t := output.NewTable(output.Column{Header: "Status"}, output.Column{Header: "Court"}, output.Column{Header: "Case", Fixed: true},
-			output.Column{Header: "Opened", Fixed: true}, output.Column{Header: "Closed", Fixed: true}, output.Column{Header: "ID", Fixed: true})
+			output.Column{Header: "Opened", Fixed: true}, output.Column{Header: "Closed", Fixed: true}, output.Column{Header: "ID", Fixed: true, Optional: true})
 		for _, in := range co.Insolvencies {
 			t.Row(string(in.CurrentStatus), in.Court, in.CaseNumber, date(in.OpenedAt), date(in.ClosedAt), in.ID)
 		}

@@ -42,9 +42,8 @@ func groups() []*group {
 // main parses the global flags, dispatches and returns the exit status.
 func (a *app) main(args []string) int {
 	fs := a.newFlagSet("registerdata")
-	fs.Usage = func() { a.rootUsage(fs.Output()) }
 	if err := fs.Parse(args); err != nil {
-		return a.helpOrUsage(err, fs)
+		return a.helpOrUsage(err, "registerdata", func() { a.rootUsage(a.stdout) })
 	}
 	rest := fs.Args()
 	if len(rest) == 0 || rest[0] == "help" {
@@ -122,14 +121,13 @@ func (a *app) runCommand(g *group, cmd *command, args []string) int {
 	path := strings.TrimSpace("registerdata " + g.name + " " + cmd.name)
 	fs := a.newFlagSet(path)
 	run := cmd.setup(fs)
-	fs.Usage = func() { a.commandUsage(fs.Output(), path, cmd, fs) }
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return a.helpOrUsage(err, fs)
+		return a.helpOrUsage(err, path, func() { a.commandUsage(a.stdout, path, cmd, fs) })
 	}
 	if cmd.nargs >= 0 && len(pos) != cmd.nargs {
 		return a.fail(usagef("%s takes %s, got %d argument(s): run '%s --help' for examples",
-			path, argsPhrase(cmd), len(pos), path))
+			strings.TrimPrefix(path, "registerdata "), argsPhrase(cmd), len(pos), path))
 	}
 	status := a.fail(run(a, pos))
 	a.reportCost(cmd)
@@ -170,6 +168,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 func (a *app) newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(a.stderr)
+	fs.Usage = func() {} // helpOrUsage prints the help or a hint
 	fs.BoolVar(&a.useFake, "fake", a.useFake, "run against an in-process fake of the service: no API key, no credits spent")
 	fs.BoolVar(&a.jsonOut, "json", a.jsonOut, "print the service's JSON as received (JSON Lines with --all)")
 	fs.Func("budget", "refuse any call that would take the credits spent above `N`", func(s string) error {
@@ -184,14 +183,14 @@ func (a *app) newFlagSet(name string) *flag.FlagSet {
 }
 
 // helpOrUsage turns a flag parsing error into an exit status: -h prints
-// the usage to stdout and succeeds; anything else is a usage error (the
-// flag package has already printed the message and the usage to stderr).
-func (a *app) helpOrUsage(err error, fs *flag.FlagSet) int {
+// the help to stdout and succeeds; anything else is a usage error (the
+// flag package has already printed the message and a hint to stderr).
+func (a *app) helpOrUsage(err error, path string, help func()) int {
 	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(a.stdout)
-		fs.Usage()
+		help()
 		return exitOK
 	}
+	fmt.Fprintf(a.stderr, "Run '%s --help' for usage and examples.\n", path)
 	return exitUsage
 }
 
@@ -235,7 +234,7 @@ func (a *app) groupUsage(w io.Writer, g *group) {
 }
 
 func (a *app) commandUsage(w io.Writer, path string, cmd *command, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage:\n  %s [flags] %s\n\n%s\n", path, cmd.args, strings.TrimSpace(cmd.help))
+	fmt.Fprintf(w, "Usage:\n  %s\n\n%s\n", strings.TrimSpace(path+" [flags] "+cmd.args), strings.TrimSpace(cmd.help))
 	if len(cmd.examples) > 0 {
 		fmt.Fprint(w, "\nExamples:\n")
 		for _, e := range cmd.examples {

@@ -14,7 +14,7 @@ func searchGroup() *group {
 	return &group{
 		name:     "search",
 		summary:  "search companies and persons by name, filters and place",
-		commands: append([]*command{searchCompanies(), searchPersons()}, searchExtra()...),
+		commands: append([]*command{searchCompanies(), searchPersons(), searchFields()}, searchExtra()...),
 	}
 }
 

@@ -17,6 +17,9 @@ type Column struct {
 	// Fixed keeps the column at its natural width when the table is too
 	// wide: identifiers and dates stay whole, names and addresses give way.
 	Fixed bool
+	// Optional columns are left out, the rightmost first, when the table
+	// does not fit even with every other column shrunk.
+	Optional bool
 }
 
 // Table is a list of rows under a header, rendered to fit a width.
@@ -46,7 +49,8 @@ func (t *Table) Len() int { return len(t.rows) }
 // Render writes the table in at most width columns: the natural width of
 // each column when everything fits, otherwise the widest column that may
 // shrink gives up a column at a time (to no less than its header, or 6)
-// and its cells are cut with "…". Trailing spaces are trimmed.
+// and its cells are cut with "…"; if that is not enough, optional columns
+// are left out. Trailing spaces are trimmed.
 func (t *Table) Render(w io.Writer, width int) error {
 	widths := t.fit(width)
 	var b strings.Builder
@@ -62,11 +66,15 @@ func (t *Table) Render(w io.Writer, width int) error {
 	return err
 }
 
-// line writes one row, each cell cut and padded to its column's width.
+// line writes one row, each cell cut and padded to its column's width;
+// columns of width -1 are left out.
 func (t *Table) line(b *strings.Builder, cells []string, widths []int) {
 	var l strings.Builder
 	for i, cell := range cells {
-		if i > 0 {
+		if widths[i] < 0 {
+			continue
+		}
+		if l.Len() > 0 {
 			l.WriteString(gap)
 		}
 		l.WriteString(Pad(Truncate(cell, widths[i]), widths[i], t.cols[i].Right))
@@ -75,8 +83,32 @@ func (t *Table) line(b *strings.Builder, cells []string, widths []int) {
 	b.WriteByte('\n')
 }
 
-// fit returns the width of each column for a table at most width wide.
+// fit returns the width of each column for a table at most width wide,
+// -1 for a column left out.
 func (t *Table) fit(width int) []int {
+	hidden := make([]bool, len(t.cols))
+	for {
+		widths, ok := t.shrink(width, hidden)
+		if ok {
+			return widths
+		}
+		drop := -1
+		for i := len(t.cols) - 1; i >= 0; i-- {
+			if t.cols[i].Optional && !hidden[i] {
+				drop = i
+				break
+			}
+		}
+		if drop < 0 {
+			return widths // nothing more can give way: the terminal wraps the lines
+		}
+		hidden[drop] = true
+	}
+}
+
+// shrink sizes the visible columns to fit width and reports whether they
+// fit.
+func (t *Table) shrink(width int, hidden []bool) ([]int, bool) {
 	widths := make([]int, len(t.cols))
 	floor := make([]int, len(t.cols))
 	for i, c := range t.cols {
@@ -89,22 +121,28 @@ func (t *Table) fit(width int) []int {
 			floor[i] = min(widths[i], max(Width(c.Header), 6))
 		}
 	}
-	total := len(gap) * max(len(widths)-1, 0)
-	for _, n := range widths {
+	total, visible := 0, 0
+	for i, n := range widths {
+		if hidden[i] {
+			widths[i] = -1
+			continue
+		}
 		total += n
+		visible++
 	}
+	total += len(gap) * max(visible-1, 0)
 	for total > width {
 		widest := -1
 		for i := range widths {
-			if widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest]) {
+			if !hidden[i] && widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest]) {
 				widest = i
 			}
 		}
 		if widest < 0 {
-			break // nothing can give way: the terminal wraps the lines
+			return widths, false
 		}
 		widths[widest]--
 		total--
 	}
-	return widths
+	return widths, true
 }
