@@ -1,0 +1,85 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEveryCommandHasHelpWithExamples(t *testing.T) {
+	for _, g := range groups() {
+		for _, c := range g.commands {
+			args := strings.Fields(g.name + " " + c.name + " --help")
+			r := cli(t, args...)
+			if r.code != 0 || r.stderr != "" {
+				t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+			}
+			for _, want := range []string{"Usage:\n  registerdata " + g.name, "Examples:\n  registerdata ", "Flags:", "-budget"} {
+				if !strings.Contains(r.stdout, want) {
+					t.Errorf("%v lacks %q:\n%s", args, want, r.stdout)
+				}
+			}
+			if c.summary == "" || c.help == "" || len(c.examples) == 0 {
+				t.Errorf("%s %s: summary, help and examples must be set", g.name, c.name)
+			}
+		}
+		r := cli(t, g.name, "--help").wantCode(t, 0)
+		if !strings.Contains(r.stdout, "Commands:") {
+			t.Errorf("%s --help: %q", g.name, r.stdout)
+		}
+	}
+}
+
+func TestRootHelpAndUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"help"}, {"-h"}} {
+		r := cli(t, args...).wantCode(t, 0)
+		if !strings.Contains(r.stdout, "Commands:\n  company") || !strings.Contains(r.stdout, "Exit status") {
+			t.Errorf("%v: %q", args, r.stdout)
+		}
+	}
+	r := cli(t, "help", "company", "get").wantCode(t, 0)
+	if !strings.Contains(r.stdout, "registerdata company get [flags] ID") {
+		t.Errorf("help company get: %q", r.stdout)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "Commands:"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"company", "frobnicate"}, `unknown command "company" "frobnicate"`},
+		{[]string{"company"}, "Commands:"},
+		{[]string{"--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"company", "get"}, "company get takes ID, got 0 argument(s)"},
+		{[]string{"company", "get", "a", "b"}, "got 2 argument(s)"},
+		{[]string{"--budget", "-5", "company", "get", "x"}, "want a whole number of credits"},
+		{[]string{"search", "companies", "--page", "x"}, `invalid value "x" for flag -page`},
+	} {
+		r := cli(t, tc.args...).wantCode(t, exitUsage)
+		if !strings.Contains(r.stderr, tc.want) || r.stdout != "" {
+			t.Errorf("%v: stdout %q, stderr %q, want %q on stderr", tc.args, r.stdout, r.stderr, tc.want)
+		}
+	}
+}
+
+func TestGlobalFlagsAnywhere(t *testing.T) {
+	want := cli(t, "--fake", "--json", "company", "get", nordlicht, "--export").wantCode(t, 0).stdout
+	for _, args := range [][]string{
+		{"company", "get", "--fake", nordlicht, "--json", "--export"},
+		{"company", "get", nordlicht, "--json", "--fake", "--export"},
+		{"--fake", "company", "get", "--json", "--export", "--", nordlicht},
+	} {
+		if got := cli(t, args...).wantCode(t, 0).stdout; got != want {
+			t.Errorf("%v printed something else than the flags in front", args)
+		}
+	}
+}
+
+func TestParseInterspersedStopsAtDoubleDash(t *testing.T) {
+	a := &app{budget: -1}
+	fs := a.newFlagSet("t")
+	x := fs.Bool("x", false, "")
+	pos, err := parseInterspersed(fs, []string{"a", "-x", "b", "--", "-y", "c"})
+	if err != nil || !*x || strings.Join(pos, " ") != "a b -y c" {
+		t.Errorf("pos %q, x %v, err %v", pos, *x, err)
+	}
+}
