@@ -124,7 +124,7 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 			return err
 		}
 	}
-	if ind := co.LatestIndicators(); ind != nil {
+	if ind := latestIndicators(co); ind != nil {
 		var f output.Profile
 		f.Field("Revenue", cents(ind.Revenue))
 		f.Field("Net income", cents(ind.NetIncome))
@@ -151,6 +151,18 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 		}
 	}
 	return nil
+}
+
+// latestIndicators returns the indicator summary with the latest date,
+// nil if there is none.
+func latestIndicators(co *registerdata.Company) *registerdata.IndicatorSummary {
+	var latest *registerdata.IndicatorSummary
+	for i := range co.Indicators {
+		if latest == nil || co.Indicators[i].Date.After(latest.Date) {
+			latest = &co.Indicators[i]
+		}
+	}
+	return latest
 }
 
 // section writes a heading and a table.
