@@ -123,6 +123,15 @@ func TestProfileWraps(t *testing.T) {
 	}
 }
 
+func TestWrapKeepsLongWordsWhole(t *testing.T) {
+	url := "https://example.de/a/very/long/address/that/must/stay/whole"
+	got := Wrap("see "+url+" now", 20)
+	want := []string{"see", url, "now"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Wrap = %q, want %q", got, want)
+	}
+}
+
 func TestTerminalWidth(t *testing.T) {
 	for v, want := range map[string]int{"": DefaultWidth, "120": 120, "x": DefaultWidth, "5": DefaultWidth, " 80 ": 80} {
 		if got := TerminalWidth(func(string) string { return v }); got != want {

@@ -139,8 +139,9 @@ func Pad(s string, w int, right bool) string {
 	return s + strings.Repeat(" ", gap)
 }
 
-// Wrap breaks s into lines of at most w columns at spaces; a word longer
-// than w is cut with Truncate. It returns at least one line.
+// Wrap breaks s into lines of at most w columns at spaces. A word longer
+// than w (an address, a URL) stands whole on a line of its own, so that it
+// can still be copied; the terminal wraps it. It returns at least one line.
 func Wrap(s string, w int) []string {
 	words := strings.Fields(s)
 	if len(words) == 0 {
@@ -155,9 +156,9 @@ func Wrap(s string, w int) []string {
 		case Width(line)+1+Width(word) <= w:
 			line += " " + word
 		default:
-			lines = append(lines, Truncate(line, w))
+			lines = append(lines, line)
 			line = word
 		}
 	}
-	return append(lines, Truncate(line, w))
+	return append(lines, line)
 }
