@@ -125,18 +125,19 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 		}
 	}
 	if ind := latestIndicators(co); ind != nil {
-		var f output.Profile
-		f.Field("Revenue", cents(ind.Revenue))
-		f.Field("Net income", cents(ind.NetIncome))
-		f.Field("Balance sheet", cents(ind.BalanceSheetTotal))
-		f.Field("Equity", cents(ind.Equity))
-		f.Field("Cash", cents(ind.Cash))
-		f.Field("Liabilities", cents(ind.Liabilities))
-		f.Field("Employees", count(ind.Employees))
-		if err := output.Heading(w, "Key figures "+ind.Date.String()+" (EUR)"); err != nil {
-			return err
+		t := output.NewTable(output.Column{Header: "Figure"}, output.Column{Header: "EUR", Right: true, Fixed: true})
+		for _, f := range []struct {
+			label, value string
+		}{
+			{"Revenue", cents(ind.Revenue)}, {"Net income", cents(ind.NetIncome)},
+			{"Balance sheet total", cents(ind.BalanceSheetTotal)}, {"Equity", cents(ind.Equity)},
+			{"Cash", cents(ind.Cash)}, {"Liabilities", cents(ind.Liabilities)}, {"Employees", count(ind.Employees)},
+		} {
+			if f.value != "" {
+				t.Row(f.label, f.value)
+			}
 		}
-		if err := f.Render(w, width); err != nil {
+		if err := section(w, width, "Key figures "+ind.Date.String(), t); err != nil {
 			return err
 		}
 	}

@@ -48,9 +48,10 @@ func (t *Table) Len() int { return len(t.rows) }
 
 // Render writes the table in at most width columns: the natural width of
 // each column when everything fits, otherwise the widest column that may
-// shrink gives up a column at a time (to no less than its header, or 6)
-// and its cells are cut with "…"; if that is not enough, optional columns
-// are left out. Trailing spaces are trimmed.
+// shrink gives up a column at a time and its cells are cut with "…": first
+// down to 16 columns (or the header), then optional columns are left out,
+// the rightmost first, and only then do the others shrink further, to 6.
+// Trailing spaces are trimmed.
 func (t *Table) Render(w io.Writer, width int) error {
 	widths := t.fit(width)
 	var b strings.Builder
@@ -83,13 +84,20 @@ func (t *Table) line(b *strings.Builder, cells []string, widths []int) {
 	b.WriteByte('\n')
 }
 
+// Column floors: a column that may shrink gives way down to its
+// comfortable width before an optional column is left out, and down to
+// its hard floor only when no optional column is left.
+const (
+	comfortable = 16
+	hardFloor   = 6
+)
+
 // fit returns the width of each column for a table at most width wide,
 // -1 for a column left out.
 func (t *Table) fit(width int) []int {
 	hidden := make([]bool, len(t.cols))
 	for {
-		widths, ok := t.shrink(width, hidden)
-		if ok {
+		if widths, ok := t.shrink(width, hidden, comfortable); ok {
 			return widths
 		}
 		drop := -1
@@ -100,15 +108,19 @@ func (t *Table) fit(width int) []int {
 			}
 		}
 		if drop < 0 {
-			return widths // nothing more can give way: the terminal wraps the lines
+			// Nothing more to leave out: shrink harder; if even that is
+			// too wide, the terminal wraps the lines.
+			widths, _ := t.shrink(width, hidden, hardFloor)
+			return widths
 		}
 		hidden[drop] = true
 	}
 }
 
-// shrink sizes the visible columns to fit width and reports whether they
-// fit.
-func (t *Table) shrink(width int, hidden []bool) ([]int, bool) {
+// shrink sizes the visible columns to fit width, no column that may
+// shrink going below max(its header, floor) columns, and reports whether
+// they fit.
+func (t *Table) shrink(width int, hidden []bool, floorWidth int) ([]int, bool) {
 	widths := make([]int, len(t.cols))
 	floor := make([]int, len(t.cols))
 	for i, c := range t.cols {
@@ -118,7 +130,7 @@ func (t *Table) shrink(width int, hidden []bool) ([]int, bool) {
 		}
 		floor[i] = widths[i]
 		if !c.Fixed {
-			floor[i] = min(widths[i], max(Width(c.Header), 6))
+			floor[i] = min(widths[i], max(Width(c.Header), floorWidth))
 		}
 	}
 	total, visible := 0, 0
