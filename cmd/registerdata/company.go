@@ -125,7 +125,7 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 		}
 	}
 	if ind := latestIndicators(co); ind != nil {
-		t := output.NewTable(output.Column{Header: "Figure"}, output.Column{Header: "EUR", Right: true, Fixed: true})
+		t := output.NewTable(output.Column{Header: "Figure"}, output.Column{Header: "Value", Right: true, Fixed: true})
 		for _, f := range []struct {
 			label, value string
 		}{
@@ -137,7 +137,7 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 				t.Row(f.label, f.value)
 			}
 		}
-		if err := section(w, width, "Key figures "+ind.Date.String(), t); err != nil {
+		if err := section(w, width, "Key figures "+ind.Date.String()+" (money in EUR)", t); err != nil {
 			return err
 		}
 	}
