@@ -119,7 +119,7 @@ func splitList(s string) []string {
 // SDK does not know, which are sent unchecked.
 func (a *app) checkFilters(scope filters.Scope, fs []filters.Filter) error {
 	for _, f := range fs {
-		if _, ok := filters.Lookup(f.Field); ok {
+		if knownField(scope, f.Field) {
 			continue
 		}
 		hint := ""
@@ -132,6 +132,20 @@ func (a *app) checkFilters(scope filters.Scope, fs []filters.Filter) error {
 		return usageError{fmt.Errorf("bad --filter: %w", err)}
 	}
 	return nil
+}
+
+// knownField reports whether the SDK knows f, in this search's field
+// table or in another one (Validate then says which search it belongs to).
+func knownField(scope filters.Scope, f filters.Field) bool {
+	if _, ok := filters.Lookup(f); ok {
+		return true
+	}
+	for _, fi := range filters.Fields(scope) {
+		if fi.Name == f {
+			return true
+		}
+	}
+	return false
 }
 
 // nearestField returns the known field of the scope closest to f by edit
