@@ -67,14 +67,6 @@ func leftPad(s string, n int) string {
 	return s
 }
 
-// percent formats a share given on a percent scale; nil is empty.
-func percent(v *float64) string {
-	if v == nil {
-		return ""
-	}
-	return strconv.FormatFloat(*v, 'f', -1, 64) + " %"
-}
-
 // date formats an optional date; nil and the zero date are empty.
 func date(d *registerdata.Date) string {
 	if d == nil || d.IsZero() {
