@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 )
 
 // Exit statuses.
@@ -25,25 +26,16 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
-// silentError ends a command with a status and no message: the command
-// has already said why (webhook verify).
-type silentError struct{ status int }
-
-func (e silentError) Error() string { return fmt.Sprintf("exit status %d", e.status) }
-
 // exitStatus maps an error to the exit status: 2 for usage errors and for
 // requests the SDK refused before sending them because an argument was
 // malformed (an error wrapping ErrInvalidRequest that is not the
 // service's answer), 1 for everything else.
 func exitStatus(err error) int {
 	var ue usageError
-	var se silentError
 	var apiErr *registerdata.APIError
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &se):
-		return se.status
 	case errors.As(err, &ue):
 		return exitUsage
 	case errors.Is(err, registerdata.ErrInvalidRequest) && !errors.As(err, &apiErr):
@@ -52,13 +44,13 @@ func exitStatus(err error) int {
 	return exitFailed
 }
 
-// fail prints err (the SDK's message as it is) to stderr and returns its
+// fail prints err (the SDK's message, cleaned of control characters a
+// hostile answer could smuggle into a terminal) to stderr and returns its
 // exit status.
 func (a *app) fail(err error) int {
 	status := exitStatus(err)
-	var se silentError
-	if err != nil && !errors.As(err, &se) {
-		msg := err.Error()
+	if err != nil {
+		msg := output.Clean(err.Error())
 		if len(msg) < len(errorPrefix) || msg[:len(errorPrefix)] != errorPrefix {
 			msg = errorPrefix + msg
 		}
