@@ -59,10 +59,10 @@ type Company struct {
 	// RepresentationRule is the general representation rule as published
 	// in the register (free German text); nil when none is recorded.
 	RepresentationRule *string `json:"representation_rule"`
-	// Indicators holds the financial key figures, one summary per date the
-	// figures apply to (see LatestIndicators); empty, never nil, for a
-	// company that filed none. Their order is not documented by the
-	// service.
+	// Indicators holds the financial key figures per year, one summary
+	// per date the figures apply to (see LatestIndicators); empty, never
+	// nil, for a company that filed none. Their order is not documented by
+	// the service.
 	Indicators []IndicatorSummary `json:"indicators"`
 	// LegalForm is the current legal form, such as "gmbh" or "ag". An
 	// unknown value is kept as sent.
