@@ -21,10 +21,12 @@ package filters
 type Field string
 
 // Filter is one search filter as sent on the wire. Field names the field;
-// of the other keys, which apply depends on the field's kind: numbers and
-// dates take Min/Max (or Value), enums take Value or Values, booleans take
-// Value "true"/"false", text takes Value or Keywords. Empty keys are
-// omitted. Several filters combine with AND.
+// the other keys are four forms that exclude each other (one per filter):
+// Value, Values, Keywords, or Min and/or Max. Which forms apply depends on
+// the field's kind: numbers and dates take Min/Max or Value, enums take
+// Value or Values, booleans take Value "true"/"false", text takes Value,
+// Values or Keywords. Empty keys are omitted. Several filters combine with
+// AND.
 type Filter struct {
 	Field    Field    `json:"field"`
 	Value    string   `json:"value,omitempty"`
