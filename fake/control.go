@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
@@ -29,28 +28,12 @@ func (s *Server) controlRoutes() {
 	s.handleControl("DELETE /_fake/faults", s.handleDeleteFaults)
 }
 
-// decodeBody decodes the JSON request body into v strictly: at most
-// 1 MiB, no unknown fields, one value. On failure it answers 400 saying
-// what is wrong and returns false.
+// decodeBody decodes the JSON request body into v strictly (see
+// readObject): one JSON object of at most 1 MiB, valid UTF-8, no unknown
+// keys. On failure it answers 400 (413 when too large) saying what is
+// wrong and returns false.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxControlBody))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		if _, next := dec.Token(); next != io.EOF {
-			err = errors.New("data after the JSON value")
-		}
-	}
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeErrorf(w, http.StatusRequestEntityTooLarge, CodeInvalidRequest, "the request body is larger than %d bytes", tooBig.Limit)
-			return false
-		}
-		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest, "the request body is not valid: %v", err)
-		return false
-	}
-	return true
+	return readObject(w, r, maxControlBody, v)
 }
 
 func (s *Server) handleControlGetCompany(w http.ResponseWriter, r *http.Request) {

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -123,7 +124,10 @@ func New(h Hooks) *Engine { return &Engine{hooks: h} }
 // its first month. It fails with an *Error.
 func (e *Engine) Create(account string, r registerdata.MonitorRequest) (registerdata.Monitor, error) {
 	if err := r.Validate(); err != nil {
-		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeInvalidRequest, "%v", err)
+		// The SDK's "registerdata: invalid request: " prefix is for SDK
+		// users; the service's answer says only what is wrong.
+		msg := strings.TrimPrefix(err.Error(), registerdata.ErrInvalidRequest.Error()+": ")
+		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeInvalidRequest, "%s", msg)
 	}
 	if r.EntityType == enums.EntityTypeCompany && r.UpdateFrequency == "" {
 		r.UpdateFrequency = enums.UpdateFrequencyWeekly
