@@ -67,7 +67,7 @@ func (s *Server) handlePatchCompany(w http.ResponseWriter, r *http.Request) {
 		}
 		out, err := decodeCompanyStrict(merged)
 		if err != nil {
-			return c, fmt.Errorf("the patched record is not a company: %w", err)
+			return c, fmt.Errorf("the patched record is not a company: %s", jsonProblem(err))
 		}
 		if out.ID != id {
 			return c, fmt.Errorf("the patch changes the id from %q to %q: ids cannot change", id, out.ID)
