@@ -37,7 +37,8 @@ import (
 	"github.com/registerdata/registerdata-go/enums"
 )
 
-// Hooks connect an Engine to its surroundings. Every field is required.
+// Hooks connect an Engine to its surroundings. Every field but WallNow is
+// required.
 // The engine calls Charge and MonitoringPlan while holding its lock, so
 // they must not call back into the Engine; the others are called without
 // it.
@@ -58,6 +59,12 @@ type Hooks struct {
 	PersonExists  func(id string) bool
 	// Send makes one delivery attempt: it signs and POSTs m.
 	Send func(m Message) Outcome
+	// WallNow reads the wall clock, for the webhook-timestamp of each
+	// attempt: receivers verify it against their own clock, so it is the
+	// real time of sending, whatever the fake clock says (which decides
+	// when checks are due and what detected_at says). Optional: nil means
+	// time.Now.
+	WallNow func() time.Time
 }
 
 // Error is a refusal with the HTTP status, error code and message the
