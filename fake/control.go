@@ -14,8 +14,9 @@ import (
 const maxControlBody = 1 << 20
 
 // controlRoutes registers the test controls under /_fake/. They need no
-// API key: the fake listens on loopback only, and tests in any language
-// drive it with plain HTTP.
+// API key, so that tests in any language drive them with plain HTTP: the
+// fake belongs on a loopback address. Each one has a line in
+// controlRouteList too (control_routes.go).
 func (s *Server) controlRoutes() {
 	s.handleControl("GET /_fake/companies/{id}", s.handleControlGetCompany)
 	s.handleControl("PATCH /_fake/companies/{id}", s.handlePatchCompany)

@@ -11,9 +11,9 @@ type ControlRoute struct {
 	Doc string
 }
 
-// controlRoutes is the one list of the test controls, for help texts
+// controlRouteList is the one list of the test controls, for help texts
 // (cmd/registerfake -h); a test checks it against the routes registered.
-var controlRoutes = []ControlRoute{
+var controlRouteList = []ControlRoute{
 	{"GET", "/_fake/companies/{id}", "the stored record, without sources"},
 	{"PATCH", "/_fake/companies/{id}", "apply a JSON Merge Patch (RFC 7386); 400 changes nothing"},
 	{"GET", "/_fake/clock", `{"now": "..."}`},
@@ -35,4 +35,4 @@ var controlRoutes = []ControlRoute{
 // ControlRoutes lists the test controls under /_fake/, in the order of
 // the package documentation. They need no API key: anyone who can reach
 // the server can change its register, clock, credits and webhook target.
-func ControlRoutes() []ControlRoute { return append([]ControlRoute(nil), controlRoutes...) }
+func ControlRoutes() []ControlRoute { return append([]ControlRoute(nil), controlRouteList...) }

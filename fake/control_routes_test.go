@@ -8,7 +8,7 @@ import (
 )
 
 // TestControlRoutesListsEveryControl keeps the help list in step with the
-// routes: a control route registered without a line in controlRoutes
+// routes: a control route registered without a line in controlRouteList
 // fails here.
 func TestControlRoutesListsEveryControl(t *testing.T) {
 	srv, _ := newTestServer(t)

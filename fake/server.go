@@ -41,7 +41,7 @@ type Server struct {
 	listener   net.Listener
 	ext        extStore
 	requests   atomic.Uint64
-	controls   []string // patterns given to handleControl, checked against controlRoutes
+	controls   []string // patterns given to handleControl, checked against controlRouteList
 
 	closeMu   sync.Mutex
 	closers   []func()
