@@ -47,11 +47,12 @@ const (
 // Client calls the service. It is safe for concurrent use; create one and
 // share it.
 type Client struct {
-	baseURL   *url.URL
-	apiKey    string
-	userAgent string
-	http      *retryablehttp.Client
-	budget    budget
+	baseURL    *url.URL
+	apiKey     func() string // the key, inside a closure so no printing of a Client shows it (secret.go)
+	userAgent  string
+	http       *retryablehttp.Client
+	maxRetries int
+	budget     budget
 }
 
 // Option configures a Client.
@@ -122,8 +123,8 @@ func WithHTTPClient(hc *http.Client) Option {
 // is 2; 0 disables retries.
 func WithMaxRetries(n int) Option {
 	return func(c *config) error {
-		if n < 0 {
-			return fmt.Errorf("registerdata: WithMaxRetries(%d): want 0 or more", n)
+		if n < 0 || n > maxRetriesCeiling {
+			return fmt.Errorf("registerdata: WithMaxRetries(%d): want 0 to %d", n, maxRetriesCeiling)
 		}
 		c.maxRetries = n
 		return nil
@@ -230,11 +231,12 @@ func NewClient(opts ...Option) (*Client, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	return &Client{
-		baseURL:   base,
-		apiKey:    cfg.apiKey,
-		userAgent: strings.TrimSpace(cfg.userAgent + " registerdata-go/" + Version),
-		http:      newRetryClient(&cfg, logger),
-		budget:    budget{limit: cfg.budget},
+		baseURL:    base,
+		apiKey:     secret(cfg.apiKey),
+		userAgent:  strings.TrimSpace(cfg.userAgent + " registerdata-go/" + Version),
+		http:       newRetryClient(&cfg, logger),
+		maxRetries: cfg.maxRetries,
+		budget:     budget{limit: cfg.budget},
 	}, nil
 }
 

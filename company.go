@@ -81,16 +81,25 @@ func nonNil[T any](s *[]T) {
 	}
 }
 
-// LatestIndicators returns the indicator summary with the latest date, or
-// nil when the company has none.
-func (c *Company) LatestIndicators() *IndicatorSummary {
-	var latest *IndicatorSummary
+// LatestIndicators returns a copy of the indicator summary with the
+// latest date, and false when the company has none (many small companies
+// file no figures). Each figure is still a pointer, nil when that figure
+// was not reported:
+//
+//	if ind, ok := co.LatestIndicators(); ok && ind.Revenue != nil {
+//		fmt.Printf("revenue %s: %.2f EUR\n", ind.Date, float64(*ind.Revenue)/100)
+//	}
+func (c *Company) LatestIndicators() (IndicatorSummary, bool) {
+	latest := -1
 	for i := range c.Indicators {
-		if latest == nil || c.Indicators[i].Date.After(latest.Date) {
-			latest = &c.Indicators[i]
+		if latest < 0 || c.Indicators[i].Date.After(c.Indicators[latest].Date) {
+			latest = i
 		}
 	}
-	return latest
+	if latest < 0 {
+		return IndicatorSummary{}, false
+	}
+	return c.Indicators[latest], true
 }
 
 // CurrentRepresentatives returns the representatives whose role has not
@@ -288,7 +297,7 @@ type GetCompanyParams struct {
 // Realtime. An identifier that cannot be a path segment (empty, holding
 // '/', '?', '#', '%' or white space) is refused before sending; an
 // unknown one fails with ErrNotFound.
-func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyParams) (*Company, error) {
+func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyParams, opts ...CallOption) (*Company, error) {
 	if err := checkPathID("company id", id); err != nil {
 		return nil, err
 	}
@@ -309,9 +318,16 @@ func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyPa
 		path:   "/v1/company/" + url.PathEscape(id),
 		query:  q,
 		cost:   CompanyLookupCost(p.Realtime),
-	}, &co)
+	}, &co, opts)
 	if err != nil {
 		return nil, err
 	}
 	return &co, nil
+}
+
+func (c *Company) missingIdentity() string {
+	if c.ID == "" {
+		return "id"
+	}
+	return ""
 }

@@ -69,17 +69,16 @@ func (b *budget) reserve(cost int64) error {
 	return nil
 }
 
-// settle ends a reservation: charged says whether the service billed it.
-func (b *budget) settle(cost int64, charged bool) {
-	if cost == 0 {
+// settle ends a call's reservations: it releases the reserved credits
+// and counts the charged ones (at most reserved) as spent.
+func (b *budget) settle(reserved, charged int64) {
+	if reserved == 0 && charged == 0 {
 		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.reserved -= cost
-	if charged {
-		b.spent += cost
-	}
+	b.reserved -= reserved
+	b.spent += charged
 }
 
 func (b *budget) spentCredits() int64 {

@@ -23,3 +23,12 @@ type Monitor struct {
 type MonitorList struct {
 	Items []Monitor `json:"items"`
 }
+
+func (m *Monitor) missingIdentity() string {
+	if m.EntityID == "" {
+		return "entity_id"
+	}
+	return ""
+}
+
+func (l *MonitorList) listKey() (string, bool) { return "items", l.Items == nil }

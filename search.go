@@ -180,3 +180,7 @@ type PersonSearchResult struct {
 	// position.
 	Active bool `json:"active"`
 }
+
+func (r *CompanySearchResponse) listKey() (string, bool) { return "results", r.Results == nil }
+
+func (r *PersonSearchResponse) listKey() (string, bool) { return "results", r.Results == nil }
