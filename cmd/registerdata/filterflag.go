@@ -181,13 +181,11 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// nearFlag is --near lat,lon[,km]: a company search around a point.
+// nearFlag is --near lat,lon[,km]: a company search around a point,
+// within km kilometres or, without km, the service's default radius.
 type nearFlag struct {
 	loc *registerdata.Location
 }
-
-// defaultRadius is the radius of --near without one, in kilometres.
-const defaultRadius = 10
 
 func (n *nearFlag) String() string { return "" }
 
@@ -196,8 +194,7 @@ func (n *nearFlag) Set(s string) error {
 	if len(parts) < 2 || len(parts) > 3 {
 		return fmt.Errorf("%q: want lat,lon or lat,lon,km, e.g. 52.52,13.40,5", s)
 	}
-	var v [3]float64
-	v[2] = defaultRadius
+	var v [3]float64 // a radius of 0 is left out: the service's default applies
 	for i, p := range parts {
 		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil {

@@ -83,7 +83,7 @@ func TestUnknownFieldWarnsWithASuggestion(t *testing.T) {
 
 func TestNearFlag(t *testing.T) {
 	var n nearFlag
-	if err := n.Set("52.52, 13.40"); err != nil || n.loc.Latitude != 52.52 || n.loc.Longitude != 13.40 || n.loc.Radius != defaultRadius {
+	if err := n.Set("52.52, 13.40"); err != nil || n.loc.Latitude != 52.52 || n.loc.Longitude != 13.40 || n.loc.Radius != 0 {
 		t.Errorf("got %+v, %v", n.loc, err)
 	}
 	if err := n.Set("52.52,13.40,2.5"); err != nil || n.loc.Radius != 2.5 {

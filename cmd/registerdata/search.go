@@ -55,7 +55,7 @@ Run 'registerdata search fields' for the known filter fields.`,
 			var fl filterFlag
 			fs.Var(&fl, "filter", "a filter `'field op value'` (repeatable; see above)")
 			var near nearFlag
-			fs.Var(&near, "near", "only companies within km of a point: `lat,lon[,km]` (default 10 km)")
+			fs.Var(&near, "near", "only companies within km of a point: `lat,lon[,km]` (default: the service's radius)")
 			var pf pageFlags
 			pf.declare(fs)
 			return func(a *app, _ []string) error {
@@ -81,7 +81,7 @@ Run 'registerdata search fields' for the known filter fields.`,
 						return registerdata.Pagination{}, err
 					}
 					for _, r := range res.Results {
-						t.Row(r.CompanyID, r.Name, string(r.LegalForm), r.Address.City, yesNo(r.Active))
+						t.Row(r.CompanyID, r.Name, string(r.LegalForm), resultCity(r), yesNo(r.Active))
 					}
 					return res.Pagination, nil
 				})
@@ -132,11 +132,20 @@ filters combine with AND. Each page costs 10 credits; --all walks every page.
 						return registerdata.Pagination{}, err
 					}
 					for _, r := range res.Results {
-						t.Row(r.ID, r.Name, r.City, date(r.DateOfBirth), yesNo(r.Active))
+						t.Row(r.ID, r.Name, str(r.City), date(r.DateOfBirth), yesNo(r.Active))
 					}
 					return res.Pagination, nil
 				})
 			}
 		},
 	}
+}
+
+// resultCity is the city of a search result's address, empty when the
+// service sent no address.
+func resultCity(r registerdata.CompanySearchResult) string {
+	if r.Address == nil {
+		return ""
+	}
+	return r.Address.City
 }
