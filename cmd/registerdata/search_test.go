@@ -141,3 +141,15 @@ func TestBadNearIsAUsageError(t *testing.T) {
 }
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestSearchFields(t *testing.T) {
+	r := cli(t, "search", "fields", "persons").wantCode(t, 0)
+	golden(t, "search_fields_persons", r.stdout)
+	if r.stderr != "" {
+		t.Errorf("listing fields sends nothing and costs nothing, stderr = %q", r.stderr)
+	}
+	if r := cli(t, "search", "fields").wantCode(t, 0); !strings.Contains(r.stdout, "revenue") || !strings.Contains(r.stdout, "date_of_birth") {
+		t.Errorf("search fields lacks company or person fields:\n%s", r.stdout)
+	}
+	cli(t, "search", "fields", "planets").wantCode(t, exitUsage)
+}

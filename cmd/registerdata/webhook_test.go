@@ -85,6 +85,11 @@ func TestWebhookVerifyUsageErrors(t *testing.T) {
 // redelivery and a forged one. The printing happens before the handler
 // answers, so no waiting is needed.
 func TestWebhookListen(t *testing.T) {
+	t.Run("text", func(t *testing.T) { testWebhookListen(t, false) })
+	t.Run("json", func(t *testing.T) { testWebhookListen(t, true) })
+}
+
+func testWebhookListen(t *testing.T, jsonOut bool) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -101,8 +106,12 @@ func TestWebhookListen(t *testing.T) {
 			return l, nil
 		},
 	}
+	args := []string{"webhook", "listen", "--addr", "127.0.0.1:0", "--secret", testSecret}
+	if jsonOut {
+		args = append(args, "--json")
+	}
 	done := make(chan int, 1)
-	go func() { done <- a.main([]string{"webhook", "listen", "--addr", "127.0.0.1:0", "--secret", testSecret}) }()
+	go func() { done <- a.main(args) }()
 	url := "http://" + l.Addr().String() + "/hooks"
 
 	post := func(secret, id string) int {
@@ -124,8 +133,12 @@ func TestWebhookListen(t *testing.T) {
 	if got := post(testSecret, "msg_a"); got != http.StatusNoContent {
 		t.Errorf("verified delivery answered %d", got)
 	}
-	if out := stdout.String(); !strings.Contains(out, "monitor.change company DE-HRB-F1103-267645 [basic] (webhook id msg_a") {
-		t.Errorf("stdout = %q: want the event", out)
+	want := "monitor.change company DE-HRB-F1103-267645 [basic] (webhook id msg_a"
+	if jsonOut {
+		want = eventBody + "\n"
+	}
+	if out := stdout.String(); !strings.Contains(out, want) {
+		t.Errorf("stdout = %q: want the event %q", out, want)
 	}
 	if got := post(testSecret, "msg_a"); got != http.StatusNoContent {
 		t.Errorf("redelivery answered %d", got)
