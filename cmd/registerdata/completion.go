@@ -23,6 +23,7 @@ func completionBash() *command {
 		summary: "bash completion of commands and flags",
 		help:    `Prints a bash script that completes the commands, subcommands and flags of registerdata. Load it in ~/.bashrc.`,
 		examples: []string{
+			`registerdata completion bash > ~/.local/share/bash-completion/completions/registerdata`,
 			`source <(registerdata completion bash)`,
 		},
 		setup: func(fs *flag.FlagSet) runFunc {
