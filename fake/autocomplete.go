@@ -1,0 +1,192 @@
+package fake
+
+import (
+	"cmp"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// AutocompleteLimit is the most suggestions GET /v1/autocomplete/company
+// answers (the specification does not state a maximum).
+const AutocompleteLimit = 10
+
+// autocompleteScan bounds how many index entries one query looks at, so
+// a query as short as one letter costs the same in any register size.
+const autocompleteScan = 4096
+
+// nameEntry is one word of one company's name in the prefix index.
+type nameEntry struct {
+	word string // lower case
+	id   string // company id
+}
+
+func compareEntries(a, b nameEntry) int {
+	return cmp.Or(strings.Compare(a.word, b.word), strings.Compare(a.id, b.id))
+}
+
+// prefixIndex holds every word of every company name, sorted, so the
+// companies with a word starting with a prefix are one contiguous run,
+// found by binary search. It is built on the first query and kept current
+// by a register observer once built.
+type prefixIndex struct {
+	mu      sync.RWMutex
+	built   bool
+	entries []nameEntry
+}
+
+// nameWords splits a name into its lower-case words (runs of letters and
+// digits), each once.
+func nameWords(name string) []string {
+	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	slices.Sort(words)
+	return slices.Compact(words)
+}
+
+func (ix *prefixIndex) build(all []*registerdata.Company) {
+	ix.entries = make([]nameEntry, 0, 4*len(all))
+	for _, c := range all {
+		for _, w := range nameWords(c.Name.Name) {
+			ix.entries = append(ix.entries, nameEntry{w, c.ID})
+		}
+	}
+	slices.SortFunc(ix.entries, compareEntries)
+	ix.built = true
+}
+
+// change moves a company's words from its name before to its name after.
+func (ix *prefixIndex) change(before, after registerdata.Company) {
+	if before.ID == after.ID && before.Name.Name == after.Name.Name {
+		return
+	}
+	if before.ID != "" {
+		for _, w := range nameWords(before.Name.Name) {
+			if i, found := slices.BinarySearchFunc(ix.entries, nameEntry{w, before.ID}, compareEntries); found {
+				ix.entries = slices.Delete(ix.entries, i, i+1)
+			}
+		}
+	}
+	if after.ID != "" {
+		for _, w := range nameWords(after.Name.Name) {
+			e := nameEntry{w, after.ID}
+			if i, found := slices.BinarySearchFunc(ix.entries, e, compareEntries); !found {
+				ix.entries = slices.Insert(ix.entries, i, e)
+			}
+		}
+	}
+}
+
+// installAutocomplete serves GET /v1/autocomplete/company from the
+// prefix index. It costs nothing.
+func installAutocomplete(s *Server) {
+	ix := extState[prefixIndex](s)
+	s.observe(func(before, after registerdata.Company) {
+		ix.mu.Lock()
+		defer ix.mu.Unlock()
+		if ix.built {
+			ix.change(before, after)
+		}
+	})
+	s.handleAPI("GET /v1/autocomplete/company", s.handleAutocomplete)
+}
+
+// autocomplete returns up to AutocompleteLimit companies having, for
+// every word of query, a name word starting with it: those matching the
+// longest query word, ordered by that word and then by id.
+func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
+	ix := extState[prefixIndex](s)
+	ix.mu.RLock()
+	if !ix.built {
+		ix.mu.RUnlock()
+		ix.mu.Lock()
+		if !ix.built {
+			ix.build(s.store.all())
+		}
+		ix.mu.Unlock()
+		ix.mu.RLock()
+	}
+	defer ix.mu.RUnlock()
+
+	words := nameWords(query)
+	out := []registerdata.CompanySearchResult{}
+	if len(words) == 0 {
+		return out
+	}
+	key := slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
+	start, _ := slices.BinarySearchFunc(ix.entries, nameEntry{word: key}, compareEntries)
+	seen := map[string]bool{}
+	for i := start; i < len(ix.entries) && i-start < autocompleteScan && len(out) < AutocompleteLimit; i++ {
+		e := ix.entries[i]
+		if !strings.HasPrefix(e.word, key) {
+			break
+		}
+		if seen[e.id] {
+			continue
+		}
+		seen[e.id] = true
+		c, ok := s.store.get(e.id)
+		if ok && matchesAll(nameWords(c.Name.Name), words) {
+			out = append(out, searchResultOf(c))
+		}
+	}
+	return out
+}
+
+// matchesAll reports whether every query word starts some name word.
+func matchesAll(name, query []string) bool {
+	for _, q := range query {
+		if !slices.ContainsFunc(name, func(w string) bool { return strings.HasPrefix(w, q) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// searchResultOf is c as a company search result item.
+func searchResultOf(c *registerdata.Company) registerdata.CompanySearchResult {
+	country, _, _ := strings.Cut(c.ID, "-")
+	res := registerdata.CompanySearchResult{
+		CompanyID:      c.ID,
+		Name:           c.Name.Name,
+		Country:        country,
+		RegisterNumber: c.Register.RegisterNumber,
+		RegisterType:   c.Register.RegisterType,
+		RegisterCourt:  c.Register.RegisterCourt,
+		Active:         c.Status == "active",
+		LegalForm:      c.LegalForm,
+		Address: registerdata.SearchAddress{
+			City: c.Address.City, Country: c.Address.Country, FormattedValue: c.Address.FormattedValue,
+			Street: c.Address.Street, PostalCode: c.Address.PostalCode, Extra: c.Address.Extra,
+		},
+	}
+	if c.Purpose != nil {
+		res.Purpose = c.Purpose.Purpose
+	}
+	return res
+}
+
+// handleAutocomplete answers GET /v1/autocomplete/company?query=.
+func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
+	query, err := requiredQuery(r.URL.Query()["query"], "query")
+	if err == nil && (len(query) > 256 || !utf8.ValidString(query)) {
+		err = errAutocompleteQuery
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, err.Error())
+		return
+	}
+	if !s.charge(w, apiKey(r), registerdata.CostAutocomplete) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"results": s.autocomplete(query)})
+}
+
+var errAutocompleteQuery = errors.New("query parameter query must be valid UTF-8 of at most 256 bytes")
