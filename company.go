@@ -81,16 +81,25 @@ func nonNil[T any](s *[]T) {
 	}
 }
 
-// LatestIndicators returns the indicator summary with the latest date, or
-// nil when the company has none.
-func (c *Company) LatestIndicators() *IndicatorSummary {
-	var latest *IndicatorSummary
+// LatestIndicators returns a copy of the indicator summary with the
+// latest date, and false when the company has none (many small companies
+// file no figures). Each figure is still a pointer, nil when that figure
+// was not reported:
+//
+//	if ind, ok := co.LatestIndicators(); ok && ind.Revenue != nil {
+//		fmt.Printf("revenue %s: %.2f EUR\n", ind.Date, float64(*ind.Revenue)/100)
+//	}
+func (c *Company) LatestIndicators() (IndicatorSummary, bool) {
+	latest := -1
 	for i := range c.Indicators {
-		if latest == nil || c.Indicators[i].Date.After(latest.Date) {
-			latest = &c.Indicators[i]
+		if latest < 0 || c.Indicators[i].Date.After(c.Indicators[latest].Date) {
+			latest = i
 		}
 	}
-	return latest
+	if latest < 0 {
+		return IndicatorSummary{}, false
+	}
+	return c.Indicators[latest], true
 }
 
 // CurrentRepresentatives returns the representatives whose role has not

@@ -63,7 +63,8 @@ func TestDesignPublicAPI(t *testing.T) {
 	assert.NotEmpty(t, co.IndustryCodes.WZ2025)
 	var rep registerdata.Representative = co.Representation[0]
 	var detail registerdata.RoleDetail = rep.RoleDetail
-	var ind registerdata.IndicatorSummary = *co.LatestIndicators()
+	ind, ok := co.LatestIndicators()
+	require.True(t, ok)
 	var revenue *int64 = ind.Revenue
 	var _ *registerdata.Transaction = co.MergedInto
 	var _ []registerdata.InsolvencySummary = co.Insolvencies

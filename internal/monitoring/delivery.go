@@ -44,6 +44,7 @@ type Message struct {
 type Outcome struct {
 	Status int
 	Err    error
+	Body   []byte // the start of the endpoint's answer, kept for a non-2xx status
 }
 
 func (o Outcome) delivered() bool { return o.Err == nil && o.Status >= 200 && o.Status <= 299 }
@@ -74,6 +75,8 @@ type Attempt struct {
 	SentAt time.Time `json:"sent_at"`          // the clock when it was sent: the webhook-timestamp
 	Status int       `json:"status,omitempty"` // the endpoint's answer; 0 on a transport error
 	Error  string    `json:"error,omitempty"`  // the transport error, when there was no answer
+
+	ResponseBody string `json:"response_body,omitempty"` // the start of a non-2xx answer's body
 }
 
 // delivery is a Delivery with the engine's bookkeeping.
@@ -124,6 +127,9 @@ func (e *Engine) enqueue(m *monitor, changes []Change, at time.Time) {
 // the next one. The caller holds e.mu.
 func (d *delivery) record(at time.Time, m Message, o Outcome) {
 	a := Attempt{At: at, SentAt: m.Timestamp, Status: o.Status}
+	if !o.delivered() {
+		a.ResponseBody = string(o.Body)
+	}
 	if o.Err != nil {
 		a.Status, a.Error = 0, o.Err.Error()
 	}

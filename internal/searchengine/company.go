@@ -157,7 +157,10 @@ func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Fi
 
 // companyRow indexes company c as of today.
 func companyRow(t *table[registerdata.CompanySearchResult], c *registerdata.Company, today registerdata.Date) row {
-	f := companyFacts{c: c, latest: c.LatestIndicators(), owners: ownersOf(c, today)}
+	f := companyFacts{c: c, owners: ownersOf(c, today)}
+	if latest, ok := c.LatestIndicators(); ok {
+		f.latest = &latest
+	}
 	r := buildRow(t, c.Name.Name+"\x00"+c.ID, &f, companyFields)
 	r.tokens = tokens(c.Name.Name)
 	if p, ok := cityPoint(c.Address.City); ok {
