@@ -20,11 +20,11 @@ func Indicators(c *registerdata.Company) []registerdata.FinancialIndicators {
 // Latest returns the full indicator set of c's latest year, and false
 // when c has no indicators.
 func Latest(c *registerdata.Company) (registerdata.FinancialIndicators, bool) {
-	s := c.LatestIndicators()
-	if s == nil {
+	s, ok := c.LatestIndicators()
+	if !ok {
 		return registerdata.FinancialIndicators{}, false
 	}
-	return yearOf(c.ID, s), true
+	return yearOf(c.ID, &s), true
 }
 
 // newestFirst returns the indexes of c.Indicators ordered by date, newest
