@@ -17,28 +17,20 @@ import (
 // answers (the specification does not state a maximum).
 const AutocompleteLimit = 10
 
-// autocompleteScan bounds how many index entries one query looks at, so
-// a query as short as one letter costs the same in any register size.
+// autocompleteScan bounds how many companies one query looks at, so a
+// query as short as one letter costs the same in any register size.
 const autocompleteScan = 4096
 
-// nameEntry is one word of one company's name in the prefix index.
-type nameEntry struct {
-	word string // lower case
-	id   string // company id
-}
-
-func compareEntries(a, b nameEntry) int {
-	return cmp.Or(strings.Compare(a.word, b.word), strings.Compare(a.id, b.id))
-}
-
-// prefixIndex holds every word of every company name, sorted, so the
-// companies with a word starting with a prefix are one contiguous run,
-// found by binary search. It is built on the first query and kept current
-// by a register observer once built.
+// prefixIndex holds the distinct words of the company names, sorted,
+// each with the sorted ids of the companies whose name has it: the words
+// starting with a prefix are one contiguous run, found by binary search
+// over the (few) distinct words. It is built on the first query and kept
+// current by a register observer once built.
 type prefixIndex struct {
-	mu      sync.RWMutex
-	built   bool
-	entries []nameEntry
+	mu    sync.RWMutex
+	built bool
+	words []string   // distinct lower-case name words, sorted
+	ids   [][]string // ids[i]: the companies with words[i], sorted
 }
 
 // nameWords splits a name into its lower-case words (runs of letters and
@@ -52,13 +44,22 @@ func nameWords(name string) []string {
 }
 
 func (ix *prefixIndex) build(all []*registerdata.Company) {
-	ix.entries = make([]nameEntry, 0, 4*len(all))
+	byWord := map[string][]string{}
 	for _, c := range all {
 		for _, w := range nameWords(c.Name.Name) {
-			ix.entries = append(ix.entries, nameEntry{w, c.ID})
+			byWord[w] = append(byWord[w], c.ID)
 		}
 	}
-	slices.SortFunc(ix.entries, compareEntries)
+	ix.words = make([]string, 0, len(byWord))
+	for w := range byWord {
+		ix.words = append(ix.words, w)
+	}
+	slices.Sort(ix.words)
+	ix.ids = make([][]string, len(ix.words))
+	for i, w := range ix.words {
+		ix.ids[i] = byWord[w]
+		slices.Sort(ix.ids[i])
+	}
 	ix.built = true
 }
 
@@ -69,16 +70,22 @@ func (ix *prefixIndex) change(before, after registerdata.Company) {
 	}
 	if before.ID != "" {
 		for _, w := range nameWords(before.Name.Name) {
-			if i, found := slices.BinarySearchFunc(ix.entries, nameEntry{w, before.ID}, compareEntries); found {
-				ix.entries = slices.Delete(ix.entries, i, i+1)
+			if i, found := slices.BinarySearch(ix.words, w); found {
+				if j, found := slices.BinarySearch(ix.ids[i], before.ID); found {
+					ix.ids[i] = slices.Delete(ix.ids[i], j, j+1)
+				}
 			}
 		}
 	}
 	if after.ID != "" {
 		for _, w := range nameWords(after.Name.Name) {
-			e := nameEntry{w, after.ID}
-			if i, found := slices.BinarySearchFunc(ix.entries, e, compareEntries); !found {
-				ix.entries = slices.Insert(ix.entries, i, e)
+			i, found := slices.BinarySearch(ix.words, w)
+			if !found {
+				ix.words = slices.Insert(ix.words, i, w)
+				ix.ids = slices.Insert(ix.ids, i, nil)
+			}
+			if j, found := slices.BinarySearch(ix.ids[i], after.ID); !found {
+				ix.ids[i] = slices.Insert(ix.ids[i], j, after.ID)
 			}
 		}
 	}
@@ -99,8 +106,8 @@ func installAutocomplete(s *Server) {
 }
 
 // autocomplete returns up to AutocompleteLimit companies having, for
-// every word of query, a name word starting with it: those matching the
-// longest query word, ordered by that word and then by id.
+// every word of query, a name word starting with it: ordered by the name
+// word the longest query word starts, then by id.
 func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 	ix := extState[prefixIndex](s)
 	ix.mu.RLock()
@@ -121,20 +128,22 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 		return out
 	}
 	key := slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
-	start, _ := slices.BinarySearchFunc(ix.entries, nameEntry{word: key}, compareEntries)
 	seen := map[string]bool{}
-	for i := start; i < len(ix.entries) && i-start < autocompleteScan && len(out) < AutocompleteLimit; i++ {
-		e := ix.entries[i]
-		if !strings.HasPrefix(e.word, key) {
-			break
-		}
-		if seen[e.id] {
-			continue
-		}
-		seen[e.id] = true
-		c, ok := s.store.get(e.id)
-		if ok && matchesAll(nameWords(c.Name.Name), words) {
-			out = append(out, searchResultOf(c))
+	scanned := 0
+	for i, _ := slices.BinarySearch(ix.words, key); i < len(ix.words) && strings.HasPrefix(ix.words[i], key); i++ {
+		for _, id := range ix.ids[i] {
+			if len(out) == AutocompleteLimit || scanned == autocompleteScan {
+				return out
+			}
+			scanned++
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			c, ok := s.store.get(id)
+			if ok && (len(words) == 1 || matchesAll(nameWords(c.Name.Name), words)) {
+				out = append(out, searchResultOf(c))
+			}
 		}
 	}
 	return out
