@@ -19,14 +19,27 @@ const (
 
 // InspectedRequest is what the request inspector recorded of one request.
 type InspectedRequest struct {
-	Method     string      `json:"method"`
-	Path       string      `json:"path"`
-	Query      string      `json:"query,omitempty"`
-	Header     http.Header `json:"header"`
-	Body       string      `json:"body"`
-	Truncated  bool        `json:"truncated,omitempty"` // the body was longer than 1 MiB
-	ReceivedAt time.Time   `json:"received_at"`         // on the fake clock
-	Status     int         `json:"status"`              // what the inspector answered
+	// Method is the request's HTTP method, "POST" for a webhook delivery.
+	Method string `json:"method"`
+	// Path is the request's path, such as "/_fake/inspector/hooks".
+	Path string `json:"path"`
+	// Query is the raw query string without the "?", such as
+	// "force_status_code=500"; empty when there was none.
+	Query string `json:"query,omitempty"`
+	// Header holds a copy of the request's headers, such as the
+	// webhook-id, webhook-timestamp and webhook-signature of a delivery.
+	Header http.Header `json:"header"`
+	// Body is the request body as received, cut to its first 1 MiB (see
+	// Truncated).
+	Body string `json:"body"`
+	// Truncated is true when the body was longer than 1 MiB and Body holds
+	// only its start.
+	Truncated bool `json:"truncated,omitempty"`
+	// ReceivedAt is when the request arrived, on the fake clock.
+	ReceivedAt time.Time `json:"received_at"`
+	// Status is the status the inspector answered: 200, or the
+	// force_status_code of the query.
+	Status int `json:"status"`
 }
 
 // inspector is the fake's public request inspector: /_fake/inspector/{bin}

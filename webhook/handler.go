@@ -43,6 +43,8 @@ type handler struct {
 	observe func(*http.Request, Outcome)
 }
 
+// ServeHTTP answers one delivery as Handler describes, then reports the
+// answer to the observer, if any.
 func (hd *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	o := hd.serve(w, r)
 	if o.Status >= 400 {

@@ -51,10 +51,12 @@ type Hooks struct {
 	// CheckEndpoint returns nil when a usable webhook endpoint is set up,
 	// and otherwise an error saying what is missing or wrong.
 	CheckEndpoint func() error
-	// CompanyExists and PersonExists report whether an entity is in the
-	// register (a person: a representative with that UUID).
+	// CompanyExists reports whether a company with identifier id is in
+	// the register.
 	CompanyExists func(id string) bool
-	PersonExists  func(id string) bool
+	// PersonExists reports whether a person with UUID id is in the
+	// register, that is a representative with that UUID.
+	PersonExists func(id string) bool
 	// Send makes one delivery attempt: it signs and POSTs m.
 	Send func(m Message) Outcome
 }
@@ -62,8 +64,11 @@ type Hooks struct {
 // Error is a refusal with the HTTP status, error code and message the
 // fake answers with.
 type Error struct {
-	Status  int
-	Code    string
+	// Status is the HTTP status of the refusal, such as 400 or 409.
+	Status int
+	// Code is the machine-readable error code, one of the Code constants.
+	Code string
+	// Message says what went wrong and how to fix it.
 	Message string
 }
 
@@ -217,8 +222,12 @@ func (e *Engine) List(account string) []registerdata.Monitor {
 // disabled, and how many changes wait for its next check.
 type Status struct {
 	registerdata.Monitor
-	Reason  string `json:"reason,omitempty"` // ReasonPlan or ReasonCredits when disabled
-	Pending int    `json:"pending"`
+	// Reason is ReasonPlan or ReasonCredits when the monitor is disabled,
+	// empty otherwise.
+	Reason string `json:"reason,omitempty"`
+	// Pending is the number of changes waiting for the monitor's next
+	// check.
+	Pending int `json:"pending"`
 }
 
 // Status returns account's monitor of entityID with its operator details.

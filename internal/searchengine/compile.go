@@ -15,8 +15,13 @@ import (
 
 // RequestError is a search request the engine refuses: the fake answers
 // it with 400 and the error's text.
-type RequestError struct{ Msg string }
+type RequestError struct {
+	// Msg says what is wrong with the request and how to fix it, such as
+	// an unknown filter field with the known ones.
+	Msg string
+}
 
+// Error returns Msg.
 func (e *RequestError) Error() string { return e.Msg }
 
 func badRequest(format string, args ...any) error {
