@@ -43,7 +43,8 @@ type Delivery struct {
 type DeliveryAttempt struct {
 	// At is when the attempt was due on the fake clock.
 	At time.Time `json:"at"`
-	// SentAt is the webhook-timestamp the attempt was signed with.
+	// SentAt is the webhook-timestamp the attempt was signed with: the
+	// wall-clock time of sending, not the fake clock.
 	SentAt time.Time `json:"sent_at"`
 	// Status is the endpoint's answer; 0 when no answer came.
 	Status int `json:"status,omitempty"`

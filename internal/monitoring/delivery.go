@@ -41,7 +41,8 @@ type Event struct {
 }
 
 // Message is one delivery attempt handed to Hooks.Send: the same ID on
-// every attempt of a delivery, the time of sending and the body to sign.
+// every attempt of a delivery, the wall-clock time of sending (the
+// webhook-timestamp) and the body to sign.
 type Message struct {
 	// ID is the webhook-id, such as "msg_..." (the same on every attempt).
 	ID string
@@ -103,7 +104,7 @@ type Delivery struct {
 // Attempt is one POST of a delivery.
 type Attempt struct {
 	At     time.Time `json:"at"`               // when it was due on the fake clock
-	SentAt time.Time `json:"sent_at"`          // the clock when it was sent: the webhook-timestamp
+	SentAt time.Time `json:"sent_at"`          // the wall-clock time it was sent: the webhook-timestamp
 	Status int       `json:"status,omitempty"` // the endpoint's answer; 0 on a transport error
 	Error  string    `json:"error,omitempty"`  // the transport error, when there was no answer
 

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,7 +37,8 @@ import (
 	"github.com/registerdata/registerdata-go/enums"
 )
 
-// Hooks connect an Engine to its surroundings. Every field is required.
+// Hooks connect an Engine to its surroundings. Every field but WallNow is
+// required.
 // The engine calls Charge and MonitoringPlan while holding its lock, so
 // they must not call back into the Engine; the others are called without
 // it.
@@ -59,6 +61,12 @@ type Hooks struct {
 	PersonExists func(id string) bool
 	// Send makes one delivery attempt: it signs and POSTs m.
 	Send func(m Message) Outcome
+	// WallNow reads the wall clock, for the webhook-timestamp of each
+	// attempt: receivers verify it against their own clock, so it is the
+	// real time of sending, whatever the fake clock says (which decides
+	// when checks are due and what detected_at says). Optional: nil means
+	// time.Now.
+	WallNow func() time.Time
 }
 
 // Error is a refusal with the HTTP status, error code and message the
@@ -128,7 +136,10 @@ func New(h Hooks) *Engine { return &Engine{hooks: h} }
 // its first month. It fails with an *Error.
 func (e *Engine) Create(account string, r registerdata.MonitorRequest) (registerdata.Monitor, error) {
 	if err := r.Validate(); err != nil {
-		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeInvalidRequest, "%v", err)
+		// The SDK's "registerdata: invalid request: " prefix is for SDK
+		// users; the service's answer says only what is wrong.
+		msg := strings.TrimPrefix(err.Error(), registerdata.ErrInvalidRequest.Error()+": ")
+		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeInvalidRequest, "%s", msg)
 	}
 	if r.EntityType == enums.EntityTypeCompany && r.UpdateFrequency == "" {
 		r.UpdateFrequency = enums.UpdateFrequencyWeekly
