@@ -124,7 +124,7 @@ func TestDecodeSurfaceRecords(t *testing.T) {
 	ac, err := c.AutocompleteCompanies(ctx, "nordl")
 	require.NoError(t, err)
 	require.Len(t, ac, 1)
-	assert.Equal(t, "", ac[0].Country, "a null country is empty")
+	assert.Nil(t, ac[0].Country, "a null country is nil")
 	assert.Equal(t, enums.LegalForm("gmbh_neu"), ac[0].LegalForm)
 
 	cr, err := c.GetCredits(ctx)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/internal/searchengine"
 )
 
 // AutocompleteLimit is the most suggestions GET /v1/autocomplete/company
@@ -159,27 +160,10 @@ func matchesAll(name, query []string) bool {
 	return true
 }
 
-// searchResultOf is c as a company search result item.
+// searchResultOf is c as a company search result item, as search
+// answers it.
 func searchResultOf(c *registerdata.Company) registerdata.CompanySearchResult {
-	country, _, _ := strings.Cut(c.ID, "-")
-	res := registerdata.CompanySearchResult{
-		CompanyID:      c.ID,
-		Name:           c.Name.Name,
-		Country:        country,
-		RegisterNumber: c.Register.RegisterNumber,
-		RegisterType:   c.Register.RegisterType,
-		RegisterCourt:  c.Register.RegisterCourt,
-		Active:         c.Status == "active",
-		LegalForm:      c.LegalForm,
-		Address: registerdata.SearchAddress{
-			City: c.Address.City, Country: c.Address.Country, FormattedValue: c.Address.FormattedValue,
-			Street: c.Address.Street, PostalCode: c.Address.PostalCode, Extra: c.Address.Extra,
-		},
-	}
-	if c.Purpose != nil {
-		res.Purpose = c.Purpose.Purpose
-	}
-	return res
+	return searchengine.CompanyResult(c)
 }
 
 // handleAutocomplete answers GET /v1/autocomplete/company?query=.

@@ -4,7 +4,7 @@ package fake
 // financial reports, documents, contact data and website lookup,
 // autocomplete and credit usage. Each has its own files.
 func installSurface(s *Server) {
-	s.handleControl("GET "+filesPath+"{id}/{file}", s.serveFile)
+	s.mux.HandleFunc("GET "+filesPath+"{id}/{file}", s.serveFile) // presigned: no key, not a control
 	installFinancials(s)
 	installDocuments(s)
 	installContact(s)
