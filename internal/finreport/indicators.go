@@ -51,14 +51,29 @@ func seedOf(companyID, label string) uint64 {
 	return h.Sum64()
 }
 
-// newRand returns a random stream seeded by the company id and a label.
-func newRand(companyID, label string) *rand.Rand {
-	return rand.New(rand.NewPCG(seedOf(companyID, label), 0x6669_6e61))
+// deriver draws the figures the summary does not hold. Its figures live
+// in buf, one allocation per year.
+type deriver struct {
+	src rand.PCG
+	rng *rand.Rand
+	buf []int64
 }
 
-// deriver draws the figures the summary does not hold.
-type deriver struct {
-	rng *rand.Rand
+// newDeriver returns a deriver seeded by the company id and a label.
+func newDeriver(companyID, label string) *deriver {
+	d := &deriver{buf: make([]int64, 0, 48)}
+	d.src.Seed(seedOf(companyID, label), 0x6669_6e61)
+	d.rng = rand.New(&d.src)
+	return d
+}
+
+// keep stores v in the deriver's buffer and returns its address.
+func (d *deriver) keep(v int64) *int64 {
+	if len(d.buf) == cap(d.buf) {
+		d.buf = make([]int64, 0, 48)
+	}
+	d.buf = append(d.buf, v)
+	return &d.buf[len(d.buf)-1]
 }
 
 // share returns about v*lo..v*hi (per mille), or nil one time in six.
@@ -72,8 +87,7 @@ func (d *deriver) share(v int64, lo, hi int) *int64 {
 // exact returns about v*lo..v*hi (per mille), never nil.
 func (d *deriver) exact(v int64, lo, hi int) *int64 {
 	pm := int64(lo + d.rng.IntN(hi-lo+1))
-	r := v / 1000 * pm
-	return &r
+	return d.keep(v / 1000 * pm)
 }
 
 func val(p *int64) int64 {
@@ -82,8 +96,6 @@ func val(p *int64) int64 {
 	}
 	return *p
 }
-
-func ptr(v int64) *int64 { return &v }
 
 // yearOf computes the full indicator set of one year: the summary's 13
 // figures as they are, the others derived from them with a random
@@ -112,7 +124,8 @@ func yearOf(companyID string, s *registerdata.IndicatorSummary) registerdata.Fin
 	if base <= 0 {
 		return f
 	}
-	d := deriver{rng: newRand(companyID, s.ReportID)}
+	d := newDeriver(companyID, s.ReportID)
+	ptr := d.keep
 
 	// Balance sheet, assets side.
 	f.FixedAssets = d.share(base, 250, 600)

@@ -59,3 +59,23 @@ func TestFinancialsTables(t *testing.T) {
 	assert.Empty(t, Financials(&registerdata.Company{}).Reports)
 	assert.Nil(t, Financials(&registerdata.Company{}).Merged)
 }
+
+// BenchmarkLatest is the cost the search engine pays per indexed company
+// for the extended indicators.
+func BenchmarkLatest(b *testing.B) {
+	c := company()
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = Latest(c)
+	}
+}
+
+// BenchmarkFinancials is the cost of one GET /v1/company/{id}/financials
+// answer before encoding.
+func BenchmarkFinancials(b *testing.B) {
+	c := company()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Financials(c)
+	}
+}

@@ -99,7 +99,7 @@ func Financials(c *registerdata.Company) registerdata.Financials {
 
 // report builds the report of one year.
 func report(c *registerdata.Company, cur, prev *registerdata.FinancialIndicators) registerdata.FinancialReport {
-	d := deriver{rng: newRand(c.ID, "report:"+cur.ReportID)}
+	d := newDeriver(c.ID, "report:"+cur.ReportID)
 	r := registerdata.FinancialReport{
 		ReportID:      cur.ReportID,
 		ReportEndDate: cur.Date,
