@@ -60,6 +60,14 @@ func TestCreditsSpentMatchesCreditUsage(t *testing.T) {
 			return err
 		},
 		func() error {
+			for _, err := range c.SearchCompaniesSeq(ctx, registerdata.CompanySearchRequest{Pagination: registerdata.PageRequest{PerPage: 2}}, registerdata.MaxPages(2)) {
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		func() error {
 			_, err := c.SearchPersons(ctx, registerdata.PersonSearchRequest{Query: "a", Pagination: registerdata.PageRequest{PerPage: 3}})
 			return err
 		},
