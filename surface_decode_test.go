@@ -91,6 +91,17 @@ func TestDecodeFinancials(t *testing.T) {
 	assert.NotNil(t, f.Reports[1].Sources, "absent sources become empty")
 }
 
+func TestDecodeFinancialsWithoutReports(t *testing.T) {
+	c, mt := newMockClient(t)
+	mt.RegisterResponder("GET", "https://api.test/v1/company/X/financials", httpmock.NewStringResponder(200,
+		`{"indicators": null, "merged": null, "reports": []}`))
+	f, err := c.GetFinancials(context.Background(), "X")
+	require.NoError(t, err)
+	assert.Nil(t, f.Merged)
+	assert.NotNil(t, f.Indicators)
+	assert.Empty(t, f.Reports)
+}
+
 func TestDecodeSurfaceRecords(t *testing.T) {
 	c, mt := newMockClient(t)
 	mt.RegisterResponder("GET", "https://api.test/v1/document/d-1", httpmock.NewStringResponder(200, documentJSON))
