@@ -129,7 +129,6 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 		return out
 	}
 	key := slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
-	seen := map[string]bool{}
 	scanned := 0
 	for i, _ := slices.BinarySearch(ix.words, key); i < len(ix.words) && strings.HasPrefix(ix.words[i], key); i++ {
 		for _, id := range ix.ids[i] {
@@ -137,10 +136,9 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 				return out
 			}
 			scanned++
-			if seen[id] {
-				continue
+			if slices.ContainsFunc(out, func(r registerdata.CompanySearchResult) bool { return r.CompanyID == id }) {
+				continue // another of its words matched already; a refused company is refused again
 			}
-			seen[id] = true
 			c, ok := s.store.get(id)
 			if ok && (len(words) == 1 || matchesAll(nameWords(c.Name.Name), words)) {
 				out = append(out, searchResultOf(c))
