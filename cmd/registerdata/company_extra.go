@@ -3,5 +3,5 @@ package main
 // companyExtra lists the company subcommands beyond "get", each in its own
 // file, for the endpoints the SDK has.
 func companyExtra() []*command {
-	return nil
+	return []*command{companyFinancials(), companyDocuments(), companyContact(), companyLookup()}
 }

@@ -36,7 +36,7 @@ type group struct {
 // groups is the command tree, in the order the help lists it. Each group
 // lives in its own file.
 func groups() []*group {
-	return []*group{companyGroup(), searchGroup(), monitorGroup(), webhookGroup(), completionGroup()}
+	return []*group{companyGroup(), documentGroup(), searchGroup(), monitorGroup(), creditsGroup(), webhookGroup(), completionGroup()}
 }
 
 // main parses the global flags, dispatches and returns the exit status.

@@ -125,3 +125,9 @@ func newFake(t *testing.T, opts ...fake.Option) *fake.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+// fixedClock makes the fake's dates (ages, credit periods, realtime
+// documents) those of testNow.
+func fixedClock(a *app) {
+	a.fakeOptions = append(a.fakeOptions, fake.WithClock(fake.NewClock(testNow)))
+}
