@@ -27,7 +27,7 @@ func TestBashCompletion(t *testing.T) {
 	}
 	for line, want := range map[string]string{
 		"registerdata co":                          "company completion",
-		"registerdata company ":                    "get",
+		"registerdata monitor ":                    "create list delete",
 		"registerdata --fake search companies --f": "--fake --filter",
 		"registerdata company get DE-1 --r":        "--realtime",
 		"registerdata webhook verify --s":          "--secret --signature",
