@@ -172,6 +172,9 @@ func Lookup(f Field) (FieldInfo, bool) {
 
 // Fields lists the known fields of the given scope, in table order.
 func Fields(s Scope) []FieldInfo {
+	if s == ScopeInsolvency {
+		return InsolvencyFields() // a table of its own: see ScopeInsolvency
+	}
 	var out []FieldInfo
 	for _, fi := range fieldTable {
 		if fi.Scope&s != 0 {
