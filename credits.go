@@ -20,6 +20,17 @@ const (
 	CostDailyMonitorPerMonth  = 50 // each month a daily monitor is active
 )
 
+// Credit costs of the insolvency and Transparenzregister endpoints. No
+// source publishes them: unpublished prices cost 10, storing credentials
+// and polling an extract cost nothing.
+const (
+	CostInsolvencyLookup        = 10 // GET /v1/insolvency/{id}; price not published
+	CostInsolvencySearch        = 10 // POST /v1/search/insolvency, per page; price not published
+	CostTransparencyCredentials = 0  // POST /v1/transparenzregister/credentials; price not published
+	CostTransparencyExtract     = 10 // POST /v1/transparenzregister/extracts; price not published
+	CostTransparencyExtractPoll = 0  // GET /v1/transparenzregister/extracts/{id}; price not published
+)
+
 // CompanyLookupCost is the price of one company lookup.
 func CompanyLookupCost(realtime bool) int64 {
 	if realtime {
