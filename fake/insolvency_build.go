@@ -258,7 +258,7 @@ func personCases() []*personCase {
 		status         enums.InsolvencyStatus
 		kind           *enums.ProceedingKind
 		admin          *enums.AdministrationKind
-		caseNo          string
+		caseNo         string
 		opened, closed *registerdata.Date
 	}{
 		{enums.InsolvencyStatusDischargePending, &consumer, &external, "67c IK 214/21", ptr(registerdata.NewDate(2021, 3, 10)), nil},
