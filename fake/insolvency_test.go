@@ -13,6 +13,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/internal/contract"
 )
 
 // TestEveryInsolvencySummaryIsAProceeding checks that each entry of every
@@ -39,6 +40,9 @@ func TestEveryInsolvencySummaryIsAProceeding(t *testing.T) {
 			assert.Equal(t, c.Name.Name, p.DebtorName)
 			assert.Equal(t, enums.DebtorKindLegalPerson, *p.DebtorKind)
 			checkEvents(t, p)
+			b, err := json.Marshal(p)
+			require.NoError(t, err)
+			assert.NoError(t, contract.ValidateJSON("InsolvencyProceeding", b))
 		}
 	}
 	assert.Greater(t, n, 10, "the curated and generated register have proceedings")
