@@ -77,15 +77,25 @@ func TestSearchInsolvenciesResultsSatisfyTheirFilters(t *testing.T) {
 				return p.AdministrationKind != nil && *p.AdministrationKind != enums.AdministrationKindExternalAdministration
 			}},
 		{"has_open_insolvency true", filters.Insolvency().Open(true), "",
-			func(p *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool { return p.Open() && r.HasOpenInsolvency }},
+			func(p *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool {
+				return p.Open() && r.HasOpenInsolvency
+			}},
 		{"has_open_insolvency false", filters.Insolvency().Open(false), "",
-			func(p *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool { return !p.Open() && !r.HasOpenInsolvency }},
+			func(p *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool {
+				return !p.Open() && !r.HasOpenInsolvency
+			}},
 		{"opened_at", filters.Insolvency().Between(filters.OpenedAt, "2020-01-01", "2024-12-31"), "",
-			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool { return dateIn(p.OpenedAt, "2020-01-01", "2024-12-31") }},
+			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool {
+				return dateIn(p.OpenedAt, "2020-01-01", "2024-12-31")
+			}},
 		{"closed_at", filters.Insolvency().AtLeast(filters.ClosedAt, "2019-06-01"), "",
-			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool { return dateIn(p.ClosedAt, "2019-06-01", "") }},
+			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool {
+				return dateIn(p.ClosedAt, "2019-06-01", "")
+			}},
 		{"last_event_at", filters.Insolvency().AtMost(filters.LastEventAt, "2024-06-30"), "",
-			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool { return dateIn(p.LastEventAt, "", "2024-06-30") }},
+			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool {
+				return dateIn(p.LastEventAt, "", "2024-06-30")
+			}},
 		{"claims_filing_deadline", filters.Insolvency().AtLeast(filters.ClaimsFilingDeadline, "2023-01-01"), "",
 			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool {
 				return dateIn(p.ClaimsFilingDeadline, "2023-01-01", "")
@@ -99,7 +109,9 @@ func TestSearchInsolvenciesResultsSatisfyTheirFilters(t *testing.T) {
 				return strings.Contains(strings.ToLower(p.Court), "hannover")
 			}},
 		{"city", filters.Insolvency().City(city), "",
-			func(_ *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool { return r.City != nil && *r.City == city }},
+			func(_ *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool {
+				return r.City != nil && *r.City == city
+			}},
 		{"insolvency_grounds", filters.Insolvency().InsolvencyGrounds("over_indebtedness"), "",
 			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool {
 				return slices.Contains(p.InsolvencyGrounds, "over_indebtedness")
@@ -109,7 +121,9 @@ func TestSearchInsolvenciesResultsSatisfyTheirFilters(t *testing.T) {
 				return p.CompanyID != nil && *p.CompanyID == "DE-HRB-G1309-61402"
 			}},
 		{"person_id", filters.Insolvency().PersonID(person), "",
-			func(_ *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool { return r.PersonID != nil && *r.PersonID == person }},
+			func(_ *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool {
+				return r.PersonID != nil && *r.PersonID == person
+			}},
 		{"query and a filter", filters.Insolvency().Open(false), "amtsgericht IN",
 			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool {
 				text := strings.ToLower(p.DebtorName + " " + p.CaseNumber + " " + p.Court)

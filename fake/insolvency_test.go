@@ -150,9 +150,9 @@ func TestGetInsolvencyOverHTTP(t *testing.T) {
 func TestSearchInsolvenciesRefusals(t *testing.T) {
 	srv, _ := newTestServer(t)
 	for body, want := range map[string]string{
-		`{"filters": [{"field": "revenue", "min": "1"}]}`:             "unknown field",
-		`{"filters": [{"field": "opened_at", "min": "2024-13-01"}]}`:  "not a date",
-		`{"pagination": {"per_page": 101}}`:                           "per_page",
+		`{"filters": [{"field": "revenue", "min": "1"}]}`:            "unknown field",
+		`{"filters": [{"field": "opened_at", "min": "2024-13-01"}]}`: "not a date",
+		`{"pagination": {"per_page": 101}}`:                          "per_page",
 		`{"location": {"latitude": 1, "longitude": 1, "radius": 1}}`: "no location",
 	} {
 		res := do(t, http.MethodPost, srv.URL+"/v1/search/insolvency", srv.APIKey, body)
