@@ -15,6 +15,7 @@ import (
 var extensions = []func(*Server){
 	installSearch,
 	installMonitoring,
+	installOwnership,
 }
 
 // handleAPI registers an authenticated endpoint of the service, such as
