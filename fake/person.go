@@ -41,11 +41,8 @@ func (s *Server) person(id string) (p registerdata.Person, ok bool, err error) {
 			return p, false, err
 		}
 	}
-	p.FirstName, p.LastName, p.DateOfBirth = np.FirstName, np.LastName, np.DateOfBirth
-	if np.City != "" {
-		city := np.City
-		p.City = &city
-	}
+	city := np.City // "" when not known: the specification makes city a non-null string
+	p.FirstName, p.LastName, p.DateOfBirth, p.City = np.FirstName, np.LastName, np.DateOfBirth, &city
 	if p.DateOfBirth != nil {
 		age := ageOn(*p.DateOfBirth, registerdata.DateOf(s.clock.Now()))
 		p.Age = &age
