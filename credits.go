@@ -106,3 +106,15 @@ func (b *budget) remaining() (int64, bool) {
 	}
 	return b.limit - b.spent - b.reserved, true
 }
+
+// Credit costs of the ownership and person endpoints. The service
+// publishes no price for them: each costs 10 credits, as DESIGN decides
+// for unpublished prices.
+const (
+	CostOwners           = 10 // GET /v1/company/{id}/owners; price not published
+	CostBeneficialOwners = 10 // GET /v1/company/{id}/ubo; price not published
+	CostOwnershipHistory = 10 // GET /v1/company/{id}/owners/historical; price not published
+	CostCompanyHoldings  = 10 // GET /v1/company/{id}/holdings; price not published
+	CostPerson           = 10 // GET /v1/person/{id}; price not published
+	CostPersonHoldings   = 10 // GET /v1/person/{id}/holdings; price not published
+)

@@ -15,6 +15,7 @@ import (
 var extensions = []func(*Server){
 	installSearch,
 	installMonitoring,
+	installOwnership,
 	installInsolvency,
 }
 

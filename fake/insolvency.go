@@ -173,17 +173,17 @@ func (s *Server) proceeding(id string) (proceeding, bool) {
 }
 
 func companyDebtor(c *registerdata.Company) debtor {
-	d := debtor{name: c.Name.Name, kind: enums.DebtorKindLegalPerson, companyID: ptr(c.ID)}
+	d := debtor{name: c.Name.Name, kind: enums.DebtorKindLegalPerson, companyID: ptrTo(c.ID)}
 	if c.LegalForm != "" {
-		d.legalForm = ptr(string(c.LegalForm))
+		d.legalForm = ptrTo(string(c.LegalForm))
 	}
 	if c.Address.City != "" {
-		d.city = ptr(c.Address.City)
+		d.city = ptrTo(c.Address.City)
 	}
 	return d
 }
 
-func ptr[T any](v T) *T { return &v }
+func ptrTo[T any](v T) *T { return &v }
 
 // derivedUUID is a version-4-shaped UUID derived from parts, so derived
 // records keep their ids across runs.

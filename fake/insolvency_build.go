@@ -20,7 +20,7 @@ func buildProceeding(d debtor, sum, base registerdata.InsolvencySummary, added [
 
 	p := registerdata.Insolvency{
 		ID: sum.ID, CaseNumber: sum.CaseNumber, Court: sum.Court, CurrentStatus: sum.CurrentStatus,
-		DebtorName: d.name, CompanyID: d.companyID, DebtorKind: ptr(d.kind), DebtorLegalForm: d.legalForm,
+		DebtorName: d.name, CompanyID: d.companyID, DebtorKind: ptrTo(d.kind), DebtorLegalForm: d.legalForm,
 		ProceedingKind: sum.ProceedingKind, AdministrationKind: sum.AdministrationKind,
 		OpenedAt: sum.OpenedAt, ClosedAt: sum.ClosedAt,
 		InsolvencyGrounds: []string{"illiquidity"},
@@ -80,9 +80,9 @@ func derivedEvents(sum registerdata.InsolvencySummary, p registerdata.Insolvency
 		e.Details.InsolvencyGrounds = slices.Clone(p.InsolvencyGrounds)
 		e.Details.AdministratorName, e.Details.AdministratorAddress = p.AdministratorName, p.AdministratorAddress
 		if p.ClaimsFilingDeadline != nil {
-			e.Details.ClaimsFilingDeadline = ptr(p.ClaimsFilingDeadline.String())
+			e.Details.ClaimsFilingDeadline = ptrTo(p.ClaimsFilingDeadline.String())
 			meeting := registerdata.DateOf(sum.OpenedAt.Time().AddDate(0, 0, 56)).String() + "T10:00:00+01:00"
-			e.Details.Meetings = []registerdata.InsolvencyMeeting{{Kind: "creditors_meeting", At: &meeting, Location: ptr(sum.Court + ", Saal 1")}}
+			e.Details.Meetings = []registerdata.InsolvencyMeeting{{Kind: "creditors_meeting", At: &meeting, Location: ptrTo(sum.Court + ", Saal 1")}}
 		}
 		out, last = append(out, e), *sum.OpenedAt
 	}
@@ -96,17 +96,17 @@ func derivedEvents(sum registerdata.InsolvencySummary, p registerdata.Insolvency
 	}
 	e := ev(2, t, at, statusSummaries[t])
 	if sum.ClosedAt != nil {
-		e.Details.ClosedAt = ptr(sum.ClosedAt.String())
+		e.Details.ClosedAt = ptrTo(sum.ClosedAt.String())
 	}
 	switch t {
 	case enums.InsolvencyEventTypeDischargeGranted:
-		e.Details.DischargeGranted = ptr(true)
+		e.Details.DischargeGranted = ptrTo(true)
 	case enums.InsolvencyEventTypeDischargeDenied, enums.InsolvencyEventTypeDischargeRevoked:
-		e.Details.DischargeGranted = ptr(false)
+		e.Details.DischargeGranted = ptrTo(false)
 	}
 	if p.DistributionAvailable != nil {
-		e.Details.DistributionAvailable = ptr(strconv.FormatFloat(*p.DistributionAvailable, 'f', 2, 64))
-		e.Details.DistributionClaimsTotal = ptr(strconv.FormatFloat(*p.DistributionClaimsTotal, 'f', 2, 64))
+		e.Details.DistributionAvailable = ptrTo(strconv.FormatFloat(*p.DistributionAvailable, 'f', 2, 64))
+		e.Details.DistributionClaimsTotal = ptrTo(strconv.FormatFloat(*p.DistributionClaimsTotal, 'f', 2, 64))
 	}
 	return append(out, e)
 }
@@ -261,9 +261,9 @@ func personCases() []*personCase {
 		caseNo         string
 		opened, closed *registerdata.Date
 	}{
-		{enums.InsolvencyStatusDischargePending, &consumer, &external, "67c IK 214/21", ptr(registerdata.NewDate(2021, 3, 10)), nil},
-		{enums.InsolvencyStatusOpened, &consumer, &external, "36 IK 1187/25", ptr(registerdata.NewDate(2025, 2, 3)), nil},
-		{enums.InsolvencyStatusDischargeGranted, &regular, &self, "501 IN 88/17", ptr(registerdata.NewDate(2017, 6, 12)), ptr(registerdata.NewDate(2023, 6, 12))},
+		{enums.InsolvencyStatusDischargePending, &consumer, &external, "67c IK 214/21", ptrTo(registerdata.NewDate(2021, 3, 10)), nil},
+		{enums.InsolvencyStatusOpened, &consumer, &external, "36 IK 1187/25", ptrTo(registerdata.NewDate(2025, 2, 3)), nil},
+		{enums.InsolvencyStatusDischargeGranted, &regular, &self, "501 IN 88/17", ptrTo(registerdata.NewDate(2017, 6, 12)), ptrTo(registerdata.NewDate(2023, 6, 12))},
 	}
 	out := make([]*personCase, 0, len(specs))
 	for i, spec := range specs {

@@ -147,14 +147,6 @@ func matchesQuery(p proceeding, words []string) bool {
 	return true
 }
 
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
-}
-
 func matchesAll(p proceeding, fs []filters.Filter) bool {
 	for _, f := range fs {
 		if !matchesFilter(p, f) {

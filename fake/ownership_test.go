@@ -1,0 +1,148 @@
+package fake
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+const (
+	sonnenwerkID = "DE-HRB-F1103-301122"
+	nordlichtID  = "DE-HRB-F1103-267645"
+	kesslerID    = "DE-HRB-P2305-20977"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// personOwner is a natural-person owner with a percent share.
+func personOwner(id, name string, pct float64) registerdata.Owner {
+	return registerdata.Owner{ID: ptr(id), Name: name, Type: enums.RepresentativeTypeNaturalPerson,
+		RelationType: enums.RelationTypeShareholder, NominalShare: pct * 250, PercentageShare: ptr(pct)}
+}
+
+func TestSetOwnersRecordsHistoryOnTheFakeClock(t *testing.T) {
+	s, clk := newTestServer(t)
+	c, _ := s.store.get(sonnenwerkID)
+	before, err := s.ownershipHistory(c)
+	require.NoError(t, err)
+
+	clk.Advance(48 * time.Hour)
+	newOwner := personOwner("1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a13", "Marco Lehmann", 100)
+	require.NoError(t, s.SetOwners(sonnenwerkID, []registerdata.Owner{newOwner}))
+
+	owners, err := s.currentOwners(c)
+	require.NoError(t, err)
+	require.Len(t, owners, 1)
+	assert.Equal(t, "Marco", owners[0].NaturalPerson.FirstName, "details filled in from the representation")
+
+	after, err := s.ownershipHistory(c)
+	require.NoError(t, err)
+	byName := map[string]registerdata.HistoricalOwner{}
+	for _, o := range after {
+		byName[o.Name] = o
+	}
+	nordlicht := byName["Nordlicht Solartechnik GmbH"]
+	assert.Equal(t, enums.OwnerStatusRemoved, nordlicht.Status)
+	require.NotNil(t, nordlicht.LastAppearance)
+	marco := byName["Marco Lehmann"]
+	assert.Equal(t, enums.OwnerStatusActive, marco.Status)
+	require.Len(t, marco.OwnershipHistory, 2, "in the first list and the new one")
+	assert.Equal(t, clk.Now(), marco.OwnershipHistory[1].DocumentDate, "dated on the fake clock")
+	assert.Len(t, after, len(before))
+
+	// The holding moved with it.
+	hs, err := s.holdingsOf(nordlichtID)
+	require.NoError(t, err)
+	for _, h := range hs {
+		assert.NotEqual(t, sonnenwerkID, h.CompanyID)
+	}
+}
+
+func TestSetOwnersRefusesInvalidOwners(t *testing.T) {
+	s, _ := newTestServer(t)
+	valid := personOwner("1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a13", "Marco Lehmann", 60)
+	cases := map[string][]registerdata.Owner{
+		"over 100 %":        {valid, personOwner("7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c41", "Claudia Kessler", 41)},
+		"negative percent":  {personOwner("7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c41", "Claudia Kessler", -1)},
+		"no name":           {{Type: enums.RepresentativeTypeNaturalPerson, RelationType: enums.RelationTypeShareholder}},
+		"unknown relation":  {{Name: "X", Type: enums.RepresentativeTypeNaturalPerson, RelationType: "friend"}},
+		"person id no UUID": {personOwner("../monitor", "X", 1)},
+		"owns itself":       {{ID: ptr(sonnenwerkID), Name: "Self", Type: enums.RepresentativeTypeLegalPerson, RelationType: enums.RelationTypeShareholder}},
+		"listed twice":      {valid, valid},
+	}
+	c, _ := s.store.get(sonnenwerkID)
+	want, err := s.ownershipHistory(c)
+	require.NoError(t, err)
+	for name, owners := range cases {
+		t.Run(name, func(t *testing.T) {
+			assert.Error(t, s.SetOwners(sonnenwerkID, owners))
+		})
+	}
+	assert.ErrorIs(t, s.SetOwners("DE-HRB-X0000-1", nil), ErrUnknownCompany)
+	got, err := s.ownershipHistory(c)
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "nothing changed")
+}
+
+func TestOwnersOverControlRoutes(t *testing.T) {
+	s, _ := newTestServer(t)
+	body, err := json.Marshal([]registerdata.Owner{personOwner("7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c41", "Claudia Kessler", 100)})
+	require.NoError(t, err)
+	res := do(t, http.MethodPut, s.URL+"/_fake/companies/"+sonnenwerkID+"/owners", "", string(body))
+	require.Equal(t, http.StatusOK, res.status, string(res.body))
+
+	res = do(t, http.MethodPatch, s.URL+"/_fake/companies/"+sonnenwerkID+"/owners", "", `{"owners": []}`)
+	require.Equal(t, http.StatusOK, res.status, string(res.body))
+	assert.JSONEq(t, `[]`, string(res.body))
+
+	res = do(t, http.MethodPut, s.URL+"/_fake/companies/"+sonnenwerkID+"/owners", "", `[{"name": "X", "type": "natural_person", "relation_type": "shareholder", "nominal_share": 1, "percentage_share": 101}]`)
+	assert.Equal(t, http.StatusBadRequest, res.status)
+	res = do(t, http.MethodPut, s.URL+"/_fake/companies/"+sonnenwerkID+"/owners", "", `{"owner": []}`)
+	assert.Equal(t, http.StatusBadRequest, res.status)
+	res = do(t, http.MethodPut, s.URL+"/_fake/companies/DE-HRB-X0000-1/owners", "", `[]`)
+	assert.Equal(t, http.StatusNotFound, res.status)
+
+	c, _ := s.store.get(sonnenwerkID)
+	hist, err := s.ownershipHistory(c)
+	require.NoError(t, err)
+	for _, o := range hist {
+		assert.Equal(t, enums.OwnerStatusRemoved, o.Status, "%s: the PATCH emptied the list", o.Name)
+	}
+
+	res = do(t, http.MethodGet, s.URL+"/_fake/persons", "", "")
+	require.Equal(t, http.StatusOK, res.status)
+	var persons struct{ Persons []string }
+	require.NoError(t, json.Unmarshal(res.body, &persons))
+	assert.Contains(t, persons.Persons, "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d62", "an owner who represents no company")
+	assert.Equal(t, s.Persons(), persons.Persons)
+}
+
+func TestOwnerChangesReachMonitors(t *testing.T) {
+	s := newMonitorSetup(t)
+	s.monitor(t, companyMonitor(sonnenwerkID, enums.PreferenceOwnership))
+	s.monitor(t, companyMonitor(nordlichtID, enums.PreferenceHoldings))
+	s.monitor(t, companyMonitor(kesslerID, enums.PreferenceOwnership, enums.PreferenceHoldings))
+	require.NoError(t, s.srv.SetOwners(sonnenwerkID, []registerdata.Owner{personOwner("1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a13", "Marco Lehmann", 100)}))
+	s.clk.Advance(week)
+
+	got := map[string][]string{}
+	paths := map[string][]string{}
+	for _, ev := range s.rc.events() {
+		got[ev.EntityID] = ev.Categories
+		for _, ch := range ev.Changes {
+			paths[ev.EntityID] = append(paths[ev.EntityID], ch.Path)
+		}
+	}
+	assert.Equal(t, []string{"ownership"}, got[sonnenwerkID])
+	assert.ElementsMatch(t, []string{"/owners/" + nordlichtID, "/owners/1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a13"}, paths[sonnenwerkID])
+	assert.Equal(t, []string{"holdings"}, got[nordlichtID], "the owning side")
+	assert.Equal(t, []string{"/companies/" + sonnenwerkID + "/owners/" + nordlichtID}, paths[nordlichtID])
+	assert.NotContains(t, got, kesslerID, "an unrelated company hears nothing")
+}
