@@ -17,6 +17,7 @@ var extensions = []func(*Server){
 	installMonitoring,
 	installOwnership,
 	installInsolvency,
+	installTransparency,
 }
 
 // handleAPI registers an authenticated endpoint of the service, such as
