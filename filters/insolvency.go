@@ -34,21 +34,21 @@ const (
 // service. Date fields are documented; the other kinds are derived from
 // the matching result fields.
 var insolvencyFieldTable = []FieldInfo{
-	{Name: DebtorKind, Kind: KindEnum, Scope: ScopeInsolvency, Confirmed: true, Doc: "kind of debtor: legal_person, natural_person"},
-	{Name: CurrentStatus, Kind: KindEnum, Scope: ScopeInsolvency, Confirmed: true, Doc: "current status of the proceeding: preliminary, opened, ..."},
-	{Name: ProceedingKind, Kind: KindEnum, Scope: ScopeInsolvency, Confirmed: true, Doc: "regular_insolvency or consumer_insolvency"},
-	{Name: AdministrationKind, Kind: KindEnum, Scope: ScopeInsolvency, Confirmed: true, Doc: "external_administration, self_administration or protective_shield"},
-	{Name: HasOpenInsolvency, Kind: KindBool, Scope: ScopeInsolvency, Confirmed: true, Doc: "the proceeding is still open"},
-	{Name: OpenedAt, Kind: KindDate, Scope: ScopeInsolvency, Confirmed: true, Doc: "date of opening"},
-	{Name: ClosedAt, Kind: KindDate, Scope: ScopeInsolvency, Confirmed: true, Doc: "date of closing"},
-	{Name: LastEventAt, Kind: KindDate, Scope: ScopeInsolvency, Confirmed: true, Doc: "publication date of the latest event"},
-	{Name: ClaimsFilingDeadline, Kind: KindDate, Scope: ScopeInsolvency, Confirmed: true, Doc: "deadline for creditors to file claims"},
-	{Name: DebtorLegalForm, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Doc: "legal form as published by the court, such as gmbh"},
-	{Name: Court, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Doc: "insolvency court"},
-	{Name: City, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Doc: "city of the debtor"},
-	{Name: InsolvencyGrounds, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Doc: "grounds such as illiquidity, over_indebtedness"},
-	{Name: CompanyID, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Doc: "company identifier of the debtor"},
-	{Name: PersonID, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Doc: "person identifier (UUID) of the debtor"},
+	{Name: DebtorKind, Kind: KindEnum, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "kind of debtor: legal_person, natural_person"},
+	{Name: CurrentStatus, Kind: KindEnum, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "current status of the proceeding: preliminary, opened, ..."},
+	{Name: ProceedingKind, Kind: KindEnum, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "regular_insolvency or consumer_insolvency"},
+	{Name: AdministrationKind, Kind: KindEnum, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "external_administration, self_administration or protective_shield"},
+	{Name: HasOpenInsolvency, Kind: KindBool, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "the proceeding is still open"},
+	{Name: OpenedAt, Kind: KindDate, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "date of opening"},
+	{Name: ClosedAt, Kind: KindDate, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "date of closing"},
+	{Name: LastEventAt, Kind: KindDate, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "publication date of the latest event"},
+	{Name: ClaimsFilingDeadline, Kind: KindDate, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "deadline for creditors to file claims"},
+	{Name: DebtorLegalForm, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "legal form as published by the court, such as gmbh"},
+	{Name: Court, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "insolvency court"},
+	{Name: City, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "city of the debtor"},
+	{Name: InsolvencyGrounds, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "grounds such as illiquidity, over_indebtedness"},
+	{Name: CompanyID, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "company identifier of the debtor"},
+	{Name: PersonID, Kind: KindText, Scope: ScopeInsolvency, Confirmed: true, Official: true, Doc: "person identifier (UUID) of the debtor"},
 }
 
 // InsolvencyFields lists the fields of the insolvency search, in the
