@@ -19,12 +19,12 @@ const (
 	kesslerID    = "DE-HRB-P2305-20977"
 )
 
-func ptr[T any](v T) *T { return &v }
+func ownPtr[T any](v T) *T { return &v }
 
 // personOwner is a natural-person owner with a percent share.
 func personOwner(id, name string, pct float64) registerdata.Owner {
-	return registerdata.Owner{ID: ptr(id), Name: name, Type: enums.RepresentativeTypeNaturalPerson,
-		RelationType: enums.RelationTypeShareholder, NominalShare: pct * 250, PercentageShare: ptr(pct)}
+	return registerdata.Owner{ID: ownPtr(id), Name: name, Type: enums.RepresentativeTypeNaturalPerson,
+		RelationType: enums.RelationTypeShareholder, NominalShare: pct * 250, PercentageShare: ownPtr(pct)}
 }
 
 func TestSetOwnersRecordsHistoryOnTheFakeClock(t *testing.T) {
@@ -74,7 +74,7 @@ func TestSetOwnersRefusesInvalidOwners(t *testing.T) {
 		"no name":           {{Type: enums.RepresentativeTypeNaturalPerson, RelationType: enums.RelationTypeShareholder}},
 		"unknown relation":  {{Name: "X", Type: enums.RepresentativeTypeNaturalPerson, RelationType: "friend"}},
 		"person id no UUID": {personOwner("../monitor", "X", 1)},
-		"owns itself":       {{ID: ptr(sonnenwerkID), Name: "Self", Type: enums.RepresentativeTypeLegalPerson, RelationType: enums.RelationTypeShareholder}},
+		"owns itself":       {{ID: ownPtr(sonnenwerkID), Name: "Self", Type: enums.RepresentativeTypeLegalPerson, RelationType: enums.RelationTypeShareholder}},
 		"listed twice":      {valid, valid},
 	}
 	c, _ := s.store.get(sonnenwerkID)
