@@ -146,3 +146,33 @@ func TestOwnerChangesReachMonitors(t *testing.T) {
 	assert.Equal(t, []string{"/companies/" + sonnenwerkID + "/owners/" + nordlichtID}, paths[nordlichtID])
 	assert.NotContains(t, got, kesslerID, "an unrelated company hears nothing")
 }
+
+func TestOwnersEndpointRules(t *testing.T) {
+	s, _ := newTestServer(t)
+	get := func(path string) response { return do(t, http.MethodGet, s.URL+path, s.APIKey, "") }
+	const helios = "DE-HRB-D2601-198433"
+
+	res := get("/v1/company/" + helios + "/owners")
+	assert.Equal(t, http.StatusNotFound, res.status, "an AG without best_available")
+	assert.Contains(t, res.errorBody(t).Message, "best_available")
+	res = get("/v1/company/" + helios + "/owners?best_available=true&realtime=true")
+	assert.Equal(t, http.StatusBadRequest, res.status)
+	res = get("/v1/company/" + helios + "/owners?best_available=yes")
+	assert.Equal(t, http.StatusBadRequest, res.status)
+	res = get("/v1/company/DE-HRB-X0000-1/ubo")
+	assert.Equal(t, http.StatusNotFound, res.status)
+	res = get("/v1/person/00000000-0000-4000-8000-000000000000/holdings")
+	assert.Equal(t, http.StatusNotFound, res.status)
+	assert.Equal(t, DefaultCredits, s.Credits(s.APIKey), "refusals are not billed")
+
+	res = get("/v1/company/" + helios + "/owners?best_available=true")
+	require.Equal(t, http.StatusOK, res.status)
+	var own registerdata.Owners
+	require.NoError(t, json.Unmarshal(res.body, &own))
+	assert.True(t, own.BestAvailable)
+	assert.Equal(t, DefaultCredits-registerdata.CostOwners, s.Credits(s.APIKey))
+
+	s.SetCredits(s.APIKey, registerdata.CostPerson-1)
+	res = get("/v1/person/3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01")
+	assert.Equal(t, http.StatusPaymentRequired, res.status)
+}
