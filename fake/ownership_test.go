@@ -176,3 +176,32 @@ func TestOwnersEndpointRules(t *testing.T) {
 	res = get("/v1/person/3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01")
 	assert.Equal(t, http.StatusPaymentRequired, res.status)
 }
+
+func TestOwnershipRegisterIsSafeForConcurrentUse(t *testing.T) {
+	s, _ := newTestServer(t)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 20; i++ {
+			pct := float64(10 + i)
+			assert.NoError(t, s.SetOwners(sonnenwerkID, []registerdata.Owner{personOwner("1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a13", "Marco Lehmann", pct)}))
+		}
+	}()
+	for i := 0; i < 20; i++ {
+		_, err := s.beneficialOwners(sonnenwerkID)
+		assert.NoError(t, err)
+		_, err = s.holdingsOf("1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a13")
+		assert.NoError(t, err)
+		res := do(t, http.MethodGet, s.URL+"/v1/company/"+sonnenwerkID+"/owners/historical", s.APIKey, "")
+		assert.Equal(t, http.StatusOK, res.status)
+	}
+	<-done
+	c, _ := s.store.get(sonnenwerkID)
+	hist, err := s.ownershipHistory(c)
+	require.NoError(t, err)
+	for _, o := range hist {
+		if o.Name == "Marco Lehmann" {
+			assert.Len(t, o.OwnershipHistory, 21, "the first list and one per change")
+		}
+	}
+}
