@@ -23,6 +23,8 @@ type HistoricalOwners struct {
 	CompanyID string `json:"-"`
 	// Owners are the current and former owners, each with a Status.
 	Owners []HistoricalOwner `json:"owners"`
+
+	listed bool // the answer carried the owners key
 }
 
 // HistoricalOwner is one current or former owner.
@@ -96,11 +98,19 @@ func (h *HistoricalOwners) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*h = HistoricalOwners(f)
+	h.listed = hasTopLevelKey(b, "owners")
 	nonNil(&h.Owners)
 	return nil
 }
 
-func (h *HistoricalOwners) listKey() (string, bool) { return "owners", h.Owners == nil }
+// missingIdentity: the answer has no identifier, so its list stands in
+// for one; it must be present (a null list is accepted as empty).
+func (h *HistoricalOwners) missingIdentity() string {
+	if !h.listed {
+		return "owners"
+	}
+	return ""
+}
 
 // flexTime decodes a date-time, accepting a plain date as midnight UTC
 // and null as the zero time.

@@ -95,6 +95,22 @@
 // keeps the last 1000 requests of each of the 100 bins used most recently,
 // within 32 MiB, dropping the oldest.
 //
+// # Ownership and persons
+//
+// GET /v1/company/{id}/owners, /ubo, /owners/historical, /holdings and
+// GET /v1/person/{id} and /v1/person/{id}/holdings serve an ownership
+// register (10 credits each, charged only on 200). Curated companies
+// (data/owners.json) have chains of owners several companies deep, a
+// GmbH & Co. KG with limited partners, an AG and an SE holding each other
+// (their owners served only with best_available=true, 404 without),
+// foreign, public and foundation owners, and people who own or manage
+// several companies; every other company's owners are read off its
+// representation (stake roles, equal shares). Beneficial owners are
+// computed by the GwG rule, holdings are the inverse of owners (fraction
+// scale), a person's management positions are the representation entries
+// naming them, and the history records every SetOwners. Owner changes
+// reach monitors as ownership (the company) and holdings (the owners).
+//
 // # Time
 //
 // The server runs on a Clock: WithClock(fake.NewClock(start)) gives one
@@ -123,7 +139,10 @@
 //	PUT    /_fake/webhook           {"url", "secret"}: the dashboard's webhook setting
 //	ANY    /_fake/inspector/{bin}[?force_status_code=NNN]  the request inspector
 //	GET    /_fake/inspector/{bin}/requests  what it received; DELETE clears it
+//	GET    /_fake/companies/{id}/owners     the current owners, for any legal form, unbilled
+//	PUT    /_fake/companies/{id}/owners     [owners...] or {"owners": [...]}: SetOwners; PATCH the same
+//	GET    /_fake/persons                   {"persons": [uuid, ...]}: every person of the register
 //
 // The same controls exist as methods for Go tests (UpdateCompany,
-// Clock().Advance, SetCredits, InjectFault, ...).
+// Clock().Advance, SetCredits, InjectFault, SetOwners, Persons, ...).
 package fake

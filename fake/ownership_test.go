@@ -19,12 +19,12 @@ const (
 	kesslerID    = "DE-HRB-P2305-20977"
 )
 
-func ptr[T any](v T) *T { return &v }
+func ownPtr[T any](v T) *T { return &v }
 
 // personOwner is a natural-person owner with a percent share.
 func personOwner(id, name string, pct float64) registerdata.Owner {
-	return registerdata.Owner{ID: ptr(id), Name: name, Type: enums.RepresentativeTypeNaturalPerson,
-		RelationType: enums.RelationTypeShareholder, NominalShare: pct * 250, PercentageShare: ptr(pct)}
+	return registerdata.Owner{ID: ownPtr(id), Name: name, Type: enums.RepresentativeTypeNaturalPerson,
+		RelationType: enums.RelationTypeShareholder, NominalShare: pct * 250, PercentageShare: ownPtr(pct)}
 }
 
 func TestSetOwnersRecordsHistoryOnTheFakeClock(t *testing.T) {
@@ -74,7 +74,7 @@ func TestSetOwnersRefusesInvalidOwners(t *testing.T) {
 		"no name":           {{Type: enums.RepresentativeTypeNaturalPerson, RelationType: enums.RelationTypeShareholder}},
 		"unknown relation":  {{Name: "X", Type: enums.RepresentativeTypeNaturalPerson, RelationType: "friend"}},
 		"person id no UUID": {personOwner("../monitor", "X", 1)},
-		"owns itself":       {{ID: ptr(sonnenwerkID), Name: "Self", Type: enums.RepresentativeTypeLegalPerson, RelationType: enums.RelationTypeShareholder}},
+		"owns itself":       {{ID: ownPtr(sonnenwerkID), Name: "Self", Type: enums.RepresentativeTypeLegalPerson, RelationType: enums.RelationTypeShareholder}},
 		"listed twice":      {valid, valid},
 	}
 	c, _ := s.store.get(sonnenwerkID)
@@ -145,4 +145,63 @@ func TestOwnerChangesReachMonitors(t *testing.T) {
 	assert.Equal(t, []string{"holdings"}, got[nordlichtID], "the owning side")
 	assert.Equal(t, []string{"/companies/" + sonnenwerkID + "/owners/" + nordlichtID}, paths[nordlichtID])
 	assert.NotContains(t, got, kesslerID, "an unrelated company hears nothing")
+}
+
+func TestOwnersEndpointRules(t *testing.T) {
+	s, _ := newTestServer(t)
+	get := func(path string) response { return do(t, http.MethodGet, s.URL+path, s.APIKey, "") }
+	const helios = "DE-HRB-D2601-198433"
+
+	res := get("/v1/company/" + helios + "/owners")
+	assert.Equal(t, http.StatusNotFound, res.status, "an AG without best_available")
+	assert.Contains(t, res.errorBody(t).Message, "best_available")
+	res = get("/v1/company/" + helios + "/owners?best_available=true&realtime=true")
+	assert.Equal(t, http.StatusBadRequest, res.status)
+	res = get("/v1/company/" + helios + "/owners?best_available=yes")
+	assert.Equal(t, http.StatusBadRequest, res.status)
+	res = get("/v1/company/DE-HRB-X0000-1/ubo")
+	assert.Equal(t, http.StatusNotFound, res.status)
+	res = get("/v1/person/00000000-0000-4000-8000-000000000000/holdings")
+	assert.Equal(t, http.StatusNotFound, res.status)
+	assert.Equal(t, DefaultCredits, s.Credits(s.APIKey), "refusals are not billed")
+
+	res = get("/v1/company/" + helios + "/owners?best_available=true")
+	require.Equal(t, http.StatusOK, res.status)
+	var own registerdata.Owners
+	require.NoError(t, json.Unmarshal(res.body, &own))
+	assert.True(t, own.BestAvailable)
+	assert.Equal(t, DefaultCredits-registerdata.CostOwners, s.Credits(s.APIKey))
+
+	s.SetCredits(s.APIKey, registerdata.CostPerson-1)
+	res = get("/v1/person/3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01")
+	assert.Equal(t, http.StatusPaymentRequired, res.status)
+}
+
+func TestOwnershipRegisterIsSafeForConcurrentUse(t *testing.T) {
+	s, _ := newTestServer(t)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 20; i++ {
+			pct := float64(10 + i)
+			assert.NoError(t, s.SetOwners(sonnenwerkID, []registerdata.Owner{personOwner("1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a13", "Marco Lehmann", pct)}))
+		}
+	}()
+	for i := 0; i < 20; i++ {
+		_, err := s.beneficialOwners(sonnenwerkID)
+		assert.NoError(t, err)
+		_, err = s.holdingsOf("1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a13")
+		assert.NoError(t, err)
+		res := do(t, http.MethodGet, s.URL+"/v1/company/"+sonnenwerkID+"/owners/historical", s.APIKey, "")
+		assert.Equal(t, http.StatusOK, res.status)
+	}
+	<-done
+	c, _ := s.store.get(sonnenwerkID)
+	hist, err := s.ownershipHistory(c)
+	require.NoError(t, err)
+	for _, o := range hist {
+		if o.Name == "Marco Lehmann" {
+			assert.Len(t, o.OwnershipHistory, 21, "the first list and one per change")
+		}
+	}
 }
