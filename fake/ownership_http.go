@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -200,12 +201,12 @@ func (s *Server) handleControlGetOwners(w http.ResponseWriter, r *http.Request) 
 // Merge Patch of the owner list, which replaces it whole). It answers the
 // stored owners; 400 with nothing changed for invalid owners.
 func (s *Server) handlePutOwners(w http.ResponseWriter, r *http.Request) {
-	var body json.RawMessage
-	if !decodeBody(w, r, &body) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxControlBody)) // an array or an object: not decodeBody, which takes objects only
+	if err != nil {
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "the request body could not be read (at most 1 MiB)")
 		return
 	}
 	var owners []registerdata.Owner
-	var err error
 	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] == '[' {
 		err = decodeStrict(trimmed, &owners)
 	} else {
