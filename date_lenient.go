@@ -40,3 +40,15 @@ func (d *lenientDate) UnmarshalJSON(b []byte) error {
 // isJSONNull reports whether b is the JSON literal null: by convention
 // an UnmarshalJSON method leaves its receiver unchanged then.
 func isJSONNull(b []byte) bool { return bytes.Equal(bytes.TrimSpace(b), []byte("null")) }
+
+// readLenientDatePtr is readDatePtr for a date that may come as a
+// date-time, for the single-pass company decoder.
+func readLenientDatePtr(d *decoder, p **Date) error {
+	return readPtr(d, p, func(d *decoder, out *Date) error {
+		raw, err := d.RawValue()
+		if err != nil {
+			return err
+		}
+		return (*lenientDate)(out).UnmarshalJSON(raw)
+	}, &d.dates)
+}

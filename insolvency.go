@@ -149,6 +149,11 @@ func (p *Insolvency) UnmarshalJSON(b []byte) error {
 	if isJSONNull(b) {
 		return nil
 	}
+	// Start from *p, as encoding/json decodes into an existing value.
+	w.plain = plain(*p)
+	w.OpenedAt, w.ClosedAt = (*lenientDate)(p.OpenedAt), (*lenientDate)(p.ClosedAt)
+	w.ClaimsFilingDeadline = (*lenientDate)(p.ClaimsFilingDeadline)
+	w.FirstEventAt, w.LastEventAt = (*lenientDate)(p.FirstEventAt), (*lenientDate)(p.LastEventAt)
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
@@ -173,6 +178,7 @@ func (e *InsolvencyEvent) UnmarshalJSON(b []byte) error {
 	if isJSONNull(b) {
 		return nil
 	}
+	w.plain, w.PublishedAt, w.DecisionDate = plain(*e), lenientDate(e.PublishedAt), (*lenientDate)(e.DecisionDate)
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
@@ -180,5 +186,26 @@ func (e *InsolvencyEvent) UnmarshalJSON(b []byte) error {
 	e.PublishedAt, e.DecisionDate = Date(w.PublishedAt), (*Date)(w.DecisionDate)
 	nonNil(&e.Details.InsolvencyGrounds)
 	nonNil(&e.Details.Meetings)
+	return nil
+}
+
+// UnmarshalJSON decodes a summary, accepting opened_at and closed_at as
+// "YYYY-MM-DD" or as date-times (the older form of the company record).
+func (s *InsolvencySummary) UnmarshalJSON(b []byte) error {
+	type plain InsolvencySummary
+	var w struct {
+		plain
+		OpenedAt *lenientDate `json:"opened_at"`
+		ClosedAt *lenientDate `json:"closed_at"`
+	}
+	if isJSONNull(b) {
+		return nil
+	}
+	w.plain, w.OpenedAt, w.ClosedAt = plain(*s), (*lenientDate)(s.OpenedAt), (*lenientDate)(s.ClosedAt)
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*s = InsolvencySummary(w.plain)
+	s.OpenedAt, s.ClosedAt = (*Date)(w.OpenedAt), (*Date)(w.ClosedAt)
 	return nil
 }

@@ -103,6 +103,8 @@ func (r *InsolvencySearchResult) UnmarshalJSON(b []byte) error {
 	if isJSONNull(b) {
 		return nil
 	}
+	w.plain = plain(*r)
+	w.ClosedAt, w.LastEventAt, w.OpenedAt = (*lenientDate)(r.ClosedAt), (*lenientDate)(r.LastEventAt), (*lenientDate)(r.OpenedAt)
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
