@@ -111,6 +111,20 @@
 // naming them, and the history records every SetOwners. Owner changes
 // reach monitors as ownership (the company) and holdings (the owners).
 //
+// # Insolvency proceedings and the Transparenzregister
+//
+// GET /v1/insolvency/{id} and POST /v1/search/insolvency serve a
+// proceeding for every entry of every company's insolvencies, agreeing
+// with it (status, court, case number, kinds, dates), and three
+// proceedings of natural persons; AddInsolvencyEvent publishes an event,
+// moves the status and the company's summary, and reaches monitors with
+// the insolvencies preference. POST /v1/transparenzregister/credentials
+// keeps logins per API key (only a hash of the password); extracts need
+// stored credentials (or X-Credential-Name: sandbox), complete after
+// TransparencyExtractDelay on the clock with the computed beneficial
+// owners, and fail or report a discrepancy where SetTransparencyOutcome
+// says so (inactive companies fail).
+//
 // # Time
 //
 // The server runs on a Clock: WithClock(fake.NewClock(start)) gives one
@@ -142,7 +156,11 @@
 //	GET    /_fake/companies/{id}/owners     the current owners, for any legal form, unbilled
 //	PUT    /_fake/companies/{id}/owners     [owners...] or {"owners": [...]}: SetOwners; PATCH the same
 //	GET    /_fake/persons                   {"persons": [uuid, ...]}: every person of the register
+//	POST   /_fake/insolvencies/{id}/events  {"event_type": ...}: AddInsolvencyEvent
+//	PUT    /_fake/transparenzregister/{company_id}  {"outcome": "fail" | "discrepancy" | "normal"}
+//	GET    /_fake/transparenzregister/documents/{id}/{file}  a document of a completed extract
 //
 // The same controls exist as methods for Go tests (UpdateCompany,
-// Clock().Advance, SetCredits, InjectFault, SetOwners, Persons, ...).
+// Clock().Advance, SetCredits, InjectFault, SetOwners, Persons, AddInsolvencyEvent,
+// SetTransparencyOutcome, ...).
 package fake
