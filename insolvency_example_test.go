@@ -68,3 +68,30 @@ func ExampleClient_GetInsolvency() {
 	// 2024-11-01 proceedings_opened
 	// credits spent: 20
 }
+
+func ExampleClient_SearchInsolvenciesSeq() {
+	srv := fake.NewServer()
+	defer srv.Close()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
+	if err != nil {
+		panic(err)
+	}
+	fs, err := filters.Insolvency().DebtorKind(enums.DebtorKindNaturalPerson).Build()
+	if err != nil {
+		panic(err)
+	}
+	// Two per page: the walk fetches pages as the loop needs them.
+	req := registerdata.InsolvencySearchRequest{Filters: fs, Pagination: registerdata.PageRequest{PerPage: 2}}
+	for r, err := range c.SearchInsolvenciesSeq(context.Background(), req, registerdata.MaxPages(5)) {
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(r.CaseNumber, r.CurrentStatus, *r.ProceedingKind)
+	}
+	fmt.Println("credits spent:", c.CreditsSpent())
+	// Output:
+	// 36 IK 1187/25 opened consumer_insolvency
+	// 501 IN 88/17 discharge_granted regular_insolvency
+	// 67c IK 214/21 discharge_pending consumer_insolvency
+	// credits spent: 20
+}
