@@ -3,5 +3,8 @@ package main
 // companyExtra lists the company subcommands beyond "get", each in its own
 // file, for the endpoints the SDK has.
 func companyExtra() []*command {
-	return []*command{companyFinancials(), companyDocuments(), companyContact(), companyLookup()}
+	return []*command{
+		companyOwners(), companyUBO(), companyTree(), companyHoldings(),
+		companyFinancials(), companyDocuments(), companyContact(), companyLookup(),
+	}
 }

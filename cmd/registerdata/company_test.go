@@ -18,6 +18,14 @@ func TestCompanyGetTable(t *testing.T) {
 	}
 }
 
+func TestCompanyGetWithInsolvencies(t *testing.T) {
+	r := cli(t, "--fake", "company", "get", "DE-HRB-G1309-61402").wantCode(t, 0)
+	golden(t, "company_get_insolvencies", r.stdout)
+	if !strings.Contains(r.stdout, "Insolvency proceedings") {
+		t.Errorf("no proceedings section:\n%s", r.stdout)
+	}
+}
+
 func TestCompanyGetHistoryNarrow(t *testing.T) {
 	r := harness{env: map[string]string{"COLUMNS": "60"}}.run(t, "--fake", "company", "get", "--history", nordlicht).wantCode(t, 0)
 	golden(t, "company_get_history_60", r.stdout)

@@ -36,7 +36,10 @@ type group struct {
 // groups is the command tree, in the order the help lists it. Each group
 // lives in its own file.
 func groups() []*group {
-	return []*group{companyGroup(), documentGroup(), searchGroup(), monitorGroup(), creditsGroup(), webhookGroup(), completionGroup()}
+	return []*group{
+		companyGroup(), personGroup(), documentGroup(), insolvencyGroup(), searchGroup(),
+		monitorGroup(), creditsGroup(), webhookGroup(), completionGroup(),
+	}
 }
 
 // main parses the global flags, dispatches and returns the exit status.

@@ -19,6 +19,10 @@ type recorder struct {
 	next http.RoundTripper
 	mu   sync.Mutex
 	body []byte
+	// all keeps every successful body, in order, once collect was called
+	// (for commands made of several calls, such as company tree).
+	all       [][]byte
+	collectOn bool
 }
 
 // RoundTrip sends req and, for a 2xx answer, reads and keeps the body and
@@ -38,6 +42,9 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	r.mu.Lock()
 	r.body = body
+	if r.collectOn {
+		r.all = append(r.all, body)
+	}
 	r.mu.Unlock()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	return resp, nil
@@ -48,4 +55,18 @@ func (r *recorder) last() []byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.body
+}
+
+// collect makes the recorder keep every successful body from now on.
+func (r *recorder) collect() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.collectOn = true
+}
+
+// collected returns the bodies kept since collect, in order.
+func (r *recorder) collected() [][]byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.all
 }

@@ -10,7 +10,7 @@ import (
 
 func searchFields() *command {
 	return &command{
-		name: "fields", args: "[companies|persons]", nargs: -1,
+		name: "fields", args: "[companies|persons|insolvencies]", nargs: -1,
 		summary: "the filter fields the SDK knows, with their kind (free, offline)",
 		help: `Lists the filter fields of company and person searches that the SDK knows,
 with their kind (which operators apply) and what they match. Fields marked
@@ -26,8 +26,10 @@ sent unchecked, so fields the service adds work too.`,
 					scope = filters.ScopeCompany
 				case "persons":
 					scope = filters.ScopePerson
+				case "insolvencies":
+					scope = filters.ScopeInsolvency
 				default:
-					return usagef("search fields takes companies, persons or nothing, not %q", strings.Join(args, " "))
+					return usagef("search fields takes companies, persons, insolvencies or nothing, not %q", strings.Join(args, " "))
 				}
 				t := output.NewTable(output.Column{Header: "Field", Fixed: true}, output.Column{Header: "Search"},
 					output.Column{Header: "Kind"}, output.Column{Header: "Matches"})
@@ -50,6 +52,8 @@ func scopeName(s filters.Scope) string {
 		return "companies"
 	case filters.ScopePerson:
 		return "persons"
+	case filters.ScopeInsolvency:
+		return "insolvencies"
 	}
 	return "both"
 }

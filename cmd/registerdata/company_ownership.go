@@ -1,0 +1,221 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+)
+
+// The ownership subcommands of "company": direct owners (and their
+// history), beneficial owners and holdings.
+
+func companyOwners() *command {
+	return &command{
+		name: "owners", args: "ID", nargs: 1, billable: true,
+		summary: "direct owners with their shares (10 credits); --history for former owners",
+		help: `Shows the direct owners of a company from its latest shareholder list:
+share on a percent scale, nominal value in EUR, relation. An AG or SE has
+owner data only as the best available documents show it: add
+--best-available (the data may not be current). --history lists every
+owner the filed lists ever named, with the dates they appeared.`,
+		examples: []string{
+			"registerdata --fake company owners DE-HRB-F1103-267645",
+			"registerdata company owners DE-HRB-D2601-198433 --best-available",
+			"registerdata company owners DE-HRB-F1103-267645 --history",
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			best := fs.Bool("best-available", false, "for an AG or SE: the best owner data available, possibly not current")
+			realtime := fs.Bool("realtime", false, "fetch live from the official register")
+			export := fs.Bool("export", false, "only owners already extracted; process no new documents")
+			history := fs.Bool("history", false, "every current and former owner the filed lists named")
+			return func(a *app, args []string) error {
+				c, err := a.api()
+				if err != nil {
+					return err
+				}
+				if *history {
+					h, err := c.GetOwnershipHistory(a.ctx, args[0])
+					if err != nil {
+						return err
+					}
+					if a.jsonOut {
+						return a.printRaw()
+					}
+					return ownershipHistoryTable(h).Render(a.stdout, a.width())
+				}
+				own, err := c.GetOwners(a.ctx, args[0], &registerdata.GetOwnersParams{BestAvailable: *best, Realtime: *realtime, Export: *export})
+				if err != nil {
+					return err
+				}
+				if a.jsonOut {
+					return a.printRaw()
+				}
+				return renderOwners(a, own)
+			}
+		},
+	}
+}
+
+func renderOwners(a *app, own *registerdata.Owners) error {
+	if len(own.Owners) == 0 {
+		_, err := fmt.Fprintf(a.stdout, "no owners listed for %s\n", output.Clean(own.CompanyID))
+		return err
+	}
+	t := output.NewTable(
+		output.Column{Header: "Name"}, output.Column{Header: "Relation"},
+		output.Column{Header: "Share", Right: true, Fixed: true}, output.Column{Header: "Nominal EUR", Right: true, Fixed: true},
+		output.Column{Header: "Since", Fixed: true, Optional: true}, output.Column{Header: "ID", Fixed: true, Optional: true},
+	)
+	for _, o := range own.Owners {
+		t.Row(o.Name, string(o.RelationType), percent(o.PercentageShare), amount(o.NominalShare), date(o.Start), str(o.ID))
+	}
+	if err := t.Render(a.stdout, a.width()); err != nil {
+		return err
+	}
+	if own.BestAvailable {
+		_, err := fmt.Fprintln(a.stdout, "best available data: read from documents not filed at every change, so possibly not current")
+		return err
+	}
+	return nil
+}
+
+func ownershipHistoryTable(h *registerdata.HistoricalOwners) *output.Table {
+	t := output.NewTable(
+		output.Column{Header: "Name"}, output.Column{Header: "Kind"}, output.Column{Header: "Status"},
+		output.Column{Header: "Share", Right: true, Fixed: true},
+		output.Column{Header: "First seen", Fixed: true}, output.Column{Header: "Last seen", Fixed: true},
+		output.Column{Header: "ID", Fixed: true, Optional: true},
+	)
+	for _, o := range h.Owners {
+		share := ""
+		if n := len(o.OwnershipHistory); n > 0 {
+			p := o.OwnershipHistory[n-1].PercentageShares
+			share = percent(&p)
+		}
+		last := ""
+		if o.LastAppearance != nil {
+			last = o.LastAppearance.UTC().Format(time.DateOnly)
+		}
+		t.Row(o.Name, string(o.EntityType), string(o.Status), share, o.FirstAppearance.UTC().Format(time.DateOnly), last, o.ID)
+	}
+	return t
+}
+
+func companyUBO() *command {
+	return &command{
+		name: "ubo", args: "ID", nargs: 1, billable: true,
+		summary: "ultimate beneficial owners (10 credits)",
+		help: `Shows the ultimate beneficial owners of a company: natural persons whose
+effective share, multiplied along every chain of owners, exceeds 25 %.
+Where nobody does, the managing directors are named (fictitious beneficial
+owners, without a share). MAX SHARE is the upper bound for stakes held
+through a limited partner.`,
+		examples: []string{
+			"registerdata --fake company ubo DE-HRB-F1103-267645",
+			"registerdata company ubo DE-HRB-F1103-267645 --json | jq '.ubos[].name'",
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			return func(a *app, args []string) error {
+				c, err := a.api()
+				if err != nil {
+					return err
+				}
+				ubo, err := c.GetBeneficialOwners(a.ctx, args[0])
+				if err != nil {
+					return err
+				}
+				if a.jsonOut {
+					return a.printRaw()
+				}
+				if len(ubo.Owners) == 0 {
+					_, err := fmt.Fprintf(a.stdout, "no beneficial owners listed for %s\n", output.Clean(ubo.CompanyID))
+					return err
+				}
+				t := output.NewTable(
+					output.Column{Header: "Name"}, output.Column{Header: "Share", Right: true, Fixed: true},
+					output.Column{Header: "Max share", Right: true, Fixed: true}, output.Column{Header: "City"},
+					output.Column{Header: "ID", Fixed: true, Optional: true},
+				)
+				for _, o := range ubo.Owners {
+					city := ""
+					switch {
+					case o.NaturalPerson != nil:
+						city = o.NaturalPerson.City
+					case o.LegalPerson != nil:
+						city = str(o.LegalPerson.City)
+					}
+					t.Row(o.Name, percent(o.PercentageShare), percent(o.MaxPercentageShare), city, str(o.ID))
+				}
+				return t.Render(a.stdout, a.width())
+			}
+		},
+	}
+}
+
+func companyHoldings() *command {
+	return &command{
+		name: "holdings", args: "ID", nargs: 1, billable: true,
+		summary: "stakes the company holds in other companies (10 credits)",
+		help:    `Lists the companies in which the company holds a stake, with the share, the nominal value in EUR and when the stake began and ended.`,
+		examples: []string{
+			"registerdata --fake company holdings DE-HRB-D2601-198433",
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			return func(a *app, args []string) error {
+				c, err := a.api()
+				if err != nil {
+					return err
+				}
+				h, err := c.GetCompanyHoldings(a.ctx, args[0])
+				if err != nil {
+					return err
+				}
+				return a.renderHoldings(h, h.CompanyID)
+			}
+		},
+	}
+}
+
+// renderHoldings prints holdings of a company or a person.
+func (a *app) renderHoldings(h *registerdata.Holdings, holder string) error {
+	if a.jsonOut {
+		return a.printRaw()
+	}
+	if len(h.Holdings) == 0 {
+		_, err := fmt.Fprintf(a.stdout, "no holdings listed for %s\n", output.Clean(holder))
+		return err
+	}
+	t := output.NewTable(
+		output.Column{Header: "Company", Fixed: true}, output.Column{Header: "Name"}, output.Column{Header: "Relation"},
+		output.Column{Header: "Share", Right: true, Fixed: true}, output.Column{Header: "Nominal EUR", Right: true, Fixed: true},
+		output.Column{Header: "Since", Fixed: true, Optional: true}, output.Column{Header: "Until", Fixed: true, Optional: true},
+	)
+	for _, x := range h.Holdings {
+		t.Row(x.CompanyID, x.Name, string(x.RelationType), fraction(x.PercentageShare), amount(x.NominalShare), date(x.Start), date(x.End))
+	}
+	return t.Render(a.stdout, a.width())
+}
+
+// percent formats a share given on a percent scale (5.36 is 5.36 %),
+// rounded to two decimals; nil is empty.
+func percent(v *float64) string {
+	if v == nil {
+		return ""
+	}
+	return strconv.FormatFloat(math.Round(*v*100)/100, 'f', -1, 64) + " %"
+}
+
+// fraction formats a share given on a fraction scale (0.5 is 50 %), as a
+// percentage; nil is empty.
+func fraction(v *float64) string {
+	if v == nil {
+		return ""
+	}
+	p := *v * 100
+	return percent(&p)
+}

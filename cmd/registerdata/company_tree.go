@@ -1,0 +1,118 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+)
+
+func companyTree() *command {
+	return &command{
+		name: "tree", args: "ID", nargs: 1, billable: true,
+		summary: "the owners of the owners, as a tree (10 credits per company)",
+		help: `Walks the ownership of a company: its owners, the owners of each owner that
+is a company of the register, and so on to --depth levels, with each
+owner's share and its effective share in the company (the product along
+the chain). Each company fetched is one owner lookup (10 credits); with
+--budget the walk stops when the next lookup would exceed it and prints the
+tree so far. A company met again (a cross-holding) is not expanded twice.
+With --json it prints each owner list the service sent, one per line.`,
+		examples: []string{
+			"registerdata --fake company tree DE-HRB-F1103-267645",
+			"registerdata company tree DE-HRB-F1103-267645 --depth 2 --budget 50",
+			"registerdata company tree DE-HRB-F1103-267645 --json | jq -c '{company_id, owners: [.owners[].name]}'",
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			depth := fs.Int("depth", registerdata.DefaultTreeDepth, "how many levels of owners to fetch")
+			return func(a *app, args []string) error {
+				if *depth < 1 {
+					return usagef("--depth %d: want 1 or more", *depth)
+				}
+				c, err := a.api()
+				if err != nil {
+					return err
+				}
+				a.rec.collect()
+				tree, walkErr := c.OwnershipTree(a.ctx, args[0], registerdata.TreeOptions{MaxDepth: *depth})
+				if tree == nil || tree.Root == nil {
+					return walkErr
+				}
+				if a.jsonOut {
+					for _, body := range a.rec.collected() {
+						if err := a.writeLine(body); err != nil {
+							return err
+						}
+					}
+				} else if err := renderTree(a, args[0], tree); err != nil {
+					return err
+				}
+				if walkErr != nil {
+					return fmt.Errorf("%w (the tree above is incomplete)", walkErr)
+				}
+				return nil
+			}
+		},
+	}
+}
+
+// treeStops says what an unexpanded node's Stop means.
+var treeStops = map[registerdata.TreeStop]string{
+	registerdata.TreeStopVisited:   "shown above",
+	registerdata.TreeStopDepth:     "--depth reached",
+	registerdata.TreeStopBudget:    "--budget reached",
+	registerdata.TreeStopNotFound:  "no owner list",
+	registerdata.TreeStopCancelled: "not fetched",
+}
+
+func renderTree(a *app, id string, tree *registerdata.OwnershipTree) error {
+	width := a.width()
+	var b strings.Builder
+	b.WriteString(output.Truncate(output.Clean(id), width) + "\n")
+	var walk func(n *registerdata.OwnershipNode, prefix string)
+	walk = func(n *registerdata.OwnershipNode, prefix string) {
+		for i, ch := range n.Children {
+			branch, next := "├── ", "│   "
+			if i == len(n.Children)-1 {
+				branch, next = "└── ", "    "
+			}
+			b.WriteString(output.Truncate(prefix+branch+describeNode(ch), width) + "\n")
+			walk(ch, prefix+next)
+		}
+	}
+	walk(tree.Root, "")
+	if tree.Root.Company != nil && tree.Root.Company.BestAvailable {
+		b.WriteString("owners of an AG or SE are the best available data, possibly not current\n")
+	}
+	fmt.Fprintf(&b, "%d compan%s fetched\n", tree.Companies, map[bool]string{true: "y", false: "ies"}[tree.Companies == 1])
+	_, err := fmt.Fprint(a.stdout, b.String())
+	return err
+}
+
+// describeNode is one line of the tree: name, share, effective share, id
+// and why it was not expanded.
+func describeNode(n *registerdata.OwnershipNode) string {
+	o := n.Owner
+	if o == nil {
+		return ""
+	}
+	parts := []string{output.Clean(o.Name)}
+	if s := percent(o.PercentageShare); s != "" {
+		parts = append(parts, s)
+	}
+	if n.Depth > 1 && n.EffectiveShare != nil {
+		parts = append(parts, "(effective "+percent(n.EffectiveShare)+")")
+	}
+	if o.ID != nil {
+		parts = append(parts, output.Clean(*o.ID))
+	}
+	if n.Company != nil && n.Company.BestAvailable {
+		parts = append(parts, "[owners: best available]")
+	}
+	if why, ok := treeStops[n.Stop]; ok {
+		parts = append(parts, "["+why+"]")
+	}
+	return strings.Join(parts, "  ")
+}

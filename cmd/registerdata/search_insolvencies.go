@@ -1,0 +1,63 @@
+package main
+
+import (
+	"flag"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+func searchInsolvencies() *command {
+	return &command{
+		name: "insolvencies", args: "", nargs: 0, billable: true,
+		summary: "insolvency proceedings by debtor name and filters (10 credits a page)",
+		help: `Searches insolvency proceedings of companies and persons; the query (the
+debtor's name) and the filters combine with AND. Each page costs 10
+credits; --all walks every page. Fields: 'registerdata search fields
+insolvencies'.
+
+` + filterHelp,
+		examples: []string{
+			"registerdata --fake search insolvencies --filter 'has_open_insolvency=true'",
+			"registerdata search insolvencies --query mühle --filter 'opened_at>=2024-01-01'",
+			"registerdata search insolvencies --filter 'current_status in opened,preliminary' --all --json | jq -r .id",
+		},
+		setup: func(fs *flag.FlagSet) runFunc {
+			query := fs.String("query", "", "free text matched against the debtor's name")
+			var fl filterFlag
+			fs.Var(&fl, "filter", "a filter `'field op value'` (repeatable; see above)")
+			var pf pageFlags
+			pf.declare(fs)
+			return func(a *app, _ []string) error {
+				if err := a.checkFilters(filters.ScopeInsolvency, fl.list); err != nil {
+					return err
+				}
+				req := registerdata.InsolvencySearchRequest{Query: *query, Filters: fl.list, Pagination: pf.request()}
+				if err := req.Validate(); err != nil {
+					return err
+				}
+				c, err := a.api()
+				if err != nil {
+					return err
+				}
+				t := output.NewTable(
+					output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Debtor"},
+					output.Column{Header: "Status"}, output.Column{Header: "Court"}, output.Column{Header: "Opened", Fixed: true},
+					output.Column{Header: "Company", Fixed: true, Optional: true},
+				)
+				return walkPages(a, pf, t, func(p registerdata.PageRequest) (registerdata.Pagination, error) {
+					req.Pagination = p
+					res, err := c.SearchInsolvencies(a.ctx, req)
+					if err != nil {
+						return registerdata.Pagination{}, err
+					}
+					for _, r := range res.Results {
+						t.Row(r.ID, r.DebtorName, string(r.CurrentStatus), r.Court, date(r.OpenedAt), str(r.CompanyID))
+					}
+					return res.Pagination, nil
+				})
+			}
+		},
+	}
+}
