@@ -37,7 +37,7 @@ type group struct {
 // lives in its own file.
 func groups() []*group {
 	return []*group{
-		companyGroup(), personGroup(), documentGroup(), insolvencyGroup(), searchGroup(),
+		companyGroup(), personGroup(), documentGroup(), insolvencyGroup(), transparencyGroup(), searchGroup(),
 		monitorGroup(), creditsGroup(), webhookGroup(), completionGroup(),
 	}
 }
