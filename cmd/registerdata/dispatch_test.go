@@ -49,8 +49,8 @@ func TestRootHelpAndUsageErrors(t *testing.T) {
 		{[]string{"company", "frobnicate"}, `unknown command "company" "frobnicate"`},
 		{[]string{"company"}, "Commands:"},
 		{[]string{"--bogus"}, "flag provided but not defined: -bogus"},
-		{[]string{"company", "get"}, "company get takes ID, got 0 argument(s)"},
-		{[]string{"company", "get", "a", "b"}, "got 2 argument(s)"},
+		{[]string{"company", "owners"}, "company owners takes ID, got 0 argument(s)"},
+		{[]string{"company", "owners", "a", "b"}, "got 2 argument(s)"},
 		{[]string{"--budget", "-5", "company", "get", "x"}, "want a whole number of credits"},
 		{[]string{"search", "companies", "--page", "x"}, `invalid value "x" for flag -page`},
 	} {
