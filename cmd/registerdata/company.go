@@ -22,7 +22,7 @@ func companyGroup() *group {
 func companyGet() *command {
 	return &command{
 		name: "get", args: "ID", nargs: 1, billable: true,
-		summary: "a company's profile: register, address, capital, representatives, key figures",
+		summary: "a company's profile: register, address, representatives, key figures (10 credits)",
 		help: `Fetches one company record (10 credits, 20 with --realtime) and shows
 its profile: register entry, status, address, capital, purpose, current
 representatives, the latest financial key figures (money in EUR) and

@@ -172,7 +172,7 @@ func (a *app) newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(a.stderr)
 	fs.Usage = func() {} // helpOrUsage prints the help or a hint
-	fs.BoolVar(&a.useFake, "fake", a.useFake, "run against an in-process fake of the service: no API key, no credits spent")
+	fs.BoolVar(&a.useFake, "fake", a.useFake, "run against an in-process fake of the service: no API key, nothing leaves the machine")
 	fs.BoolVar(&a.jsonOut, "json", a.jsonOut, "print the service's JSON as received (JSON Lines with --all)")
 	fs.Func("budget", "refuse any call that would take the credits spent above `N`", func(s string) error {
 		var n int64
@@ -205,12 +205,17 @@ Usage:
 
 Commands:
 `)
-	for _, g := range groups() {
-		fmt.Fprintf(w, "  %-10s %s\n", g.name, g.summary)
+	gs := groups()
+	n := 0
+	for _, g := range gs {
+		n = max(n, len(g.name))
+	}
+	for _, g := range gs {
+		fmt.Fprintf(w, "  %-*s  %s\n", n, g.name, g.summary)
 	}
 	fmt.Fprint(w, `
 Global flags (before or after the command):
-  --fake       run against an in-process fake of the service: no API key, no network
+  --fake       run against an in-process fake of the service: no API key, nothing leaves the machine
   --json       print the service's JSON as received, for jq (JSON Lines with --all)
   --budget N   refuse any call that would take the credits spent above N
 
@@ -230,8 +235,12 @@ Examples:
 
 func (a *app) groupUsage(w io.Writer, g *group) {
 	fmt.Fprintf(w, "registerdata %s: %s\n\nCommands:\n", g.name, g.summary)
+	n := 0
 	for _, c := range g.commands {
-		fmt.Fprintf(w, "  %-38s %s\n", strings.TrimSpace(g.name+" "+c.name+" "+c.args), c.summary)
+		n = max(n, len(strings.TrimSpace(g.name+" "+c.name+" "+c.args)))
+	}
+	for _, c := range g.commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", n, strings.TrimSpace(g.name+" "+c.name+" "+c.args), c.summary)
 	}
 	fmt.Fprintf(w, "\nRun 'registerdata %s COMMAND --help' for flags and examples.\n", g.name)
 }

@@ -13,7 +13,7 @@ import (
 func searchGroup() *group {
 	return &group{
 		name:     "search",
-		summary:  "search companies and persons by name, filters and place",
+		summary:  "search companies, persons and insolvencies by name, filters and place",
 		commands: append([]*command{searchCompanies(), searchPersons(), searchFields()}, searchExtra()...),
 	}
 }
