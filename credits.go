@@ -107,3 +107,15 @@ const (
 	CostPerson           = 10 // GET /v1/person/{id}; price not published
 	CostPersonHoldings   = 10 // GET /v1/person/{id}/holdings; price not published
 )
+
+// Credit costs of the endpoints whose price the service does not publish
+// (DESIGN: such endpoints cost 10; credit usage and autocomplete cost 0).
+const (
+	CostFinancials       = 10 // GET /v1/company/{id}/financials; price not published
+	CostDocument         = 10 // GET /v1/document/{id}; price not published
+	CostRealtimeDocument = 10 // GET /v1/document; price not published
+	CostContactDetails   = 10 // GET /v0/company/{id}/contact; price not published
+	CostURLLookup        = 10 // GET /v0/search/lookup; price not published
+	CostAutocomplete     = 0  // GET /v1/autocomplete/company; price not published
+	CostCredits          = 0  // GET /v1/credits; price not published
+)

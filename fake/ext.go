@@ -16,6 +16,7 @@ var extensions = []func(*Server){
 	installSearch,
 	installMonitoring,
 	installOwnership,
+	installSurface,
 }
 
 // handleAPI registers an authenticated endpoint of the service, such as
