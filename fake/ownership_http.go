@@ -52,6 +52,8 @@ func servedOnlyBestAvailable(c *registerdata.Company) bool {
 // shareholder list with a presigned address of it as the source. An AG
 // or SE answers 404 without best_available=true (and then says
 // best_available true); best_available with realtime is refused with 400.
+// export and realtime are accepted and change nothing: the fake's lists
+// are always processed and current.
 func (s *Server) handleGetOwners(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	flags := map[string]bool{}
