@@ -75,9 +75,13 @@ type ResponseInfo struct {
 	Cached bool
 }
 
-// WithResponseInfo makes the call fill *info (see ResponseInfo). A nil
-// info is ignored.
+// WithResponseInfo makes the call fill *info (see ResponseInfo). It
+// zeroes *info at once, so a call refused before anything is sent (an
+// invalid id, the budget) leaves it zero. A nil info is ignored.
 func WithResponseInfo(info *ResponseInfo) CallOption {
+	if info != nil {
+		*info = ResponseInfo{}
+	}
 	return func(c *callConfig) { c.info = info }
 }
 

@@ -48,7 +48,7 @@ const (
 // share it.
 type Client struct {
 	baseURL    *url.URL
-	apiKey     *apiKey // behind a pointer so no dump of the struct shows it
+	apiKey     func() string // the key, inside a closure so no printing of a Client shows it (secret.go)
 	userAgent  string
 	http       *retryablehttp.Client
 	maxRetries int
@@ -236,7 +236,7 @@ func NewClient(opts ...Option) (*Client, error) {
 	}
 	return &Client{
 		baseURL:    base,
-		apiKey:     &apiKey{value: cfg.apiKey},
+		apiKey:     secret(cfg.apiKey),
 		userAgent:  strings.TrimSpace(cfg.userAgent + " registerdata-go/" + Version),
 		http:       newRetryClient(&cfg, logger),
 		maxRetries: cfg.maxRetries,

@@ -152,7 +152,7 @@ func TestNewClientConfiguration(t *testing.T) {
 	t.Setenv(EnvAPIKey, "from-env")
 	c, err := NewClient()
 	require.NoError(t, err)
-	assert.Equal(t, "from-env", c.apiKey.value)
+	assert.Equal(t, "from-env", c.apiKey())
 	assert.Equal(t, DefaultBaseURL, c.baseURL.String())
 
 	t.Setenv(EnvBaseURL, "http://127.0.0.1:9999")

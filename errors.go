@@ -121,12 +121,17 @@ func statusSentinel(status int) error {
 // ErrorBody is the error body the fake sends, and the first of the shapes
 // the client understands: {"error": {"code": ..., "message": ...}}.
 type ErrorBody struct {
+	// Error holds the machine-readable code and the message.
 	Error ErrorDetail `json:"error"`
 }
 
 // ErrorDetail is the inner object of ErrorBody.
 type ErrorDetail struct {
-	Code    string `json:"code"`
+	// Code is a machine-readable error code, such as "not_found". The
+	// service does not document its codes: match errors with errors.Is
+	// on the sentinels, not on Code.
+	Code string `json:"code"`
+	// Message is a human-readable explanation of the error.
 	Message string `json:"message"`
 }
 

@@ -203,7 +203,7 @@ func (c *Client) newRequest(ctx context.Context, r request) (*retryablehttp.Requ
 	for k, vs := range r.header {
 		req.Header[k] = vs
 	}
-	req.Header.Set("Authorization", "Bearer "+c.apiKey.value)
+	req.Header.Set("Authorization", "Bearer "+c.apiKey())
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
 	if body != nil {

@@ -158,6 +158,9 @@ type limitedTransport struct {
 	limiter *rate.Limiter
 }
 
+// RoundTrip waits for a token, then sends req with the next transport
+// (http.DefaultTransport when nil). When the request's context ends first,
+// it closes the body and returns the context's error without sending.
 func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err := t.limiter.Wait(req.Context()); err != nil {
 		if req.Body != nil {

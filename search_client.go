@@ -13,8 +13,9 @@ import (
 // Validate reports what is wrong with r before it is sent, as an error
 // wrapping ErrInvalidRequest, or nil: the filters must pass
 // filters.Validate for a company search (fields the SDK does not know
-// pass unchecked), the location must be a finite point with a positive
-// radius, and page and per_page must not be negative.
+// pass unchecked), the location must be a finite point with a radius
+// that is zero (left out: the service's default) or positive, and page
+// and per_page must not be negative.
 func (r CompanySearchRequest) Validate() error {
 	if err := checkSearch(filters.ScopeCompany, r.Filters, r.Pagination); err != nil {
 		return err
@@ -24,8 +25,8 @@ func (r CompanySearchRequest) Validate() error {
 			return fmt.Errorf("%w: location (%v, %v) is not a point: latitude must be within [-90, 90] and longitude within [-180, 180] degrees",
 				ErrInvalidRequest, l.Latitude, l.Longitude)
 		}
-		if !finite(l.Radius) || l.Radius <= 0 {
-			return fmt.Errorf("%w: location radius %v: want a positive number of kilometres", ErrInvalidRequest, l.Radius)
+		if !finite(l.Radius) || l.Radius < 0 {
+			return fmt.Errorf("%w: location radius %v: want a positive number of kilometres, or zero for the service's default", ErrInvalidRequest, l.Radius)
 		}
 	}
 	return nil

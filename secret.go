@@ -5,25 +5,13 @@ import (
 	"log/slog"
 )
 
-// apiKey holds the API key. The Client keeps it behind a pointer, so that
-// printing a Client value field by field (fmt's %v of a dereferenced
-// Client, a debugger's dump) shows an address, never the key; and the
-// type itself redacts in every form fmt and slog know.
-type apiKey struct{ value string }
+// secret returns a function that returns v. The Client keeps its API key
+// only inside such a closure: fmt, slog and debuggers print a func value
+// as an address, so no way of printing a Client (a dereferenced one, a
+// wrong verb, a struct dump) can reach the key.
+func secret(v string) func() string { return func() string { return v } }
 
 const redacted = "[REDACTED]"
-
-// String redacts the key.
-func (k *apiKey) String() string { return redacted }
-
-// GoString redacts the key for %#v.
-func (k *apiKey) GoString() string { return redacted }
-
-// LogValue redacts the key for log/slog.
-func (k *apiKey) LogValue() slog.Value { return slog.StringValue(redacted) }
-
-// Format redacts the key for every verb, %x and %q included.
-func (k *apiKey) Format(f fmt.State, _ rune) { _, _ = f.Write([]byte(redacted)) }
 
 // String describes the client without its API key: the base URL and the
 // budget, e.g. "registerdata.Client{base: https://api.openregister.de,

@@ -36,17 +36,34 @@
 // POST /v1/search/company and POST /v1/search/person search the whole
 // register (curated, generated and changed companies; persons are the
 // natural-person representatives, one per UUID) for 10 credits each,
-// charged only on 200. Every field of filters.Fields works with the keys
-// of its kind: number and date min/max (inclusive) and value; enum value
-// and values (any of); bool value "true"/"false"; text value (exact,
-// case-insensitive) and keywords (every keyword a case-insensitive
-// substring). Financial fields read the latest indicator year; a null
-// figure never matches. The query matches names word by word as
-// prefixes; a location matches registered cities within the radius (km).
+// charged only on 200. Every part of the body is optional. Every field of
+// filters.Fields works with the forms of its kind, one form per filter
+// (a mixture is 400 naming the field): number and date min/max
+// (inclusive) or value; enum value or values (any of); bool value
+// "true"/"false"; text value or values (exact, case-insensitive) or
+// keywords (every keyword a case-insensitive substring). Financial fields
+// read the latest indicator year; a null figure never matches, and the 34
+// extended indicators (ebitda, bank_debt, ...) have no figures yet. The
+// query matches names word by word as prefixes; a location matches
+// registered cities within the radius (km; 10 when left out). Person
+// results always carry date_of_birth (null when unknown); city, and a
+// company's country, address and purpose, may be null; countries are
+// ISO 3166-1 alpha-2.
 // Companies are ordered by name then id, persons by last name, first name
 // then id. page starts at 1, per_page is 1 to 100 (defaults 1 and 10).
 // An unknown field, a key that does not fit the field, a malformed value
-// or bad pagination answers 400 naming the problem, and costs nothing.
+// or bad pagination answers 400 naming the problem (at most 20 problems
+// of a list, then a count), and costs nothing.
+//
+// # Request bodies and errors
+//
+// Every route that reads a body wants one JSON object in UTF-8, without
+// unknown keys: null, an empty body, another JSON value or invalid UTF-8
+// is 400 before anything is changed or charged (a body over 1 MiB is
+// 413). Error messages speak of the JSON sent, never of the fake's Go
+// types. Every answer that must not be retried (each 4xx but 408 and 429)
+// carries "x-should-retry: false", the header the official clients
+// honour, so a second create of a monitor (409) is not sent three times.
 // The estimated_*, insolvency_risk and owner fields are derived from the
 // record by documented rules (see the searchengine package of this
 // module).
@@ -64,7 +81,9 @@
 // categories and delivered at the monitor's next due check: weekly, daily
 // with update_frequency daily, and for persons monthly plus daily for new
 // companies. Deliveries are POSTs to the WithWebhookEndpoint address,
-// signed Standard Webhooks style with its secret, timing out after 15 s
+// signed Standard Webhooks style with its secret and the wall-clock time
+// of sending (receivers verify against their own clock; the fake clock
+// decides when checks are due and what detected_at says), timing out after 15 s
 // and retried on anything but 2xx at 0 s, 5 s, 5 min, 30 min, 2 h, 5 h,
 // 10 h and 10 h after each failure, with the same webhook-id. Every
 // attempt is recorded (Deliveries). Clock.Advance returns after the
@@ -72,7 +91,9 @@
 //
 // InspectorURL gives a request inspector served by the fake itself: it
 // records what it receives and answers with the status given as
-// ?force_status_code=NNN (200 otherwise), for exercising retries.
+// ?force_status_code=NNN (200 otherwise), for exercising retries. It
+// keeps the last 1000 requests of each of the 100 bins used most recently,
+// within 32 MiB, dropping the oldest.
 //
 // # Time
 //
@@ -83,8 +104,9 @@
 // # Test controls
 //
 // Tests in any language drive the fake over HTTP under /_fake/. These
-// routes need no API key (the server listens on loopback only) and are
-// never faulted or rate limited:
+// routes need no API key and are never faulted or rate limited, so keep
+// the fake on a loopback address (cmd/registerfake refuses another
+// without -allow-remote). ControlRoutes lists them:
 //
 //	GET    /_fake/companies/{id}   the stored record, without sources
 //	PATCH  /_fake/companies/{id}   apply a JSON Merge Patch (RFC 7386); 400 changes nothing

@@ -1,0 +1,53 @@
+package searchengine
+
+import (
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+// extendedIndicatorFields are the 34 financial indicators the official
+// client libraries list as company filters since 4.5.0, beyond the 13 of
+// the company record's indicator summary. Their values come from
+// extendedIndicators.
+var extendedIndicatorFields = []filters.Field{
+	filters.OtherTaxes, filters.CommissionIncome, filters.CommissionExpense,
+	filters.ActiveAccruals, filters.PassiveAccruals, filters.FixedAssets,
+	filters.CurrentAssets, filters.Receivables, filters.TradeReceivables,
+	filters.Inventory, filters.Provisions, filters.BankDebt,
+	filters.TradePayables, filters.TangibleAssets, filters.FinancialAssets,
+	filters.RetainedEarnings, filters.ProfitCarryforward, filters.OtherProvisions,
+	filters.ShareholderLiabilities, filters.OperatingDepreciation, filters.FinancialDepreciation,
+	filters.OtherOperatingIncome, filters.InterestIncome, filters.InterestExpense,
+	filters.OtherLiabilities, filters.FinancialDebt, filters.IntangibleAssets,
+	filters.OtherOperatingExpenses, filters.AffiliatedLiabilities, filters.ParentNetIncome,
+	filters.IncomeBeforeTax, filters.IncomeAfterTax, filters.EBIT, filters.EBITDA,
+}
+
+// extendedIndicators is the one source of the extended financial
+// indicators of company c: the figures of its latest financial year, in
+// cents, keyed by filter field (a field of extendedIndicatorFields). A
+// field missing from the map is null for c and never matches a range.
+//
+// The fake has no financial reports behind its companies yet, so every
+// company has none of these figures: the fields are accepted and match
+// nothing. Filling this function in (from the same data as GET
+// /v1/company/{id}/financials, so that search and lookup agree) makes
+// them searchable; nothing else needs to change. It is called once each
+// time c is indexed and must not keep or modify c.
+func extendedIndicators(c *registerdata.Company) map[filters.Field]int64 {
+	return nil
+}
+
+// withExtendedIndicators adds an extractor for each extended indicator
+// to fields, reading the values extendedIndicators gave.
+func withExtendedIndicators(fields map[filters.Field]extractor[companyFacts]) map[filters.Field]extractor[companyFacts] {
+	for _, name := range extendedIndicatorFields {
+		fields[name] = numbers(func(f *companyFacts) []float64 {
+			if v, ok := f.extended[name]; ok {
+				return []float64{float64(v)}
+			}
+			return nil
+		})
+	}
+	return fields
+}
