@@ -166,6 +166,8 @@ func WithRateLimit(r rate.Limit, burst int) Option {
 // cost (from the service's price list) would exceed what is left fails
 // with ErrBudgetExceeded before anything is sent. Calls in flight hold
 // their cost until they finish, so concurrent calls cannot overshoot.
+// To cap it at what the account has left instead of a fixed number, call
+// SetBudgetFromCredits after creating the client.
 func WithCreditBudget(n int64) Option {
 	return func(c *config) error {
 		if n < 0 {
@@ -274,6 +276,9 @@ func isLoopback(host string) bool {
 
 // CreditsSpent returns the credits this client has been charged so far,
 // by the service's price list: the sum over successful billable calls.
+// GetCredits reports the account's side: its Used grows by the same
+// amount for this client's calls, plus what other clients of the key and
+// monthly monitor charges add (see CreditUsage).
 func (c *Client) CreditsSpent() int64 { return c.budget.spentCredits() }
 
 // CreditsRemaining returns what is left of the WithCreditBudget budget, and

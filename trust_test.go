@@ -153,28 +153,26 @@ func authRecorder(t *testing.T, tlsServer bool) (*httptest.Server, *atomic.Value
 		auth.Store(r.Header.Get("Authorization"))
 		http.Error(w, `{"error":{"code":"not_found","message":"nothing here"}}`, http.StatusNotFound)
 	})
-	var s *httptest.Server
+	return testServer(t, tlsServer, h), &auth, &hits
+}
+
+// testServer starts h over TLS or plain http, closed when t ends.
+func testServer(t *testing.T, tlsServer bool, h http.Handler) *httptest.Server {
+	s := httptest.NewUnstartedServer(h)
 	if tlsServer {
-		s = httptest.NewTLSServer(h)
+		s.StartTLS()
 	} else {
-		s = httptest.NewServer(h)
+		s.Start()
 	}
 	t.Cleanup(s.Close)
-	return s, &auth, &hits
+	return s
 }
 
 func redirectTo(t *testing.T, tlsServer bool, target string) *httptest.Server {
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, target+r.URL.Path, http.StatusTemporaryRedirect)
 	})
-	var s *httptest.Server
-	if tlsServer {
-		s = httptest.NewTLSServer(h)
-	} else {
-		s = httptest.NewServer(h)
-	}
-	t.Cleanup(s.Close)
-	return s
+	return testServer(t, tlsServer, h)
 }
 
 func TestRedirectToAnotherPortDropsTheKey(t *testing.T) {

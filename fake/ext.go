@@ -15,6 +15,10 @@ import (
 var extensions = []func(*Server){
 	installSearch,
 	installMonitoring,
+	installSurface,
+	installOwnership,
+	installInsolvency,
+	installTransparency,
 }
 
 // handleAPI registers an authenticated endpoint of the service, such as

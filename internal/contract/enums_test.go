@@ -50,8 +50,14 @@ var enumTable = []enumRow{
 	enumOf("EntityType", enums.EntityType("").Values()),
 	enumOf("MonitorPreference", enums.Preference("").Values()),
 	enumOf("UpdateFrequency", enums.UpdateFrequency("").Values()),
+	enumOf("DocumentCategory", enums.DocumentCategory("").Values()),
 	// A create request may ask only for daily; weekly is the default.
 	enumOf("RequestedUpdateFrequency", []enums.UpdateFrequency{enums.UpdateFrequencyDaily}),
+	// Insolvency proceedings and the Transparenzregister.
+	enumOf("InsolvencyEventType", enums.InsolvencyEventType("").Values()),
+	enumOf("InsolvencyReportType", enums.InsolvencyReportType("").Values()),
+	enumOf("DebtorKind", enums.DebtorKind("").Values()),
+	enumOf("ExtractStatus", enums.ExtractStatus("").Values()),
 }
 
 func TestEnumsAgree(t *testing.T) {

@@ -3,6 +3,7 @@ package searchengine
 import (
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/registerdata/registerdata-go/internal/finreport"
 )
 
 // extendedIndicatorFields are the 34 financial indicators the official
@@ -28,14 +29,22 @@ var extendedIndicatorFields = []filters.Field{
 // cents, keyed by filter field (a field of extendedIndicatorFields). A
 // field missing from the map is null for c and never matches a range.
 //
-// The fake has no financial reports behind its companies yet, so every
-// company has none of these figures: the fields are accepted and match
-// nothing. Filling this function in (from the same data as GET
-// /v1/company/{id}/financials, so that search and lookup agree) makes
-// them searchable; nothing else needs to change. It is called once each
-// time c is indexed and must not keep or modify c.
+// The figures are those of GET /v1/company/{id}/financials for the
+// latest year (package internal/finreport derives both), so search and
+// financials agree. It is called once each time c is indexed and must
+// not keep or modify c.
 func extendedIndicators(c *registerdata.Company) map[filters.Field]int64 {
-	return nil
+	latest, ok := finreport.Latest(c)
+	if !ok {
+		return nil
+	}
+	out := make(map[filters.Field]int64, len(extendedIndicatorFields))
+	for _, name := range extendedIndicatorFields {
+		if v, _ := latest.Figure(string(name)); v != nil {
+			out[name] = *v
+		}
+	}
+	return out
 }
 
 // withExtendedIndicators adds an extractor for each extended indicator
