@@ -257,3 +257,33 @@ func TestWaitersAskThemselvesWhenTheLeaderGivesUp(t *testing.T) {
 	require.ErrorIs(t, <-leaderErr, context.Canceled)
 	require.NoError(t, <-followerErr, "the waiter asked on its own instead of taking the leader's cancellation")
 }
+
+func TestCacheServesOwnersAndBeneficialOwners(t *testing.T) {
+	_, c, ct := newFakeClient(t, nil, registerdata.WithCache(registerdata.NewMemoryCache(100, time.Hour)))
+	ctx := context.Background()
+	const id = "DE-HRB-F1103-267645"
+	var infos [4]registerdata.ResponseInfo
+	own1, err := c.GetOwners(ctx, id, nil, registerdata.WithResponseInfo(&infos[0]))
+	require.NoError(t, err)
+	own2, err := c.GetOwners(ctx, id, nil, registerdata.WithResponseInfo(&infos[1]))
+	require.NoError(t, err)
+	ubo1, err := c.GetBeneficialOwners(ctx, id, registerdata.WithResponseInfo(&infos[2]))
+	require.NoError(t, err)
+	ubo2, err := c.GetBeneficialOwners(ctx, id, registerdata.WithResponseInfo(&infos[3]))
+	require.NoError(t, err)
+
+	require.Equal(t, own1, own2)
+	require.NotSame(t, own1, own2)
+	require.Equal(t, ubo1, ubo2)
+	require.NotSame(t, ubo1, ubo2)
+	require.False(t, infos[0].Cached)
+	require.True(t, infos[1].Cached)
+	require.False(t, infos[2].Cached)
+	require.True(t, infos[3].Cached)
+	require.EqualValues(t, 2, ct.calls.Load())
+	require.EqualValues(t, registerdata.CostOwners+registerdata.CostBeneficialOwners, c.CreditsSpent())
+
+	_, err = c.GetOwners(ctx, id, &registerdata.GetOwnersParams{Realtime: true})
+	require.NoError(t, err)
+	require.EqualValues(t, 3, ct.calls.Load(), "realtime owners bypass the cache")
+}
