@@ -11,25 +11,32 @@ import (
 // (the owner's percent divided by 100). End is always null: the fake
 // lists current stakes only (former ones are in the ownership history of
 // the held company).
+//
+// Derived owners come from the representation, so only companies whose
+// representation names entityID, and stored lists naming it, can hold a
+// stake of it: the scan of the register compares ids and nothing more.
 func (s *Server) holdingsOf(entityID string) ([]registerdata.Holding, error) {
 	st, err := s.ownership()
 	if err != nil {
 		return nil, err
 	}
+	companies := s.store.all()
+	st.mu.RLock() // derivedShareList takes no lock of the register
+	defer st.mu.RUnlock()
+	named := map[string]bool{} // companies whose stored current list names entityID
+	for id, lists := range st.lists {
+		for _, o := range lists[len(lists)-1].owners {
+			if o.ID != nil && *o.ID == entityID {
+				named[id] = true
+			}
+		}
+	}
 	out := []registerdata.Holding{}
-	for _, c := range s.store.all() {
-		st.mu.RLock()
-		lists, explicit := st.lists[c.ID]
-		st.mu.RUnlock()
-		var owners []registerdata.Owner
-		switch {
-		case explicit:
-			owners = lists[len(lists)-1].owners
-		case representationNames(c, entityID):
-			owners = s.derivedShareList(c).owners
-		default:
+	for _, c := range companies {
+		if !named[c.ID] && !representationNames(c, entityID) {
 			continue
 		}
+		owners := s.derivedOrStored(st, c)
 		for _, o := range owners {
 			if o.ID == nil || *o.ID != entityID {
 				continue
@@ -47,6 +54,14 @@ func (s *Server) holdingsOf(entityID string) ([]registerdata.Holding, error) {
 		}
 	}
 	return out, nil
+}
+
+// derivedOrStored returns the current owners of c; the caller holds st.mu.
+func (s *Server) derivedOrStored(st *ownershipState, c *registerdata.Company) []registerdata.Owner {
+	if lists, ok := st.lists[c.ID]; ok {
+		return lists[len(lists)-1].owners
+	}
+	return s.derivedShareList(c).owners
 }
 
 // representationNames reports whether an entry of c's representation

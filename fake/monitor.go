@@ -88,7 +88,7 @@ func installMonitoring(s *Server) {
 }
 
 // personExists reports whether a natural person with the UUID id
-// represents any company of the register.
+// represents any company of the register or holds a stake in one.
 func (s *Server) personExists(id string) bool {
 	for _, c := range s.store.all() {
 		for _, r := range c.Representation {
@@ -97,7 +97,8 @@ func (s *Server) personExists(id string) bool {
 			}
 		}
 	}
-	return false
+	np, err := s.ownerDetails(id) // a person who only holds shares
+	return err == nil && np != nil
 }
 
 // checkEndpoint says whether deliveries could be sent: an absolute http or

@@ -2,7 +2,6 @@ package fake
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -53,6 +52,8 @@ func servedOnlyBestAvailable(c *registerdata.Company) bool {
 // shareholder list with a presigned address of it as the source. An AG
 // or SE answers 404 without best_available=true (and then says
 // best_available true); best_available with realtime is refused with 400.
+// export and realtime are accepted and change nothing: the fake's lists
+// are always processed and current.
 func (s *Server) handleGetOwners(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	flags := map[string]bool{}
@@ -201,32 +202,27 @@ func (s *Server) handleControlGetOwners(w http.ResponseWriter, r *http.Request) 
 // Merge Patch of the owner list, which replaces it whole). It answers the
 // stored owners; 400 with nothing changed for invalid owners.
 func (s *Server) handlePutOwners(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxControlBody)) // an array or an object: not decodeBody, which takes objects only
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxControlBody))
 	if err != nil {
-		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "the request body could not be read (at most 1 MiB)")
+		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest, "owners refused, nothing changed: the body could not be read (at most %d bytes): %v", maxControlBody, err)
 		return
 	}
-	var owners []registerdata.Owner
-	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] == '[' {
-		err = decodeStrict(trimmed, &owners)
-	} else {
-		var wrapped struct {
-			Owners *[]registerdata.Owner `json:"owners"`
-		}
-		err = decodeStrict(trimmed, &wrapped)
-		if err == nil && wrapped.Owners == nil {
-			err = errors.New(`the body has no "owners" list`)
-		}
-		if wrapped.Owners != nil {
-			owners = *wrapped.Owners
-		}
+	if trimmed := bytes.TrimSpace(raw); len(trimmed) > 0 && trimmed[0] == '[' {
+		raw = append(append([]byte(`{"owners":`), trimmed...), '}')
 	}
-	if err != nil {
-		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "owners refused, nothing changed: the body must be a JSON array of owners or {\"owners\": [...]}: "+err.Error())
+	var wrapped struct {
+		Owners *[]registerdata.Owner `json:"owners"`
+	}
+	msg := decodeObject(raw, &wrapped)
+	if msg == "" && wrapped.Owners == nil {
+		msg = `it has no "owners" list`
+	}
+	if msg != "" {
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "owners refused, nothing changed: send a JSON array of owners or {\"owners\": [...]}: "+msg)
 		return
 	}
 	id := r.PathValue("id")
-	switch err := s.SetOwners(id, owners); {
+	switch err := s.SetOwners(id, *wrapped.Owners); {
 	case errors.Is(err, ErrUnknownCompany):
 		writeErrorf(w, http.StatusNotFound, CodeNotFound, "no company with id %q in the register", id)
 	case err != nil:
@@ -234,13 +230,6 @@ func (s *Server) handlePutOwners(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.handleControlGetOwners(w, r)
 	}
-}
-
-// decodeStrict decodes b into v, refusing unknown fields.
-func decodeStrict(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
 }
 
 // handleControlPersons answers the ids of every person of the register.

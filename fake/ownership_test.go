@@ -205,3 +205,16 @@ func TestOwnershipRegisterIsSafeForConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+func TestPersonWhoOnlyOwnsIsAPerson(t *testing.T) {
+	s, _ := newTestServer(t)
+	const lena = "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d62" // a limited partner of Rheinkiesel, represents nothing
+	assert.True(t, s.personExists(lena), "a person monitor may watch her")
+	p, ok, err := s.person(lena)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, "Schmitz", p.LastName)
+	assert.Empty(t, p.ManagementPositions)
+	assert.Equal(t, "Bonn", *p.City)
+	assert.False(t, s.personExists("00000000-0000-4000-8000-000000000000"))
+}

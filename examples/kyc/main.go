@@ -21,6 +21,7 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/fake"
 )
 
@@ -115,7 +116,7 @@ func peopleToCheck(ubo *registerdata.BeneficialOwners, co *registerdata.Company,
 		}
 	}
 	for _, r := range co.CurrentRepresentatives(today) {
-		if r.ID != nil && r.NaturalPerson != nil && r.Role == "DIRECTOR" {
+		if r.ID != nil && r.NaturalPerson != nil && r.Role == enums.RoleDirector {
 			add(*r.ID, "managing director")
 		}
 	}
