@@ -21,28 +21,40 @@ func companyGroup() *group {
 
 func companyGet() *command {
 	return &command{
-		name: "get", args: "ID", nargs: 1, billable: true,
+		name: "get", args: "ID [ID...]", nargs: -1, billable: true,
 		summary: "a company's profile: register, address, representatives, key figures (10 credits)",
 		help: `Fetches one company record (10 credits, 20 with --realtime) and shows
 its profile: register entry, status, address, capital, purpose, current
 representatives, the latest financial key figures (money in EUR) and
 insolvency proceedings. With --json it prints the record exactly as the
-service sent it.`,
+service sent it.
+
+With several ids (or "-" to read ids from stdin, one a line) it looks them
+all up, --concurrency at a time, and prints one line per company (JSON
+Lines of the records with --json); an id that fails is reported and the
+others go on. Each lookup costs 10 credits; with --budget the walk stops
+sending when the budget cannot pay for the next one.`,
 		examples: []string{
 			"registerdata --fake company get DE-HRB-F1103-267645",
 			"registerdata company get DE-HRB-F1103-267645 --json | jq .representation",
 			"registerdata --budget 20 company get DE-HRB-F1103-267645 --realtime",
+			"registerdata --budget 1000 company get - --concurrency 8 --json < ids.txt > companies.jsonl",
 		},
 		setup: func(fs *flag.FlagSet) runFunc {
 			realtime := fs.Bool("realtime", false, "fetch live from the official register (10 credits more)")
 			export := fs.Bool("export", false, "leave out the source documents")
 			history := fs.Bool("history", false, "also show former names, addresses and representatives")
+			concurrency := fs.Int("concurrency", 4, "with several ids: how many lookups run at once (1 to 64)")
 			return func(a *app, args []string) error {
+				params := &registerdata.GetCompanyParams{Realtime: *realtime, Export: *export}
+				if len(args) != 1 || args[0] == "-" {
+					return a.getCompanies(args, params, *concurrency)
+				}
 				c, err := a.api()
 				if err != nil {
 					return err
 				}
-				co, err := c.GetCompany(a.ctx, args[0], &registerdata.GetCompanyParams{Realtime: *realtime, Export: *export})
+				co, err := c.GetCompany(a.ctx, args[0], params)
 				if err != nil {
 					return err
 				}

@@ -23,6 +23,9 @@ type recorder struct {
 	// (for commands made of several calls, such as company tree).
 	all       [][]byte
 	collectOn bool
+	// byPath keeps the last successful body of each request path, once
+	// keepByPath was called (for lookups running concurrently).
+	byPath map[string][]byte
 }
 
 // RoundTrip sends req and, for a 2xx answer, reads and keeps the body and
@@ -44,6 +47,9 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.body = body
 	if r.collectOn {
 		r.all = append(r.all, body)
+	}
+	if r.byPath != nil {
+		r.byPath[req.URL.EscapedPath()] = body
 	}
 	r.mu.Unlock()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
@@ -69,4 +75,27 @@ func (r *recorder) collected() [][]byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.all
+}
+
+// keepByPath makes the recorder keep the last successful body of each
+// request path from now on.
+func (r *recorder) keepByPath() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.byPath = map[string][]byte{}
+}
+
+// bodyOf returns the body kept for an escaped path; forget drops it
+// when no longer needed.
+func (r *recorder) bodyOf(path string) []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.byPath[path]
+}
+
+// forget drops the body kept for an escaped path.
+func (r *recorder) forget(path string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.byPath, path)
 }
