@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -43,4 +45,18 @@ func TestCompanyGetSeveralUsageErrors(t *testing.T) {
 	cli(t, "--fake", "company", "get").wantCode(t, exitUsage)
 	cli(t, "--fake", "company", "get", nordlicht, helios, "--concurrency", "0").wantCode(t, exitUsage)
 	harness{stdin: "\n# nothing\n"}.run(t, "--fake", "company", "get", "-").wantCode(t, exitUsage)
+}
+
+// TestCompanyGetSeveralBehindABasePath runs the batch through a base URL
+// with a path of its own, as behind a proxy, to check that --json still
+// finds each record's body.
+func TestCompanyGetSeveralBehindABasePath(t *testing.T) {
+	srv := newFake(t)
+	proxy := httptest.NewServer(http.StripPrefix("/registerdata", srv.Handler()))
+	defer proxy.Close()
+	h := harness{env: map[string]string{"REGISTERDATA_API_KEY": srv.APIKey, "REGISTERDATA_BASE_URL": proxy.URL + "/registerdata"}}
+	r := h.run(t, "--json", "company", "get", nordlicht, helios).wantCode(t, 0)
+	if n := strings.Count(r.stdout, "\n"); n != 2 || !strings.Contains(r.stdout, `"id":"`+helios+`"`) {
+		t.Errorf("stdout = %.300s", r.stdout)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 )
 
@@ -85,17 +86,30 @@ func (r *recorder) keepByPath() {
 	r.byPath = map[string][]byte{}
 }
 
-// bodyOf returns the body kept for an escaped path; forget drops it
-// when no longer needed.
+// bodyOf returns the body kept for the escaped path, which a base URL
+// with a path of its own ("https://proxy/registerdata") prefixes; forget
+// drops it when no longer needed.
 func (r *recorder) bodyOf(path string) []byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.byPath[path]
+	if b, ok := r.byPath[path]; ok {
+		return b
+	}
+	for p, b := range r.byPath {
+		if strings.HasSuffix(p, path) {
+			return b
+		}
+	}
+	return nil
 }
 
-// forget drops the body kept for an escaped path.
+// forget drops the body kept for the escaped path (see bodyOf).
 func (r *recorder) forget(path string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	delete(r.byPath, path)
+	for p := range r.byPath {
+		if strings.HasSuffix(p, path) {
+			delete(r.byPath, p)
+		}
+	}
 }
