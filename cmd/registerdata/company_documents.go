@@ -20,7 +20,8 @@ id, type, date, whether it is the latest of its type. Fetch one with
 document of that category live from the register and prints its download
 address (10 credits): current_printout, chronological_printout,
 historical_printout, structured_information, shareholder_list,
-articles_of_association.`,
+articles_of_association. With --json it prints the record's "documents"
+array (or the realtime document) as the service sent it.`,
 		examples: []string{
 			"registerdata --fake company documents DE-HRB-F1103-267645",
 			"registerdata company documents DE-HRB-F1103-267645 --realtime current_printout",
