@@ -68,20 +68,48 @@ func (t *Table) Render(w io.Writer, width int) error {
 }
 
 // line writes one row, each cell cut and padded to its column's width;
-// columns of width -1 are left out.
+// columns of width -1 are left out. Padding is written only before later
+// content, so lines carry no trailing spaces.
 func (t *Table) line(b *strings.Builder, cells []string, widths []int) {
-	var l strings.Builder
+	pending, first := 0, true // spaces owed before the next content
 	for i, cell := range cells {
-		if widths[i] < 0 {
+		w := widths[i]
+		if w < 0 {
 			continue
 		}
-		if l.Len() > 0 {
-			l.WriteString(gap)
+		if !first {
+			pending += len(gap)
 		}
-		l.WriteString(Pad(Truncate(cell, widths[i]), widths[i], t.cols[i].Right))
+		first = false
+		cw := Width(cell)
+		if cw > w {
+			cell = Truncate(cell, w)
+			cw = Width(cell)
+		}
+		if t.cols[i].Right {
+			pending += w - cw
+		}
+		if cell != "" {
+			writeSpaces(b, pending)
+			b.WriteString(cell)
+			pending = 0
+		}
+		if !t.cols[i].Right {
+			pending += w - cw
+		}
 	}
-	b.WriteString(strings.TrimRight(l.String(), " "))
 	b.WriteByte('\n')
+}
+
+// spaces is a run of spaces to pad from without allocating.
+const spaces = "                                                                "
+
+func writeSpaces(b *strings.Builder, n int) {
+	for n > 0 {
+		k := min(n, len(spaces))
+		b.WriteString(spaces[:k])
+		n -= k
+	}
 }
 
 // Column floors: a column that may shrink gives way down to its
@@ -95,9 +123,16 @@ const (
 // fit returns the width of each column for a table at most width wide,
 // -1 for a column left out.
 func (t *Table) fit(width int) []int {
+	natural := make([]int, len(t.cols))
+	for i, c := range t.cols {
+		natural[i] = Width(c.Header)
+		for _, row := range t.rows {
+			natural[i] = max(natural[i], Width(row[i]))
+		}
+	}
 	hidden := make([]bool, len(t.cols))
 	for {
-		if widths, ok := t.shrink(width, hidden, comfortable); ok {
+		if widths, ok := t.shrink(natural, width, hidden, comfortable); ok {
 			return widths
 		}
 		drop := -1
@@ -110,24 +145,20 @@ func (t *Table) fit(width int) []int {
 		if drop < 0 {
 			// Nothing more to leave out: shrink harder; if even that is
 			// too wide, the terminal wraps the lines.
-			widths, _ := t.shrink(width, hidden, hardFloor)
+			widths, _ := t.shrink(natural, width, hidden, hardFloor)
 			return widths
 		}
 		hidden[drop] = true
 	}
 }
 
-// shrink sizes the visible columns to fit width, no column that may
-// shrink going below max(its header, floor) columns, and reports whether
-// they fit.
-func (t *Table) shrink(width int, hidden []bool, floorWidth int) ([]int, bool) {
-	widths := make([]int, len(t.cols))
+// shrink sizes the visible columns, from their natural widths, to fit
+// width, no column that may shrink going below max(its header, floor)
+// columns, and reports whether they fit.
+func (t *Table) shrink(natural []int, width int, hidden []bool, floorWidth int) ([]int, bool) {
+	widths := append([]int(nil), natural...)
 	floor := make([]int, len(t.cols))
 	for i, c := range t.cols {
-		widths[i] = Width(c.Header)
-		for _, row := range t.rows {
-			widths[i] = max(widths[i], Width(row[i]))
-		}
 		floor[i] = widths[i]
 		if !c.Fixed {
 			floor[i] = min(widths[i], max(Width(c.Header), floorWidth))

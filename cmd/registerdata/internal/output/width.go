@@ -38,6 +38,9 @@ func TerminalWidth(getenv func(string) string) int {
 // combining marks and format characters, 2 for East Asian wide and
 // full-width characters, 1 otherwise.
 func RuneWidth(r rune) int {
+	if r < 0x300 && r != 0 && r != 0xAD { // ASCII and Latin up to the combining marks, soft hyphen aside
+		return 1
+	}
 	switch {
 	case r == 0 || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || unicode.Is(unicode.Cf, r):
 		return 0
@@ -113,17 +116,15 @@ func Truncate(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	var b strings.Builder
 	used := 0
-	for _, r := range s {
+	for i, r := range s {
 		rw := RuneWidth(r)
 		if used+rw > w-1 {
-			break
+			return s[:i] + "…"
 		}
-		b.WriteRune(r)
 		used += rw
 	}
-	return b.String() + "…"
+	return s // not reached: s is wider than w
 }
 
 // Pad fills s with spaces to w columns, on the right (left-aligned) or
