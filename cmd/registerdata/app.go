@@ -142,11 +142,14 @@ func (a *app) rawJSON() ([]byte, error) {
 }
 
 // printRaw writes the body of the last successful response as received,
-// ending it with a newline.
+// ending it with a newline; an empty body (a 204) prints nothing.
 func (a *app) printRaw() error {
 	b, err := a.rawJSON()
 	if err != nil {
 		return err
+	}
+	if len(b) == 0 {
+		return nil
 	}
 	if _, err := a.stdout.Write(b); err != nil {
 		return err

@@ -132,7 +132,7 @@ func monitorDelete() *command {
 					return err
 				}
 				if a.jsonOut {
-					return nil // the service answers 204 without a body
+					return a.printRaw() // the service answers 204, without a body
 				}
 				_, err = fmt.Fprintf(a.stdout, "deleted the monitor of %s\n", output.Clean(args[0]))
 				return err

@@ -52,7 +52,9 @@ func TestMonitorCreateListDelete(t *testing.T) {
 		t.Errorf("delete printed %q", r.stdout)
 	}
 	h.run(t, "monitor", "delete", nordlicht, "--json").wantCode(t, exitFailed)
-	h.run(t, "monitor", "delete", albers, "--json").wantCode(t, 0)
+	if r := h.run(t, "monitor", "delete", albers, "--json").wantCode(t, 0); r.stdout != "" {
+		t.Errorf("delete --json printed %q: the service answers 204 without a body", r.stdout)
+	}
 	r = h.run(t, "monitor", "list").wantCode(t, 0)
 	if r.stdout != "no monitors\n" {
 		t.Errorf("after deleting both: %q", r.stdout)

@@ -57,6 +57,9 @@ $` + envTransparencyPassword + `, else from the first line of stdin.`,
 				if err := c.SetTransparencyCredentials(a.ctx, creds); err != nil {
 					return err
 				}
+				if a.jsonOut {
+					return a.printRaw()
+				}
 				stored := *name
 				if stored == "" {
 					stored = registerdata.DefaultCredentialName
