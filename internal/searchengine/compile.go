@@ -126,14 +126,22 @@ func (t *table[R]) anyOf(ci int, vs []string, prefix bool) *cond {
 }
 
 // keywordCond matches documents whose value of column ci holds every
-// keyword, case-insensitively. It has no index: it is checked last, on
-// the documents the other conditions leave.
+// keyword, case-insensitively. Its candidates are the postings of the
+// column's distinct values that hold every keyword, found with the
+// column's n-gram index.
 func (t *table[R]) keywordCond(ci int, kws []string) *cond {
 	lower := make([]string, len(kws))
 	for i, k := range kws {
 		lower[i] = strings.ToLower(strings.TrimSpace(k))
 	}
-	return &cond{est: t.live, scan: true, match: func(r *row) bool {
+	post := t.cols[ci].post
+	c := &cond{}
+	for _, v := range post.containing(lower) {
+		p := post.byValue[v]
+		c.lists = append(c.lists, p)
+		c.est += len(p.docs)
+	}
+	c.match = func(r *row) bool {
 		return slices.ContainsFunc(r.strsOf(ci), func(have string) bool {
 			for _, k := range lower {
 				if !strings.Contains(have, k) {
@@ -142,7 +150,8 @@ func (t *table[R]) keywordCond(ci int, kws []string) *cond {
 			}
 			return true
 		})
-	}}
+	}
+	return c
 }
 
 // rangeCond matches documents holding a value of column ci within the

@@ -10,9 +10,11 @@ import (
 )
 
 // Engine indexes a register of companies and answers company and person
-// searches over it. It is safe for concurrent use.
+// searches over it. It is safe for concurrent use: searches run at once,
+// under a read lock; a change waits for the searches under way and holds
+// the next ones back while it applies.
 type Engine struct {
-	mu        sync.Mutex
+	mu        sync.RWMutex
 	today     func() registerdata.Date
 	day       registerdata.Date // the day the derived fields were computed for
 	companies map[string]*registerdata.Company
@@ -160,16 +162,26 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.pt.finish()
 }
 
-// refresh re-derives the day-dependent fields when the day has changed.
-func (e *Engine) refresh() {
+// readCurrent takes the read lock once the index is current for today:
+// when the day has changed it first re-derives the day-dependent fields
+// under the write lock. The caller releases the read lock.
+func (e *Engine) readCurrent() {
+	e.mu.RLock()
+	if e.today() == e.day {
+		return
+	}
+	e.mu.RUnlock()
+	e.mu.Lock()
 	if d := e.today(); d != e.day {
 		e.rebuild(d)
 	}
+	e.mu.Unlock()
+	e.mu.RLock()
 }
 
 // Size returns how many companies and persons the engine holds.
 func (e *Engine) Size() (companies, persons int) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	e.mu.RLock()
+	defer e.mu.RUnlock()
 	return e.ct.live, e.pt.live
 }

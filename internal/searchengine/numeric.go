@@ -3,6 +3,7 @@ package searchengine
 import (
 	"cmp"
 	"slices"
+	"sync/atomic"
 )
 
 // numEntry is one value of a numeric or date field held by a document.
@@ -30,23 +31,29 @@ type numIndex struct {
 	multi   bool // documents may hold several values (insolvency dates)
 	entries []numEntry
 
-	// Built on demand for single-valued fields, dropped on change:
-	// prefix[j] holds the documents of entries[:j*block].
-	block  int
-	prefix []bitset
+	// Built on demand for single-valued fields (by concurrent searches
+	// too, hence atomic), dropped on change.
+	prefix atomic.Pointer[prefixSets]
+}
+
+// prefixSets are cumulative bitsets: sets[j] holds the documents of
+// entries[:j*block].
+type prefixSets struct {
+	block int
+	sets  []bitset
 }
 
 func (x *numIndex) add(v float64, d uint32) {
 	e := numEntry{v, d}
 	i, _ := slices.BinarySearchFunc(x.entries, e, cmpEntry)
 	x.entries = slices.Insert(x.entries, i, e)
-	x.prefix = nil
+	x.prefix.Store(nil)
 }
 
 func (x *numIndex) remove(v float64, d uint32) {
 	if i, found := slices.BinarySearchFunc(x.entries, numEntry{v, d}, cmpEntry); found {
 		x.entries = slices.Delete(x.entries, i, i+1)
-		x.prefix = nil
+		x.prefix.Store(nil)
 	}
 }
 
@@ -71,33 +78,37 @@ func (x *numIndex) fill(dst bitset, n, a, b int) {
 		}
 		return
 	}
-	x.build(n)
-	ja, jb := a/x.block, b/x.block
-	copy(dst, x.prefix[jb])
-	dst.andNot(x.prefix[ja])
+	p := x.build(n)
+	ja, jb := a/p.block, b/p.block
+	copy(dst, p.sets[jb])
+	dst.andNot(p.sets[ja])
 	// Add the tail block first: when a and b share a block, the clearing
 	// below takes back what lies before a.
-	for _, e := range x.entries[jb*x.block : b] {
+	for _, e := range x.entries[jb*p.block : b] {
 		dst.set(e.d)
 	}
-	for _, e := range x.entries[ja*x.block : a] {
+	for _, e := range x.entries[ja*p.block : a] {
 		dst.clear(e.d)
 	}
 }
 
-func (x *numIndex) build(n int) {
-	if x.prefix != nil && len(x.prefix[0]) >= (n+63)/64 {
-		return
+// build returns the cumulative bitsets for n documents, making them if
+// needed.
+func (x *numIndex) build(n int) *prefixSets {
+	if p := x.prefix.Load(); p != nil && len(p.sets[0]) >= (n+63)/64 {
+		return p
 	}
-	x.block = max(64, (len(x.entries)+prefixBlocks-1)/prefixBlocks)
-	blocks := len(x.entries)/x.block + 1
-	x.prefix = make([]bitset, blocks)
+	p := &prefixSets{block: max(64, (len(x.entries)+prefixBlocks-1)/prefixBlocks)}
+	blocks := len(x.entries)/p.block + 1
+	p.sets = make([]bitset, blocks)
 	cur := newBitset(n)
 	for j := range blocks {
-		x.prefix[j] = slices.Clone(cur)
-		end := min((j+1)*x.block, len(x.entries))
-		for _, e := range x.entries[j*x.block : end] {
+		p.sets[j] = slices.Clone(cur)
+		end := min((j+1)*p.block, len(x.entries))
+		for _, e := range x.entries[j*p.block : end] {
 			cur.set(e.d)
 		}
 	}
+	x.prefix.Store(p)
+	return p
 }

@@ -3,14 +3,17 @@ package searchengine
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // posting is the sorted list of documents holding one value of a field,
 // with a bitset copy built on demand for large lists and dropped when the
-// list changes.
+// list changes. Searches (under the engine's read lock) may build the
+// copy concurrently: it is published atomically, and two searches
+// building it at once build the same set.
 type posting struct {
 	docs []uint32
-	bits bitset
+	bits atomic.Pointer[bitset]
 }
 
 // finder locates d in a posting's list: its position, and whether it is
@@ -21,35 +24,38 @@ func (p *posting) add(d uint32, find finder) {
 	i, found := find(p.docs, d)
 	if !found {
 		p.docs = slices.Insert(p.docs, i, d)
-		p.bits = nil
+		p.bits.Store(nil)
 	}
 }
 
 func (p *posting) remove(d uint32, find finder) {
 	if i, found := find(p.docs, d); found {
 		p.docs = slices.Delete(p.docs, i, i+1)
-		p.bits = nil
+		p.bits.Store(nil)
 	}
 }
 
 // bitset returns the list as a bitset of at least n documents. The result
 // is shared: callers must not modify it.
 func (p *posting) bitset(n int) bitset {
-	if p.bits == nil || len(p.bits) < (n+63)/64 {
-		p.bits = newBitset(n)
-		for _, d := range p.docs {
-			p.bits.set(d)
-		}
+	if b := p.bits.Load(); b != nil && len(*b) >= (n+63)/64 {
+		return *b
 	}
-	return p.bits
+	b := newBitset(n)
+	for _, d := range p.docs {
+		b.set(d)
+	}
+	p.bits.Store(&b)
+	return b
 }
 
 // postings maps each value of a field to its posting, and keeps the
 // distinct values sorted so that prefix queries are a binary search.
 type postings struct {
 	byValue map[string]*posting
-	keys    []string // sorted distinct values with a non-empty posting
-	find    finder   // the order of the lists; by document number by default
+	keys    []string                  // sorted distinct values with a non-empty posting
+	find    finder                    // the order of the lists; by document number by default
+	grams   atomic.Pointer[gramIndex] // built on demand, dropped when keys change
 }
 
 func newPostings() *postings {
@@ -63,6 +69,7 @@ func (ps *postings) add(v string, d uint32) {
 		ps.byValue[v] = p
 		i, _ := slices.BinarySearch(ps.keys, v)
 		ps.keys = slices.Insert(ps.keys, i, v)
+		ps.grams.Store(nil)
 	}
 	p.add(d, ps.find)
 }
@@ -75,6 +82,7 @@ func (ps *postings) append(v string, d uint32) {
 		p = &posting{}
 		ps.byValue[v] = p
 		ps.keys = append(ps.keys, v)
+		ps.grams.Store(nil)
 	}
 	p.docs = append(p.docs, d)
 }
@@ -102,6 +110,7 @@ func (ps *postings) remove(v string, d uint32) {
 		if i, found := slices.BinarySearch(ps.keys, v); found {
 			ps.keys = slices.Delete(ps.keys, i, i+1)
 		}
+		ps.grams.Store(nil)
 	}
 }
 

@@ -56,9 +56,8 @@ func search[R any](e *Engine, tableOf func() *table[R], scope filters.Scope, que
 	if err != nil {
 		return nil, registerdata.Pagination{}, err
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.refresh()
+	e.readCurrent()
+	defer e.mu.RUnlock()
 	t := tableOf()
 	conds, err := t.conditions(scope, query, fs)
 	if err != nil {

@@ -3,6 +3,8 @@ package searchengine
 import (
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/registerdata/registerdata-go/filters"
 )
@@ -61,10 +63,11 @@ type table[R any] struct {
 	free    []uint32
 	alive   bitset
 	live    int
-	order   []uint32 // live documents sorted by row key
+	order   []uint32                 // live documents sorted by row key
+	rank    atomic.Pointer[[]uint32] // see ranks; dropped when order changes
 	tokens  *postings
-	scratch [2]bitset
-	loading bool // bulk load: order and numeric entries are sorted by finish
+	scratch sync.Pool // of *bitset, for searches running at once
+	loading bool      // bulk load: order and numeric entries are sorted by finish
 }
 
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
@@ -109,6 +112,7 @@ func (t *table[R]) put(id string, r row, res R) {
 	} else {
 		i, _ := slices.BinarySearchFunc(t.order, r.key, t.cmpKey)
 		t.order = slices.Insert(t.order, i, d)
+		t.rank.Store(nil)
 	}
 	t.index(d, true)
 }
@@ -117,6 +121,7 @@ func (t *table[R]) put(id string, r row, res R) {
 func (t *table[R]) finish() {
 	t.loading = false
 	slices.SortFunc(t.order, t.cmpDocs)
+	t.rank.Store(nil)
 	for _, c := range t.cols {
 		if c.num != nil {
 			slices.SortFunc(c.num.entries, cmpEntry)
@@ -141,6 +146,7 @@ func (t *table[R]) remove(id string) {
 	t.index(d, false)
 	if i, found := slices.BinarySearchFunc(t.order, t.rows[d].key, t.cmpKey); found {
 		t.order = slices.Delete(t.order, i, i+1)
+		t.rank.Store(nil)
 	}
 	delete(t.byID, id)
 	t.alive.clear(d)
@@ -188,12 +194,21 @@ func (t *table[R]) post(ps *postings, v string, d uint32, add bool) {
 	}
 }
 
-// bits returns scratch bitset i, cleared and sized for every document.
-func (t *table[R]) bits(i int) bitset {
-	b := t.scratch[i]
-	b.grow(len(t.rows))
-	b = b[:(len(t.rows)+63)/64]
+// bits returns a cleared bitset sized for every document, for one
+// search; give it back with release.
+func (t *table[R]) bits() bitset {
+	var b bitset
+	if p, ok := t.scratch.Get().(*bitset); ok {
+		b = *p
+	}
+	w := (len(t.rows) + 63) / 64
+	if cap(b) < w {
+		return newBitset(len(t.rows))
+	}
+	b = b[:w]
 	b.reset()
-	t.scratch[i] = b
 	return b
 }
+
+// release gives back a bitset from bits.
+func (t *table[R]) release(b bitset) { t.scratch.Put(&b) }
