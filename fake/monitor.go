@@ -8,7 +8,6 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
-	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/internal/monitoring"
 	"github.com/registerdata/registerdata-go/webhook"
 )
@@ -105,16 +104,10 @@ func installMonitoring(s *Server) {
 }
 
 // personExists reports whether a natural person with the UUID id
-// represents any company of the register.
+// represents any company of the register, as the search index (kept
+// current with every change) knows them.
 func (s *Server) personExists(id string) bool {
-	for _, c := range s.store.all() {
-		for _, r := range c.Representation {
-			if r.ID != nil && *r.ID == id && r.Type == enums.RepresentativeTypeNaturalPerson {
-				return true
-			}
-		}
-	}
-	return false
+	return extState[searchState](s).engine.HasPerson(id)
 }
 
 // checkEndpoint says whether deliveries could be sent: an absolute http or

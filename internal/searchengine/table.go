@@ -52,12 +52,12 @@ func (b *rowBuilder) next(nums []float64, strs []string) {
 
 // table is the index of one kind of document (companies or persons):
 // documents are numbered densely, freed numbers are reused, and R is the
-// search result a document returns.
+// search result a document returns, built by result when a page needs it.
 type table[R any] struct {
 	cols    []column
 	byName  map[filters.Field]int
 	rows    []row
-	results []R
+	result  func(d uint32) R
 	ids     []string // "" for a free number
 	byID    map[string]uint32
 	free    []uint32
@@ -92,16 +92,16 @@ func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 	return t
 }
 
-// put adds the document id, or replaces it.
-func (t *table[R]) put(id string, r row, res R) {
+// put adds the document id, or replaces it, and returns its number.
+func (t *table[R]) put(id string, r row) uint32 {
 	t.remove(id)
 	var d uint32
 	if n := len(t.free); n > 0 {
 		d, t.free = t.free[n-1], t.free[:n-1]
-		t.rows[d], t.results[d], t.ids[d] = r, res, id
+		t.rows[d], t.ids[d] = r, id
 	} else {
 		d = uint32(len(t.rows))
-		t.rows, t.results, t.ids = append(t.rows, r), append(t.results, res), append(t.ids, id)
+		t.rows, t.ids = append(t.rows, r), append(t.ids, id)
 		t.alive.grow(len(t.rows))
 	}
 	t.byID[id] = d
@@ -115,6 +115,7 @@ func (t *table[R]) put(id string, r row, res R) {
 		t.rank.Store(nil)
 	}
 	t.index(d, true)
+	return d
 }
 
 // finish ends a bulk load: it sorts what put appended unsorted.
@@ -151,8 +152,7 @@ func (t *table[R]) remove(id string) {
 	delete(t.byID, id)
 	t.alive.clear(d)
 	t.live--
-	var zero R
-	t.rows[d], t.results[d], t.ids[d] = row{}, zero, ""
+	t.rows[d], t.ids[d] = row{}, ""
 	t.free = append(t.free, d)
 }
 

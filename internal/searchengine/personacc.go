@@ -1,0 +1,90 @@
+package searchengine
+
+import (
+	"slices"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+// personAcc folds the entries of one person across the register into
+// their facts, one entry at a time in any order, with the result
+// derivePerson's order defines: entries ordered by latest start date,
+// then lowest company id. Name comes from the first entry in that order;
+// city and birth date from the first that has one.
+type personAcc struct {
+	count     int
+	main      registerdata.Representative
+	mainAt    entryKey
+	city      string
+	cityAt    entryKey
+	dob       registerdata.Date
+	dobAt     entryKey
+	hasDob    bool
+	roles     []string
+	companies []string // distinct, past and present
+	manages   []string // distinct, with a current DIRECTOR role
+	active    bool
+}
+
+// entryKey places an entry in the order: later start first, then lower
+// company id.
+type entryKey struct {
+	start registerdata.Date
+	cid   string
+}
+
+// before reports whether k comes strictly before o.
+func (k entryKey) before(o entryKey) bool {
+	if c := k.start.Compare(o.start); c != 0 {
+		return c > 0
+	}
+	return k.cid < o.cid
+}
+
+// add folds the entry r of company cid, as of today.
+func (a *personAcc) add(cid string, r *registerdata.Representative, today registerdata.Date) {
+	k := entryKey{r.StartDate, cid}
+	if a.count == 0 || k.before(a.mainAt) {
+		a.main, a.mainAt = *r, k
+	}
+	a.count++
+	if np := r.NaturalPerson; np != nil {
+		if np.City != nil && *np.City != "" && (a.city == "" || k.before(a.cityAt)) {
+			a.city, a.cityAt = *np.City, k
+		}
+		if np.DateOfBirth != nil && np.DateOfBirth.Valid() && (!a.hasDob || k.before(a.dobAt)) {
+			a.dob, a.dobAt, a.hasDob = *np.DateOfBirth, k, true
+		}
+	}
+	a.companies = addDistinct(a.companies, cid)
+	a.roles = addDistinct(a.roles, string(r.Role))
+	if current := r.EndDate == nil || r.EndDate.After(today); current {
+		a.active = true
+		if r.Role == enums.RoleDirector {
+			a.manages = addDistinct(a.manages, cid)
+		}
+	}
+}
+
+func addDistinct(s []string, v string) []string {
+	if slices.Contains(s, v) {
+		return s
+	}
+	return append(s, v)
+}
+
+// facts returns the person's facts; a holds at least one entry.
+func (a *personAcc) facts(id string) personFacts {
+	main := a.main
+	f := personFacts{
+		id: id, main: &main, city: a.city, roles: slices.Sorted(slices.Values(a.roles)),
+		company: len(a.companies), manages: len(a.manages), active: a.active,
+	}
+	if a.hasDob {
+		dob := a.dob
+		f.dob = &dob
+	}
+	f.first, f.last = splitName(f.main)
+	return f
+}
