@@ -115,7 +115,7 @@ func (t *table[R]) anyOf(ci int, vs []string, prefix bool) *cond {
 	for _, p := range c.lists {
 		c.est += len(p.docs)
 	}
-	c.match = func(r *row) bool {
+	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.strsOf(ci), func(have string) bool {
 			return slices.ContainsFunc(vs, func(w string) bool {
 				return have == w || prefix && strings.HasPrefix(have, w)
@@ -141,7 +141,7 @@ func (t *table[R]) keywordCond(ci int, kws []string) *cond {
 		c.lists = append(c.lists, p)
 		c.est += len(p.docs)
 	}
-	c.match = func(r *row) bool {
+	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.strsOf(ci), func(have string) bool {
 			for _, k := range lower {
 				if !strings.Contains(have, k) {
@@ -186,7 +186,7 @@ func (t *table[R]) rangeCond(ci int, f filters.Filter) (*cond, error) {
 		c.a, c.b = x.span(lo, hi)
 	}
 	c.est = c.b - c.a
-	c.match = func(r *row) bool {
+	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.numsOf(ci), func(v float64) bool { return lo <= v && v <= hi })
 	}
 	return c, nil

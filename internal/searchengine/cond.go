@@ -16,7 +16,7 @@ type cond struct {
 	a, b  int
 	scan  bool
 	keyed bool // lists are in row key (result) order, not document order
-	match func(r *row) bool
+	match func(r doc) bool
 }
 
 // ordered returns the condition's one list in result order, if it has
@@ -80,7 +80,7 @@ const sparseShare = 32
 // order, or it selects the first skip+limit matches by rank and sorts
 // only those.
 func (t *table[R]) run(conds []*cond, skip, limit int) (page []uint32, total int) {
-	n := len(t.rows)
+	n := t.size()
 	if len(conds) == 0 {
 		return window(t.order, skip, limit), t.live
 	}
@@ -153,7 +153,7 @@ next:
 			continue
 		}
 		for _, c := range cs {
-			if !c.match(&t.rows[d]) {
+			if !c.match(doc{&t.docs, d}) {
 				continue next
 			}
 		}

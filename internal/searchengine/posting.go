@@ -51,7 +51,11 @@ func (p *posting) bitset(n int) bitset {
 
 // postings maps each value of a field to its posting, and keeps the
 // distinct values sorted so that prefix queries are a binary search.
+// Every value ever seen also has a number (intern), so that documents
+// can hold their values as numbers.
 type postings struct {
+	ids     map[string]uint32 // value -> its number
+	vals    []string          // number -> value
 	byValue map[string]*posting
 	keys    []string                  // sorted distinct values with a non-empty posting
 	find    finder                    // the order of the lists; by document number by default
@@ -59,7 +63,18 @@ type postings struct {
 }
 
 func newPostings() *postings {
-	return &postings{byValue: map[string]*posting{}, find: slices.BinarySearch[[]uint32]}
+	return &postings{ids: map[string]uint32{}, byValue: map[string]*posting{}, find: slices.BinarySearch[[]uint32]}
+}
+
+// intern returns the number of v, giving it one if it has none.
+func (ps *postings) intern(v string) uint32 {
+	if id, ok := ps.ids[v]; ok {
+		return id
+	}
+	id := uint32(len(ps.vals))
+	ps.ids[v] = id
+	ps.vals = append(ps.vals, v)
+	return id
 }
 
 func (ps *postings) add(v string, d uint32) {

@@ -12,7 +12,7 @@ func (t *table[R]) ranks() []uint32 {
 	if r := t.rank.Load(); r != nil {
 		return *r
 	}
-	r := make([]uint32, len(t.rows))
+	r := make([]uint32, t.size())
 	for i, d := range t.order {
 		r[d] = uint32(i)
 	}

@@ -1,6 +1,7 @@
 package searchengine
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -9,18 +10,35 @@ import (
 	"github.com/registerdata/registerdata-go/filters"
 )
 
-// column is one filterable field of a table with its index: a numIndex
-// for numbers and dates, postings of the values for enums and booleans,
-// postings of the lower-cased values for text.
+// column is one filterable field of a table with its index (a numIndex
+// for numbers and dates, postings of the values for enums, booleans and
+// lower-cased text) and every document's values, held column-wise in
+// pointer-free arrays: a document's one value inline, several in a map.
 type column struct {
 	info filters.FieldInfo
 	num  *numIndex
 	post *postings
+
+	nv        []float64            // numbers: noNumber, manyNumbers or the value
+	manyNums  map[uint32][]float64 // documents with several numbers
+	sv        []uint32             // strings: 0 for none, manyStrings, or the value's id + 1
+	manyStrs  map[uint32][]string  // documents with several strings
 }
 
-// row is what a table holds of one document: its sort key, the values of
-// every column (flattened: column i owns nums[numAt[i]:numAt[i+1]] and
-// strs[strAt[i]:strAt[i+1]]), the tokens of its name and its position.
+// Markers of the per-document arrays. noNumber and manyNumbers are NaNs
+// with distinct payloads: a value is never NaN.
+var (
+	noNumber    = math.Float64frombits(0x7ff8_0000_0000_0d0c)
+	manyNumbers = math.Float64frombits(0x7ff8_0000_0000_0d0d)
+)
+
+const manyStrings = math.MaxUint32
+
+// row is what a table is given of one document: its sort key, the values
+// of every column (flattened: column i owns nums[numAt[i]:numAt[i+1]]
+// and strs[strAt[i]:strAt[i+1]]) and the tokens of its name. The table
+// keeps the values column-wise, not the row. (lat, lon and hasGeo are
+// not kept: positions come from the city column.)
 type row struct {
 	key      string
 	nums     []float64
@@ -50,32 +68,90 @@ func (b *rowBuilder) next(nums []float64, strs []string) {
 	b.r.strAt = append(b.r.strAt, uint32(len(b.r.strs)))
 }
 
+// docs is the non-generic part of a table: the columns, sort keys and
+// name tokens of every document.
+type docs struct {
+	cols   []column
+	keys   []string // sort key; "" for a free number
+	tokens *postings
+	tokAt  []uint32 // document -> its first token id in tokIDs
+	tokN   []uint16 // document -> its number of tokens
+	tokIDs []uint32 // token ids (postings ids of tokens), appended to
+}
+
+// doc is a view of one document's values, for checking conditions.
+type doc struct {
+	ds *docs
+	d  uint32
+}
+
+// numsOf returns the numbers of column i. The result is shared.
+func (r doc) numsOf(i int) []float64 {
+	c := &r.ds.cols[i]
+	if c.num == nil {
+		return nil
+	}
+	switch v := c.nv[r.d]; {
+	case math.Float64bits(v) == math.Float64bits(noNumber):
+		return nil
+	case math.Float64bits(v) == math.Float64bits(manyNumbers):
+		return c.manyNums[r.d]
+	}
+	return c.nv[r.d : r.d+1]
+}
+
+// strsOf returns the strings of column i. The result is shared.
+func (r doc) strsOf(i int) []string {
+	c := &r.ds.cols[i]
+	if c.post == nil {
+		return nil
+	}
+	switch v := c.sv[r.d]; v {
+	case 0:
+		return nil
+	case manyStrings:
+		return c.manyStrs[r.d]
+	default:
+		return c.post.vals[v-1 : v]
+	}
+}
+
+// hasTokenPrefix reports whether a token of the name starts with w.
+func (r doc) hasTokenPrefix(w string) bool {
+	at, n := r.ds.tokAt[r.d], uint32(r.ds.tokN[r.d])
+	for _, id := range r.ds.tokIDs[at : at+n] {
+		if strings.HasPrefix(r.ds.tokens.vals[id], w) {
+			return true
+		}
+	}
+	return false
+}
+
 // table is the index of one kind of document (companies or persons):
 // documents are numbered densely, freed numbers are reused, and R is the
 // search result a document returns, built by result when a page needs it.
 type table[R any] struct {
-	cols    []column
+	docs
 	byName  map[filters.Field]int
-	rows    []row
 	result  func(d uint32) R
 	ids     []string // "" for a free number
 	byID    map[string]uint32
 	free    []uint32
 	alive   bitset
 	live    int
-	order   []uint32                 // live documents sorted by row key
+	order   []uint32                 // live documents sorted by key
 	rank    atomic.Pointer[[]uint32] // see ranks; dropped when order changes
-	tokens  *postings
-	scratch sync.Pool // of *bitset, for searches running at once
-	loading bool      // bulk load: order and numeric entries are sorted by finish
+	scratch sync.Pool                // of *bitset, for searches running at once
+	loading bool                     // bulk load: order and numeric entries are sorted by finish
 }
 
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
-	t := &table[R]{byName: map[filters.Field]int{}, byID: map[string]uint32{}, tokens: newPostings()}
+	t := &table[R]{byName: map[filters.Field]int{}, byID: map[string]uint32{}}
+	t.tokens = newPostings()
 	// Name words are kept in result order, so that a name search reads
 	// its page straight from the list.
 	t.tokens.find = func(docs []uint32, d uint32) (int, bool) {
-		i, found := slices.BinarySearchFunc(docs, t.rows[d].key, t.cmpKey)
+		i, found := slices.BinarySearchFunc(docs, t.keys[d], t.cmpKey)
 		return i, found && docs[i] == d
 	}
 	for _, fi := range filters.Fields(scope) {
@@ -83,8 +159,10 @@ func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 		switch fi.Kind {
 		case filters.KindNumber, filters.KindDate:
 			c.num = &numIndex{multi: slices.Contains(multi, fi.Name)}
+			c.manyNums = map[uint32][]float64{}
 		default:
 			c.post = newPostings()
+			c.manyStrs = map[uint32][]string{}
 		}
 		t.byName[fi.Name] = len(t.cols)
 		t.cols = append(t.cols, c)
@@ -92,18 +170,51 @@ func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 	return t
 }
 
+// size returns how many document numbers are in use or free.
+func (t *table[R]) size() int { return len(t.keys) }
+
+// grow pre-allocates room for n documents, before a bulk load.
+func (t *table[R]) grow(n int) {
+	t.keys = slices.Grow(t.keys, n)
+	t.ids = slices.Grow(t.ids, n)
+	t.order = slices.Grow(t.order, n)
+	t.tokAt = slices.Grow(t.tokAt, n)
+	t.tokN = slices.Grow(t.tokN, n)
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			c.nv = slices.Grow(c.nv, n)
+		} else {
+			c.sv = slices.Grow(c.sv, n)
+		}
+	}
+}
+
 // put adds the document id, or replaces it, and returns its number.
 func (t *table[R]) put(id string, r row) uint32 {
 	t.remove(id)
+	if strings.HasSuffix(r.key, id) {
+		id = r.key[len(r.key)-len(id):] // one string for both
+	}
 	var d uint32
 	if n := len(t.free); n > 0 {
 		d, t.free = t.free[n-1], t.free[:n-1]
-		t.rows[d], t.ids[d] = r, id
+		t.keys[d], t.ids[d] = r.key, id
 	} else {
-		d = uint32(len(t.rows))
-		t.rows, t.ids = append(t.rows, r), append(t.ids, id)
-		t.alive.grow(len(t.rows))
+		d = uint32(len(t.keys))
+		t.keys, t.ids = append(t.keys, r.key), append(t.ids, id)
+		t.tokAt, t.tokN = append(t.tokAt, 0), append(t.tokN, 0)
+		for i := range t.cols {
+			c := &t.cols[i]
+			if c.num != nil {
+				c.nv = append(c.nv, noNumber)
+			} else {
+				c.sv = append(c.sv, 0)
+			}
+		}
+		t.alive.grow(len(t.keys))
 	}
+	t.store(d, &r)
 	t.byID[id] = d
 	t.alive.set(d)
 	t.live++
@@ -118,25 +229,76 @@ func (t *table[R]) put(id string, r row) uint32 {
 	return d
 }
 
+// store keeps the values of r as document d's.
+func (t *table[R]) store(d uint32, r *row) {
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			switch vs := r.numsOf(i); len(vs) {
+			case 0:
+				c.nv[d] = noNumber
+			case 1:
+				c.nv[d] = vs[0]
+			default:
+				c.nv[d] = manyNumbers
+				c.manyNums[d] = slices.Clone(vs)
+			}
+			continue
+		}
+		switch vs := r.strsOf(i); len(vs) {
+		case 0:
+			c.sv[d] = 0
+		case 1:
+			c.sv[d] = c.post.intern(vs[0]) + 1
+		default:
+			c.sv[d] = manyStrings
+			kept := make([]string, len(vs))
+			for k, v := range vs {
+				kept[k] = c.post.vals[c.post.intern(v)]
+			}
+			c.manyStrs[d] = kept
+		}
+	}
+	toks := r.tokens[:min(len(r.tokens), math.MaxUint16)]
+	if len(toks) <= int(t.tokN[d]) { // reuse the document's old place
+		t.tokN[d] = uint16(len(toks))
+	} else {
+		t.tokAt[d], t.tokN[d] = uint32(len(t.tokIDs)), uint16(len(toks))
+		t.tokIDs = slices.Grow(t.tokIDs, len(toks))
+		t.tokIDs = t.tokIDs[:len(t.tokIDs)+len(toks)]
+	}
+	at := t.tokAt[d]
+	for k, tok := range toks {
+		t.tokIDs[int(at)+k] = t.tokens.intern(tok)
+	}
+}
+
 // finish ends a bulk load: it sorts what put appended unsorted.
 func (t *table[R]) finish() {
 	t.loading = false
 	slices.SortFunc(t.order, t.cmpDocs)
 	t.rank.Store(nil)
-	for _, c := range t.cols {
-		if c.num != nil {
-			slices.SortFunc(c.num.entries, cmpEntry)
+	rank := t.ranks()
+	var wg sync.WaitGroup
+	for i := range t.cols {
+		if c := t.cols[i]; c.num != nil {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				slices.SortFunc(c.num.entries, cmpEntry)
+			}()
 		}
 	}
+	wg.Wait()
 	for _, c := range t.cols {
 		if c.post != nil {
 			c.post.finish(nil)
 		}
 	}
-	t.tokens.finish(t.cmpDocs)
+	t.tokens.finish(func(a, b uint32) int { return int(rank[a]) - int(rank[b]) })
 }
 
-func (t *table[R]) cmpDocs(a, b uint32) int { return strings.Compare(t.rows[a].key, t.rows[b].key) }
+func (t *table[R]) cmpDocs(a, b uint32) int { return strings.Compare(t.keys[a], t.keys[b]) }
 
 // remove drops the document id if the table holds it.
 func (t *table[R]) remove(id string) {
@@ -145,39 +307,53 @@ func (t *table[R]) remove(id string) {
 		return
 	}
 	t.index(d, false)
-	if i, found := slices.BinarySearchFunc(t.order, t.rows[d].key, t.cmpKey); found {
+	if i, found := slices.BinarySearchFunc(t.order, t.keys[d], t.cmpKey); found {
 		t.order = slices.Delete(t.order, i, i+1)
 		t.rank.Store(nil)
 	}
 	delete(t.byID, id)
 	t.alive.clear(d)
 	t.live--
-	t.rows[d], t.ids[d] = row{}, ""
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			c.nv[d] = noNumber
+			delete(c.manyNums, d)
+		} else {
+			c.sv[d] = 0
+			delete(c.manyStrs, d)
+		}
+	}
+	t.keys[d], t.ids[d] = "", ""
 	t.free = append(t.free, d)
 }
 
-func (t *table[R]) cmpKey(d uint32, key string) int { return strings.Compare(t.rows[d].key, key) }
+func (t *table[R]) cmpKey(d uint32, key string) int { return strings.Compare(t.keys[d], key) }
 
 // index adds (or removes) document d to (or from) every column index.
 func (t *table[R]) index(d uint32, add bool) {
-	r := &t.rows[d]
+	r := doc{&t.docs, d}
 	for i, c := range t.cols {
-		for _, v := range r.numsOf(i) {
-			switch {
-			case add && t.loading:
-				c.num.entries = append(c.num.entries, numEntry{v, d})
-			case add:
-				c.num.add(v, d)
-			default:
-				c.num.remove(v, d)
+		if c.num != nil {
+			for _, v := range r.numsOf(i) {
+				switch {
+				case add && t.loading:
+					c.num.entries = append(c.num.entries, numEntry{v, d})
+				case add:
+					c.num.add(v, d)
+				default:
+					c.num.remove(v, d)
+				}
 			}
+			continue
 		}
 		for _, v := range r.strsOf(i) {
 			t.post(c.post, v, d, add)
 		}
 	}
-	for _, tok := range r.tokens {
-		t.post(t.tokens, tok, d, add)
+	at, n := t.tokAt[d], uint32(t.tokN[d])
+	for _, id := range t.tokIDs[at : at+n] {
+		t.post(t.tokens, t.tokens.vals[id], d, add)
 	}
 }
 
@@ -201,9 +377,9 @@ func (t *table[R]) bits() bitset {
 	if p, ok := t.scratch.Get().(*bitset); ok {
 		b = *p
 	}
-	w := (len(t.rows) + 63) / 64
+	w := (t.size() + 63) / 64
 	if cap(b) < w {
-		return newBitset(len(t.rows))
+		return newBitset(t.size())
 	}
 	b = b[:w]
 	b.reset()
