@@ -98,7 +98,9 @@ func (t *table[R]) locationCond(cityCol int, loc *registerdata.Location) (*cond,
 			near[city] = true
 		}
 	}
-	c.match = func(r doc) bool { return slices.ContainsFunc(r.strsOf(cityCol), func(city string) bool { return near[city] }) }
+	c.match = func(r doc) bool {
+		return slices.ContainsFunc(r.strsOf(cityCol), func(city string) bool { return near[city] })
+	}
 	return c, nil
 }
 

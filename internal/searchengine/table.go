@@ -19,10 +19,10 @@ type column struct {
 	num  *numIndex
 	post *postings
 
-	nv        []float64            // numbers: noNumber, manyNumbers or the value
-	manyNums  map[uint32][]float64 // documents with several numbers
-	sv        []uint32             // strings: 0 for none, manyStrings, or the value's id + 1
-	manyStrs  map[uint32][]string  // documents with several strings
+	nv       []float64            // numbers: noNumber, manyNumbers or the value
+	manyNums map[uint32][]float64 // documents with several numbers
+	sv       []uint32             // strings: 0 for none, manyStrings, or the value's id + 1
+	manyStrs map[uint32][]string  // documents with several strings
 }
 
 // Markers of the per-document arrays. noNumber and manyNumbers are NaNs
