@@ -139,7 +139,7 @@ var companyFields = map[filters.Field]extractor[companyFacts]{
 // buildRow computes the row of a document from its facts with the
 // extractors of the table's columns.
 func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Field]extractor[F]) row {
-	b := newRowBuilder(key, len(t.cols))
+	b := t.builder(key)
 	for _, c := range t.cols {
 		ex := fields[c.info.Name]
 		var nums []float64

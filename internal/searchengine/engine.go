@@ -33,11 +33,12 @@ type Engine struct {
 	src   Source
 	own   map[string]*registerdata.Company // records given to Load and Update (nil: removed), over src's
 	csrc  []int32                          // company document -> its index in src, or -1: in own
-	// people maps a person UUID to the ids of the companies they appear
-	// in, sorted.
-	people map[string][]string
-	ct     *table[registerdata.CompanySearchResult]
-	pt     *table[registerdata.PersonSearchResult]
+	// The companies each person appears in, by person document: the
+	// first company document + 1 (0 for none) in pco, the others in pmore.
+	pco   []uint32
+	pmore map[uint32][]uint32
+	ct    *table[registerdata.CompanySearchResult]
+	pt    *table[registerdata.PersonSearchResult]
 }
 
 // New returns an empty engine. today gives the current day, on which
@@ -85,64 +86,73 @@ func (e *Engine) LoadSource(src Source) {
 func (e *Engine) Update(before, after registerdata.Company) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	touched := map[string]bool{}
+	touched := map[string][]uint32{} // person -> their companies
 	for _, c := range [...]*registerdata.Company{&before, &after} {
 		for i := range c.Representation {
 			if id := personIDOf(&c.Representation[i]); id != "" {
-				touched[id] = true
+				touched[id] = e.companiesOf(id)
 			}
 		}
 	}
 	if before.ID != "" {
+		if d, ok := e.ct.byID[before.ID]; ok {
+			for id, cs := range touched {
+				touched[id] = slices.DeleteFunc(cs, func(c uint32) bool { return c == d })
+			}
+		}
 		e.ct.remove(before.ID)
 		e.own[before.ID] = nil
-		for id := range touched {
-			e.unlink(id, before.ID)
-		}
 	}
 	if after.ID != "" {
 		e.ct.remove(after.ID)
 		e.own[after.ID] = &after
-		e.putCompany(&after, -1)
+		d := e.putCompany(&after, -1)
 		for i := range after.Representation {
-			if id := personIDOf(&after.Representation[i]); id != "" {
-				e.link(id, after.ID)
+			if id := personIDOf(&after.Representation[i]); id != "" && !slices.Contains(touched[id], d) {
+				touched[id] = append(touched[id], d)
 			}
 		}
 	}
-	for id := range touched {
-		e.indexPerson(id)
+	for id, cs := range touched {
+		e.indexPerson(id, cs)
 	}
 }
 
-// link records that person id appears in company cid.
-func (e *Engine) link(id, cid string) {
-	cs := e.people[id]
-	if i, found := slices.BinarySearch(cs, cid); !found {
-		e.people[id] = slices.Insert(cs, i, cid)
+// companiesOf returns the company documents person id appears in.
+func (e *Engine) companiesOf(id string) []uint32 {
+	pd, ok := e.pt.byID[id]
+	if !ok || int(pd) >= len(e.pco) || e.pco[pd] == 0 {
+		return nil
 	}
+	return append([]uint32{e.pco[pd] - 1}, e.pmore[pd]...)
 }
 
-// unlink forgets that person id appears in company cid.
-func (e *Engine) unlink(id, cid string) {
-	cs := e.people[id]
-	if i, found := slices.BinarySearch(cs, cid); found {
-		cs = slices.Delete(cs, i, i+1)
+// setCompanies records that person document pd appears in the company
+// documents cs (none: the person is gone).
+func (e *Engine) setCompanies(pd uint32, cs []uint32) {
+	if int(pd) >= len(e.pco) {
+		e.pco = append(e.pco, make([]uint32, int(pd)+1-len(e.pco))...)
 	}
+	delete(e.pmore, pd)
 	if len(cs) == 0 {
-		delete(e.people, id)
+		e.pco[pd] = 0
 		return
 	}
-	e.people[id] = cs
+	e.pco[pd] = cs[0] + 1
+	if len(cs) > 1 {
+		e.pmore[pd] = slices.Clone(cs[1:])
+	}
 }
 
-// putCompany indexes c, whose record is src.At(si), or in own for -1.
-func (e *Engine) putCompany(c *registerdata.Company, si int32) {
+// putCompany indexes c, whose record is src.At(si), or in own for -1,
+// and returns its document.
+func (e *Engine) putCompany(c *registerdata.Company, si int32) uint32 {
 	d := e.ct.put(c.ID, companyRow(e.ct, c, e.day))
 	if int(d) >= len(e.csrc) {
 		e.csrc = append(e.csrc, make([]int32, int(d)+1-len(e.csrc))...)
 	}
 	e.csrc[d] = si
+	return d
 }
 
 // record returns the record of company document d.
@@ -153,26 +163,15 @@ func (e *Engine) record(d uint32) *registerdata.Company {
 	return e.own[e.ct.ids[d]]
 }
 
-// companyByID returns the indexed record of company id, or nil.
-func (e *Engine) companyByID(id string) *registerdata.Company {
-	d, ok := e.ct.byID[id]
-	if !ok {
-		return nil
-	}
-	return e.record(d)
-}
-
-// personFacts derives person id from the companies they appear in.
-func (e *Engine) personFacts(id string) (personFacts, bool) {
+// personFacts derives person id from the companies cs they appear in;
+// false if they appear in none.
+func (e *Engine) personFacts(id string, cs []uint32) (personFacts, bool) {
 	var acc personAcc
-	for _, cid := range e.people[id] {
-		c := e.companyByID(cid)
-		if c == nil {
-			continue
-		}
+	for _, d := range cs {
+		c := e.record(d)
 		for i := range c.Representation {
 			if personIDOf(&c.Representation[i]) == id {
-				acc.add(c.ID, &c.Representation[i], e.day)
+				acc.add(d, c.ID, &c.Representation[i], e.day)
 			}
 		}
 	}
@@ -182,14 +181,18 @@ func (e *Engine) personFacts(id string) (personFacts, bool) {
 	return acc.facts(id), true
 }
 
-// indexPerson re-derives the person id from its entries, or drops it.
-func (e *Engine) indexPerson(id string) {
-	f, ok := e.personFacts(id)
+// indexPerson re-derives the person id from the companies cs they appear
+// in, or drops them.
+func (e *Engine) indexPerson(id string, cs []uint32) {
+	f, ok := e.personFacts(id, cs)
 	if !ok {
-		e.pt.remove(id)
+		if pd, held := e.pt.byID[id]; held {
+			e.setCompanies(pd, nil)
+			e.pt.remove(id)
+		}
 		return
 	}
-	e.pt.put(id, personRow(e.pt, &f))
+	e.setCompanies(e.pt.put(id, personRow(e.pt, &f)), cs)
 }
 
 // rebuild indexes everything anew for day, reading every record once.
@@ -199,15 +202,16 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.pt = newTable[registerdata.PersonSearchResult](filters.ScopePerson)
 	e.ct.result = func(d uint32) registerdata.CompanySearchResult { return companyResult(e.record(d)) }
 	e.pt.result = func(d uint32) registerdata.PersonSearchResult {
-		f, _ := e.personFacts(e.pt.ids[d])
+		id := e.pt.ids[d]
+		f, _ := e.personFacts(id, e.companiesOf(id))
 		return personResult(&f)
 	}
 	e.ct.loading, e.pt.loading = true, true
-	e.csrc = e.csrc[:0]
-	e.people = map[string][]string{}
+	e.csrc, e.pco, e.pmore = e.csrc[:0], e.pco[:0], map[uint32][]uint32{}
+	e.ct.grow(e.src.Len + len(e.own))
 	accs := map[string]*personAcc{}
 	add := func(c *registerdata.Company, si int32) {
-		e.putCompany(c, si)
+		d := e.putCompany(c, si)
 		for i := range c.Representation {
 			r := &c.Representation[i]
 			id := personIDOf(r)
@@ -219,8 +223,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 				acc = &personAcc{}
 				accs[id] = acc
 			}
-			acc.add(c.ID, r, day)
-			e.link(id, c.ID)
+			acc.add(d, c.ID, r, day)
 		}
 	}
 	eachRecord(e.src, func(i int, c *registerdata.Company) {
@@ -244,8 +247,9 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	}
 	slices.Sort(pids)
 	for _, id := range pids {
-		f := accs[id].facts(id)
-		e.pt.put(id, personRow(e.pt, &f))
+		acc := accs[id]
+		f := acc.facts(id)
+		e.setCompanies(e.pt.put(id, personRow(e.pt, &f)), acc.companies)
 		delete(accs, id)
 	}
 	e.ct.finish()

@@ -22,8 +22,8 @@ type personAcc struct {
 	dobAt     entryKey
 	hasDob    bool
 	roles     []string
-	companies []string // distinct, past and present
-	manages   []string // distinct, with a current DIRECTOR role
+	companies []uint32 // documents, distinct, past and present
+	manages   []uint32 // documents, distinct, with a current DIRECTOR role
 	active    bool
 }
 
@@ -42,8 +42,8 @@ func (k entryKey) before(o entryKey) bool {
 	return k.cid < o.cid
 }
 
-// add folds the entry r of company cid, as of today.
-func (a *personAcc) add(cid string, r *registerdata.Representative, today registerdata.Date) {
+// add folds the entry r of company cid (document d), as of today.
+func (a *personAcc) add(d uint32, cid string, r *registerdata.Representative, today registerdata.Date) {
 	k := entryKey{r.StartDate, cid}
 	if a.count == 0 || k.before(a.mainAt) {
 		a.main, a.mainAt = *r, k
@@ -57,17 +57,17 @@ func (a *personAcc) add(cid string, r *registerdata.Representative, today regist
 			a.dob, a.dobAt, a.hasDob = *np.DateOfBirth, k, true
 		}
 	}
-	a.companies = addDistinct(a.companies, cid)
+	a.companies = addDistinct(a.companies, d)
 	a.roles = addDistinct(a.roles, string(r.Role))
 	if current := r.EndDate == nil || r.EndDate.After(today); current {
 		a.active = true
 		if r.Role == enums.RoleDirector {
-			a.manages = addDistinct(a.manages, cid)
+			a.manages = addDistinct(a.manages, d)
 		}
 	}
 }
 
-func addDistinct(s []string, v string) []string {
+func addDistinct[T comparable](s []T, v T) []T {
 	if slices.Contains(s, v) {
 		return s
 	}
@@ -77,8 +77,9 @@ func addDistinct(s []string, v string) []string {
 // facts returns the person's facts; a holds at least one entry.
 func (a *personAcc) facts(id string) personFacts {
 	main := a.main
+	slices.Sort(a.roles)
 	f := personFacts{
-		id: id, main: &main, city: a.city, roles: slices.Sorted(slices.Values(a.roles)),
+		id: id, main: &main, city: a.city, roles: a.roles,
 		company: len(a.companies), manages: len(a.manages), active: a.active,
 	}
 	if a.hasDob {

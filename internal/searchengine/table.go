@@ -56,8 +56,13 @@ func (r *row) strsOf(i int) []string  { return r.strs[r.strAt[i]:r.strAt[i+1]] }
 // rowBuilder appends the values of each column in column order.
 type rowBuilder struct{ r row }
 
-func newRowBuilder(key string, columns int) *rowBuilder {
-	return &rowBuilder{r: row{key: key, numAt: make([]uint32, 1, columns+1), strAt: make([]uint32, 1, columns+1)}}
+// builder returns the table's row builder, emptied, for a row with key.
+// The row it builds is valid until the next call: the table copies what
+// it keeps. Only the holder of the engine's write lock builds rows.
+func (t *docs) builder(key string) *rowBuilder {
+	b := &t.rb
+	b.r = row{key: key, nums: b.r.nums[:0], numAt: append(b.r.numAt[:0], 0), strs: b.r.strs[:0], strAt: append(b.r.strAt[:0], 0)}
+	return b
 }
 
 // next closes the current column with the given values.
@@ -77,6 +82,7 @@ type docs struct {
 	tokAt  []uint32 // document -> its first token id in tokIDs
 	tokN   []uint16 // document -> its number of tokens
 	tokIDs []uint32 // token ids (postings ids of tokens), appended to
+	rb     rowBuilder
 }
 
 // doc is a view of one document's values, for checking conditions.
