@@ -209,7 +209,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.ct.loading, e.pt.loading = true, true
 	e.csrc, e.pco, e.pmore = e.csrc[:0], e.pco[:0], map[uint32][]uint32{}
 	e.ct.grow(e.src.Len + len(e.own))
-	accs := map[string]*personAcc{}
+	e.pt.grow(2 * (e.src.Len + len(e.own))) // a guess: registers have about two people per company
+	accs := make(map[string]*personAcc, 2*(e.src.Len+len(e.own)))
 	add := func(c *registerdata.Company, si int32) {
 		d := e.putCompany(c, si)
 		for i := range c.Representation {

@@ -52,10 +52,11 @@ func (p *posting) bitset(n int) bitset {
 // postings maps each value of a field to its posting, and keeps the
 // distinct values sorted so that prefix queries are a binary search.
 // Every value ever seen also has a number (intern), so that documents
-// can hold their values as numbers.
+// hold their values as numbers and postings are found without hashing.
 type postings struct {
 	ids     map[string]uint32 // value -> its number
 	vals    []string          // number -> value
+	lists   []*posting        // number -> posting; nil while no document holds the value
 	byValue map[string]*posting
 	keys    []string                  // sorted distinct values with a non-empty posting
 	find    finder                    // the order of the lists; by document number by default
@@ -74,31 +75,37 @@ func (ps *postings) intern(v string) uint32 {
 	id := uint32(len(ps.vals))
 	ps.ids[v] = id
 	ps.vals = append(ps.vals, v)
+	ps.lists = append(ps.lists, nil)
 	return id
 }
 
-func (ps *postings) add(v string, d uint32) {
-	p := ps.byValue[v]
-	if p == nil {
-		p = &posting{}
-		ps.byValue[v] = p
+// list returns the posting of value number id, making it if needed;
+// sorted says whether to keep keys sorted (else finish sorts them).
+func (ps *postings) list(id uint32, sorted bool) *posting {
+	if p := ps.lists[id]; p != nil {
+		return p
+	}
+	p := &posting{}
+	v := ps.vals[id]
+	ps.lists[id] = p
+	ps.byValue[v] = p
+	if sorted {
 		i, _ := slices.BinarySearch(ps.keys, v)
 		ps.keys = slices.Insert(ps.keys, i, v)
-		ps.grams.Store(nil)
+	} else {
+		ps.keys = append(ps.keys, v)
 	}
-	p.add(d, ps.find)
+	ps.grams.Store(nil)
+	return p
 }
 
-// append adds d at the end of the posting of v, during a bulk load that
-// sorts the lists afterwards.
-func (ps *postings) append(v string, d uint32) {
-	p := ps.byValue[v]
-	if p == nil {
-		p = &posting{}
-		ps.byValue[v] = p
-		ps.keys = append(ps.keys, v)
-		ps.grams.Store(nil)
-	}
+// add puts d in the posting of value number id.
+func (ps *postings) add(id, d uint32) { ps.list(id, true).add(d, ps.find) }
+
+// append adds d at the end of the posting of value number id, during a
+// bulk load that sorts the lists afterwards.
+func (ps *postings) append(id, d uint32) {
+	p := ps.list(id, false)
 	p.docs = append(p.docs, d)
 }
 
@@ -114,13 +121,16 @@ func (ps *postings) finish(cmp func(a, b uint32) int) {
 	}
 }
 
-func (ps *postings) remove(v string, d uint32) {
-	p := ps.byValue[v]
+// remove takes d out of the posting of value number id.
+func (ps *postings) remove(id, d uint32) {
+	p := ps.lists[id]
 	if p == nil {
 		return
 	}
 	p.remove(d, ps.find)
 	if len(p.docs) == 0 {
+		v := ps.vals[id]
+		ps.lists[id] = nil
 		delete(ps.byValue, v)
 		if i, found := slices.BinarySearch(ps.keys, v); found {
 			ps.keys = slices.Delete(ps.keys, i, i+1)

@@ -181,6 +181,9 @@ func (t *table[R]) size() int { return len(t.keys) }
 
 // grow pre-allocates room for n documents, before a bulk load.
 func (t *table[R]) grow(n int) {
+	if len(t.byID) == 0 {
+		t.byID = make(map[string]uint32, n)
+	}
 	t.keys = slices.Grow(t.keys, n)
 	t.ids = slices.Grow(t.ids, n)
 	t.order = slices.Grow(t.order, n)
@@ -353,26 +356,32 @@ func (t *table[R]) index(d uint32, add bool) {
 			}
 			continue
 		}
-		for _, v := range r.strsOf(i) {
-			t.post(c.post, v, d, add)
+		switch v := c.sv[d]; v {
+		case 0:
+		case manyStrings:
+			for _, s := range c.manyStrs[d] {
+				t.post(c.post, c.post.ids[s], d, add)
+			}
+		default:
+			t.post(c.post, v-1, d, add)
 		}
 	}
 	at, n := t.tokAt[d], uint32(t.tokN[d])
 	for _, id := range t.tokIDs[at : at+n] {
-		t.post(t.tokens, t.tokens.vals[id], d, add)
+		t.post(t.tokens, id, d, add)
 	}
 }
 
-// post adds d to (or removes it from) the posting of v in ps; during a
-// bulk load it appends, and finish sorts.
-func (t *table[R]) post(ps *postings, v string, d uint32, add bool) {
+// post adds d to (or removes it from) the posting of value number id in
+// ps; during a bulk load it appends, and finish sorts.
+func (t *table[R]) post(ps *postings, id, d uint32, add bool) {
 	switch {
 	case add && t.loading:
-		ps.append(v, d)
+		ps.append(id, d)
 	case add:
-		ps.add(v, d)
+		ps.add(id, d)
 	default:
-		ps.remove(v, d)
+		ps.remove(id, d)
 	}
 }
 
