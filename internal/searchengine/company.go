@@ -140,8 +140,8 @@ var companyFields = map[filters.Field]extractor[companyFacts]{
 // extractors of the table's columns.
 func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Field]extractor[F]) row {
 	b := t.builder(key)
-	for _, c := range t.cols {
-		ex := fields[c.info.Name]
+	for _, name := range t.names {
+		ex := fields[name]
 		var nums []float64
 		var strs []string
 		if ex.num != nil {

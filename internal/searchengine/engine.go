@@ -147,7 +147,12 @@ func (e *Engine) setCompanies(pd uint32, cs []uint32) {
 // putCompany indexes c, whose record is src.At(si), or in own for -1,
 // and returns its document.
 func (e *Engine) putCompany(c *registerdata.Company, si int32) uint32 {
-	d := e.ct.put(c.ID, companyRow(e.ct, c, e.day))
+	return e.putCompanyRow(c, companyRow(e.ct, c, e.day), si)
+}
+
+// putCompanyRow is putCompany with c's row computed.
+func (e *Engine) putCompanyRow(c *registerdata.Company, r row, si int32) uint32 {
+	d := e.ct.put(c.ID, r)
 	if int(d) >= len(e.csrc) {
 		e.csrc = append(e.csrc, make([]int32, int(d)+1-len(e.csrc))...)
 	}
@@ -211,8 +216,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.ct.grow(e.src.Len + len(e.own))
 	e.pt.grow(2 * (e.src.Len + len(e.own))) // a guess: registers have about two people per company
 	accs := make(map[string]*personAcc, 2*(e.src.Len+len(e.own)))
-	add := func(c *registerdata.Company, si int32) {
-		d := e.putCompany(c, si)
+	add := func(c *registerdata.Company, r row, si int32) {
+		d := e.putCompanyRow(c, r, si)
 		for i := range c.Representation {
 			r := &c.Representation[i]
 			id := personIDOf(r)
@@ -227,9 +232,10 @@ func (e *Engine) rebuild(day registerdata.Date) {
 			acc.add(d, c.ID, r, day)
 		}
 	}
-	eachRecord(e.src, func(i int, c *registerdata.Company) {
+	prepare := func(c *registerdata.Company) row { return companyRow(e.ct, c, day) }
+	eachRecord(e.src, prepare, func(i int, c *registerdata.Company, r row) {
 		if _, replaced := e.own[c.ID]; !replaced && c.ID != "" {
-			add(c, int32(i))
+			add(c, r, int32(i))
 		}
 	})
 	ids := make([]string, 0, len(e.own))
@@ -240,7 +246,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		add(e.own[id], -1)
+		c := e.own[id]
+		add(c, companyRow(e.ct, c, day), -1)
 	}
 	pids := make([]string, 0, len(accs))
 	for id := range accs {

@@ -10,18 +10,24 @@ import (
 // sourceBatch is how many records a worker of eachRecord reads at once.
 const sourceBatch = 256
 
-// eachRecord calls fn with every record of src in order. The records are
-// read by one worker per processor, at most two batches each ahead of fn,
-// as a source may build them on demand.
-func eachRecord(src Source, fn func(i int, c *registerdata.Company)) {
+// eachRecord calls fn with every record of src in order, and with what
+// prepare made of it. The records are read, and prepare runs, in one
+// worker per processor, at most two batches each ahead of fn: a source
+// may build its records on demand, and prepare does the work that needs
+// no shared state.
+func eachRecord[T any](src Source, prepare func(c *registerdata.Company) T, fn func(i int, c *registerdata.Company, p T)) {
 	if src.Len == 0 {
 		return
 	}
 	batches := (src.Len + sourceBatch - 1) / sourceBatch
 	workers := min(runtime.GOMAXPROCS(0), batches)
-	ready := make([]chan []*registerdata.Company, batches)
+	type item struct {
+		c *registerdata.Company
+		p T
+	}
+	ready := make([]chan []item, batches)
 	for b := range ready {
-		ready[b] = make(chan []*registerdata.Company, 1)
+		ready[b] = make(chan []item, 1)
 	}
 	ahead := make(chan struct{}, 2*workers) // batches read but not yet consumed
 	var next sync.Mutex
@@ -44,17 +50,18 @@ func eachRecord(src Source, fn func(i int, c *registerdata.Company)) {
 					return
 				}
 				lo, hi := b*sourceBatch, min(src.Len, (b+1)*sourceBatch)
-				out := make([]*registerdata.Company, 0, hi-lo)
+				out := make([]item, 0, hi-lo)
 				for i := lo; i < hi; i++ {
-					out = append(out, src.At(i))
+					c := src.At(i)
+					out = append(out, item{c, prepare(c)})
 				}
 				ready[b] <- out
 			}
 		}()
 	}
 	for b := range ready {
-		for k, c := range <-ready[b] {
-			fn(b*sourceBatch+k, c)
+		for k, it := range <-ready[b] {
+			fn(b*sourceBatch+k, it.c, it.p)
 		}
 		<-ahead
 	}

@@ -40,6 +40,7 @@ const manyStrings = math.MaxUint32
 // keeps the values column-wise, not the row. (lat, lon and hasGeo are
 // not kept: positions come from the city column.)
 type row struct {
+	b        *rowBuilder // whose buffers the row uses, recycled by put
 	key      string
 	nums     []float64
 	numAt    []uint32
@@ -56,12 +57,15 @@ func (r *row) strsOf(i int) []string  { return r.strs[r.strAt[i]:r.strAt[i+1]] }
 // rowBuilder appends the values of each column in column order.
 type rowBuilder struct{ r row }
 
-// builder returns the table's row builder, emptied, for a row with key.
-// The row it builds is valid until the next call: the table copies what
-// it keeps. Only the holder of the engine's write lock builds rows.
+// builder returns an empty row builder for a row with key. Builders are
+// recycled: put takes back the builder of the row it is given, so a row
+// is valid until it is put. Safe for concurrent use.
 func (t *docs) builder(key string) *rowBuilder {
-	b := &t.rb
-	b.r = row{key: key, nums: b.r.nums[:0], numAt: append(b.r.numAt[:0], 0), strs: b.r.strs[:0], strAt: append(b.r.strAt[:0], 0)}
+	b, _ := t.builders.Get().(*rowBuilder)
+	if b == nil {
+		b = &rowBuilder{}
+	}
+	b.r = row{b: b, key: key, nums: b.r.nums[:0], numAt: append(b.r.numAt[:0], 0), strs: b.r.strs[:0], strAt: append(b.r.strAt[:0], 0)}
 	return b
 }
 
@@ -76,13 +80,14 @@ func (b *rowBuilder) next(nums []float64, strs []string) {
 // docs is the non-generic part of a table: the columns, sort keys and
 // name tokens of every document.
 type docs struct {
-	cols   []column
-	keys   []string // sort key; "" for a free number
-	tokens *postings
-	tokAt  []uint32 // document -> its first token id in tokIDs
-	tokN   []uint16 // document -> its number of tokens
-	tokIDs []uint32 // token ids (postings ids of tokens), appended to
-	rb     rowBuilder
+	cols     []column
+	names    []filters.Field // the columns' fields, never changed: row builders read them concurrently
+	keys     []string        // sort key; "" for a free number
+	tokens   *postings
+	tokAt    []uint32 // document -> its first token id in tokIDs
+	tokN     []uint16 // document -> its number of tokens
+	tokIDs   []uint32 // token ids (postings ids of tokens), appended to
+	builders sync.Pool
 }
 
 // doc is a view of one document's values, for checking conditions.
@@ -172,6 +177,7 @@ func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 		}
 		t.byName[fi.Name] = len(t.cols)
 		t.cols = append(t.cols, c)
+		t.names = append(t.names, fi.Name)
 	}
 	return t
 }
@@ -235,6 +241,10 @@ func (t *table[R]) put(id string, r row) uint32 {
 		t.rank.Store(nil)
 	}
 	t.index(d, true)
+	if r.b != nil {
+		r.b.r.tokens = nil
+		t.builders.Put(r.b)
+	}
 	return d
 }
 
