@@ -216,6 +216,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.ct.grow(e.src.Len + len(e.own))
 	e.pt.grow(2 * (e.src.Len + len(e.own))) // a guess: registers have about two people per company
 	accs := make(map[string]*personAcc, 2*(e.src.Len+len(e.own)))
+	var people []*personAcc // in the order first seen
+	var slab []personAcc
 	add := func(c *registerdata.Company, r row, si int32) {
 		d := e.putCompanyRow(c, r, si)
 		for i := range c.Representation {
@@ -226,8 +228,13 @@ func (e *Engine) rebuild(day registerdata.Date) {
 			}
 			acc := accs[id]
 			if acc == nil {
-				acc = &personAcc{}
+				if len(slab) == 0 {
+					slab = make([]personAcc, 1024)
+				}
+				acc, slab = &slab[0], slab[1:]
+				acc.id = id
 				accs[id] = acc
+				people = append(people, acc)
 			}
 			acc.add(d, c.ID, r, day)
 		}
@@ -249,17 +256,14 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		c := e.own[id]
 		add(c, companyRow(e.ct, c, day), -1)
 	}
-	pids := make([]string, 0, len(accs))
-	for id := range accs {
-		pids = append(pids, id)
-	}
-	slices.Sort(pids)
-	for _, id := range pids {
-		acc := accs[id]
-		f := acc.facts(id)
-		e.setCompanies(e.pt.put(id, personRow(e.pt, &f)), acc.companies)
-		delete(accs, id)
-	}
+	accs = nil
+	inOrder(len(people), func(i int) row {
+		f := people[i].facts(people[i].id)
+		return personRow(e.pt, &f)
+	}, func(i int, r row) {
+		e.setCompanies(e.pt.put(people[i].id, r), people[i].companies)
+		people[i] = nil
+	})
 	e.ct.finish()
 	e.pt.finish()
 }

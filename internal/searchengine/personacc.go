@@ -13,6 +13,7 @@ import (
 // then lowest company id. Name comes from the first entry in that order;
 // city and birth date from the first that has one.
 type personAcc struct {
+	id        string
 	count     int
 	main      registerdata.Representative
 	mainAt    entryKey
