@@ -113,11 +113,13 @@ func (ps *postings) append(id, d uint32) {
 // (nil: by document number, the order a bulk load appends them in).
 func (ps *postings) finish(cmp func(a, b uint32) int) {
 	slices.Sort(ps.keys)
-	if cmp == nil {
-		return
-	}
 	for _, p := range ps.byValue {
-		slices.SortFunc(p.docs, cmp)
+		if cmp != nil {
+			slices.SortFunc(p.docs, cmp)
+		}
+		if cap(p.docs)-len(p.docs) > len(p.docs)/8 {
+			p.docs = slices.Clone(p.docs)
+		}
 	}
 }
 

@@ -309,12 +309,28 @@ func (t *table[R]) finish() {
 		}
 	}
 	wg.Wait()
-	for _, c := range t.cols {
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			c.num.entries, c.nv = fit(c.num.entries), fit(c.nv)
+		}
 		if c.post != nil {
 			c.post.finish(nil)
+			c.sv = fit(c.sv)
 		}
 	}
+	t.order, t.keys, t.ids = fit(t.order), fit(t.keys), fit(t.ids)
+	t.tokAt, t.tokN, t.tokIDs = fit(t.tokAt), fit(t.tokN), fit(t.tokIDs)
 	t.tokens.finish(func(a, b uint32) int { return int(rank[a]) - int(rank[b]) })
+}
+
+// fit returns s without the spare capacity appending left, when that is
+// more than an eighth.
+func fit[T any](s []T) []T {
+	if cap(s)-len(s) > len(s)/8 {
+		return slices.Clone(s)
+	}
+	return s
 }
 
 func (t *table[R]) cmpDocs(a, b uint32) int { return strings.Compare(t.keys[a], t.keys[b]) }
