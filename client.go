@@ -47,11 +47,12 @@ const (
 // Client calls the service. It is safe for concurrent use; create one and
 // share it.
 type Client struct {
-	baseURL   *url.URL
-	apiKey    string
-	userAgent string
-	http      *retryablehttp.Client
-	budget    budget
+	baseURL    *url.URL
+	apiKey     func() string // the key, inside a closure so no printing of a Client shows it (secret.go)
+	userAgent  string
+	http       *retryablehttp.Client
+	maxRetries int
+	budget     budget
 }
 
 // Option configures a Client.
@@ -122,8 +123,8 @@ func WithHTTPClient(hc *http.Client) Option {
 // is 2; 0 disables retries.
 func WithMaxRetries(n int) Option {
 	return func(c *config) error {
-		if n < 0 {
-			return fmt.Errorf("registerdata: WithMaxRetries(%d): want 0 or more", n)
+		if n < 0 || n > maxRetriesCeiling {
+			return fmt.Errorf("registerdata: WithMaxRetries(%d): want 0 to %d", n, maxRetriesCeiling)
 		}
 		c.maxRetries = n
 		return nil
@@ -161,6 +162,8 @@ func WithRateLimit(r rate.Limit, burst int) Option {
 // cost (from the service's price list) would exceed what is left fails
 // with ErrBudgetExceeded before anything is sent. Calls in flight hold
 // their cost until they finish, so concurrent calls cannot overshoot.
+// To cap it at what the account has left instead of a fixed number, call
+// SetBudgetFromCredits after creating the client.
 func WithCreditBudget(n int64) Option {
 	return func(c *config) error {
 		if n < 0 {
@@ -230,11 +233,12 @@ func NewClient(opts ...Option) (*Client, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	return &Client{
-		baseURL:   base,
-		apiKey:    cfg.apiKey,
-		userAgent: strings.TrimSpace(cfg.userAgent + " registerdata-go/" + Version),
-		http:      newRetryClient(&cfg, logger),
-		budget:    budget{limit: cfg.budget},
+		baseURL:    base,
+		apiKey:     secret(cfg.apiKey),
+		userAgent:  strings.TrimSpace(cfg.userAgent + " registerdata-go/" + Version),
+		http:       newRetryClient(&cfg, logger),
+		maxRetries: cfg.maxRetries,
+		budget:     budget{limit: cfg.budget},
 	}, nil
 }
 
@@ -266,6 +270,9 @@ func isLoopback(host string) bool {
 
 // CreditsSpent returns the credits this client has been charged so far,
 // by the service's price list: the sum over successful billable calls.
+// GetCredits reports the account's side: its Used grows by the same
+// amount for this client's calls, plus what other clients of the key and
+// monthly monitor charges add (see CreditUsage).
 func (c *Client) CreditsSpent() int64 { return c.budget.spentCredits() }
 
 // CreditsRemaining returns what is left of the WithCreditBudget budget, and

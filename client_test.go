@@ -152,7 +152,7 @@ func TestNewClientConfiguration(t *testing.T) {
 	t.Setenv(EnvAPIKey, "from-env")
 	c, err := NewClient()
 	require.NoError(t, err)
-	assert.Equal(t, "from-env", c.apiKey)
+	assert.Equal(t, "from-env", c.apiKey())
 	assert.Equal(t, DefaultBaseURL, c.baseURL.String())
 
 	t.Setenv(EnvBaseURL, "http://127.0.0.1:9999")
@@ -193,8 +193,8 @@ func TestMalformedSuccessBodyIsAnError(t *testing.T) {
 	c, mt := newMockClient(t)
 	mt.RegisterNoResponder(httpmock.NewStringResponder(200, `{"id": "DE-HRB-F1103-267645", "status": `))
 	_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "decoding 200 response")
+	require.ErrorIs(t, err, ErrUnexpectedResponse)
+	assert.Contains(t, err.Error(), "not the expected JSON")
 	assert.Equal(t, int64(10), c.CreditsSpent(), "the service billed the call even though the body was bad")
 }
 

@@ -98,7 +98,9 @@ func TestDecodeIndicatorsDocumentsTransactions(t *testing.T) {
 	assert.Equal(t, int64(9007199254740993), *sparse.BalanceSheetTotal, "cents beyond 2^53 survive exactly")
 	assert.Nil(t, sparse.Revenue)
 	assert.Nil(t, sparse.Employees)
-	assert.Same(t, &c.Indicators[1], c.LatestIndicators())
+	latest, ok := c.LatestIndicators()
+	assert.True(t, ok)
+	assert.Equal(t, c.Indicators[1], latest)
 
 	assert.Equal(t, []CompanyDocument{
 		{ID: "doc-aoa-2019", Type: enums.DocumentTypeArticlesOfAssociation, Date: NewDate(2019, 3, 14), Latest: true},
@@ -155,7 +157,8 @@ func TestDecodeMinimalCompanyHasNoNilArrays(t *testing.T) {
 	assert.Empty(t, c.LEI)
 	assert.Equal(t, ptr(NewDate(2025, 6, 30)), c.TerminatedAt)
 	assert.Equal(t, "DE-VR-B1101-5000", c.MergedInto.CompanyID)
-	assert.Nil(t, c.LatestIndicators())
+	_, ok := c.LatestIndicators()
+	assert.False(t, ok, "no indicators: no summary, and nothing to dereference")
 
 	// names is null and insolvencies is absent in the JSON: both decode empty, not nil.
 	for name, n := range map[string]bool{

@@ -76,12 +76,12 @@ func TestContractClientErrors(t *testing.T) {
 		{name: "create monitor 401", key: "wrong-key", call: monitor(contractCompanyID), status: 401, want: registerdata.ErrUnauthorized},
 		{name: "create monitor 402", setup: noCredits, call: monitor(contractCompanyID), status: 402, want: registerdata.ErrInsufficientCredits},
 		{name: "create monitor 403", setup: func(t *testing.T, s *contractSetup) { s.srv.SetMonitoringPlan(s.srv.APIKey, false) },
-			call: monitor(contractCompanyID), status: 403, want: registerdata.ErrUnauthorized},
+			call: monitor(contractCompanyID), status: 403, want: registerdata.ErrForbidden},
 		{name: "create monitor 404", call: monitor("DE-HRB-X999-1"), status: 404, want: registerdata.ErrNotFound},
 		{name: "create monitor 409", setup: func(t *testing.T, s *contractSetup) {
 			require.NoError(t, monitor(contractCompanyID)(s.client(t, s.srv.APIKey)))
 		},
-			call: monitor(contractCompanyID), status: 409, want: registerdata.ErrInvalidRequest},
+			call: monitor(contractCompanyID), status: 409, want: registerdata.ErrConflict},
 		{name: "create monitor 429", setup: injectFault("/v1/monitor", 429), call: monitor(contractCompanyID), status: 429, want: registerdata.ErrRateLimited},
 		{name: "list monitors 401", key: "wrong-key", call: list, status: 401, want: registerdata.ErrUnauthorized},
 		{name: "list monitors 500", setup: injectFault("/v1/monitor", 500), call: list, status: 500, want: registerdata.ErrServer},

@@ -69,17 +69,16 @@ func (b *budget) reserve(cost int64) error {
 	return nil
 }
 
-// settle ends a reservation: charged says whether the service billed it.
-func (b *budget) settle(cost int64, charged bool) {
-	if cost == 0 {
+// settle ends a call's reservations: it releases the reserved credits
+// and counts the charged ones (at most reserved) as spent.
+func (b *budget) settle(reserved, charged int64) {
+	if reserved == 0 && charged == 0 {
 		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.reserved -= cost
-	if charged {
-		b.spent += cost
-	}
+	b.reserved -= reserved
+	b.spent += charged
 }
 
 func (b *budget) spentCredits() int64 {
@@ -96,3 +95,15 @@ func (b *budget) remaining() (int64, bool) {
 	}
 	return b.limit - b.spent - b.reserved, true
 }
+
+// Credit costs of the endpoints whose price the service does not publish
+// (DESIGN: such endpoints cost 10; credit usage and autocomplete cost 0).
+const (
+	CostFinancials       = 10 // GET /v1/company/{id}/financials; price not published
+	CostDocument         = 10 // GET /v1/document/{id}; price not published
+	CostRealtimeDocument = 10 // GET /v1/document; price not published
+	CostContactDetails   = 10 // GET /v0/company/{id}/contact; price not published
+	CostURLLookup        = 10 // GET /v0/search/lookup; price not published
+	CostAutocomplete     = 0  // GET /v1/autocomplete/company; price not published
+	CostCredits          = 0  // GET /v1/credits; price not published
+)

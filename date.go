@@ -10,9 +10,13 @@ import (
 // the JSON string "YYYY-MM-DD". The zero Date means "no date"; it encodes
 // as JSON null.
 type Date struct {
-	Year  int
+	// Year is the year, 1 to 9999 in a valid date, such as 2024.
+	Year int
+	// Month is the month, time.January to time.December.
 	Month time.Month
-	Day   int
+	// Day is the day of the month, 1 to 31 (up to the month's length in
+	// a valid date).
+	Day int
 }
 
 // NewDate returns the date y-m-d. It does not normalise: check Valid when

@@ -17,14 +17,28 @@ var (
 	ErrInvalidRequest = errors.New("registerdata: invalid request")
 	// ErrUnauthorized: 401, the API key is missing or wrong.
 	ErrUnauthorized = errors.New("registerdata: unauthorized")
+	// ErrForbidden: 403, the key is valid but its plan does not include
+	// the endpoint (for example monitoring on a plan without it).
+	ErrForbidden = errors.New("registerdata: forbidden")
 	// ErrInsufficientCredits: 402, the account has too few credits.
 	ErrInsufficientCredits = errors.New("registerdata: insufficient credits")
 	// ErrNotFound: 404, the identifier does not exist.
 	ErrNotFound = errors.New("registerdata: not found")
+	// ErrConflict: 409, the request clashes with the account's state, such
+	// as a second monitor of the same entity. Retrying does not help.
+	ErrConflict = errors.New("registerdata: conflict")
 	// ErrRateLimited: 429, too many requests (after the client's retries).
 	ErrRateLimited = errors.New("registerdata: rate limited")
 	// ErrServer: 5xx, the service failed (after the client's retries).
+	// A transport failure, where no answer arrived at all (connection
+	// refused or reset, TLS failure), matches ErrServer too; a cancelled
+	// or expired context matches the context's error instead.
 	ErrServer = errors.New("registerdata: server error")
+	// ErrUnexpectedResponse: the service answered 2xx with a body the
+	// client cannot use: empty, null, not the expected JSON, larger than
+	// any answer of the service, or a record without its identifier. The
+	// error is a *ResponseError that keeps the body.
+	ErrUnexpectedResponse = errors.New("registerdata: unexpected response")
 	// ErrBudgetExceeded: the call would exceed the budget set with
 	// WithCreditBudget. Nothing was sent.
 	ErrBudgetExceeded = errors.New("registerdata: credit budget exceeded")
@@ -84,10 +98,14 @@ func (e *APIError) Unwrap() error { return statusSentinel(e.StatusCode) }
 
 func statusSentinel(status int) error {
 	switch {
-	case status == http.StatusBadRequest || status == http.StatusUnprocessableEntity || status == http.StatusConflict:
+	case status == http.StatusBadRequest || status == http.StatusUnprocessableEntity:
 		return ErrInvalidRequest
-	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+	case status == http.StatusConflict:
+		return ErrConflict
+	case status == http.StatusUnauthorized:
 		return ErrUnauthorized
+	case status == http.StatusForbidden:
+		return ErrForbidden
 	case status == http.StatusPaymentRequired:
 		return ErrInsufficientCredits
 	case status == http.StatusNotFound:
@@ -103,12 +121,17 @@ func statusSentinel(status int) error {
 // ErrorBody is the error body the fake sends, and the first of the shapes
 // the client understands: {"error": {"code": ..., "message": ...}}.
 type ErrorBody struct {
+	// Error holds the machine-readable code and the message.
 	Error ErrorDetail `json:"error"`
 }
 
 // ErrorDetail is the inner object of ErrorBody.
 type ErrorDetail struct {
-	Code    string `json:"code"`
+	// Code is a machine-readable error code, such as "not_found". The
+	// service does not document its codes: match errors with errors.Is
+	// on the sentinels, not on Code.
+	Code string `json:"code"`
+	// Message is a human-readable explanation of the error.
 	Message string `json:"message"`
 }
 
@@ -151,3 +174,35 @@ func firstNonEmpty(a, b string) string {
 	}
 	return b
 }
+
+// ResponseError is a 2xx answer the client could not use (see
+// ErrUnexpectedResponse). It keeps the body, up to the response size
+// limit, for the bug report.
+type ResponseError struct {
+	Method, Path string // the request ("GET", "/v1/company/DE-...")
+	StatusCode   int    // the 2xx status of the answer
+	RequestID    string // the X-Request-Id header of the answer, when present
+	Body         []byte // the body as received
+	Reason       string // what is wrong with it
+	Err          error  // the decoding error, when there was one
+}
+
+// Error says what was wrong with the answer and quotes its start.
+func (e *ResponseError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "registerdata: %s %s: unusable %d answer: %s", e.Method, e.Path, e.StatusCode, e.Reason)
+	if e.Err != nil {
+		fmt.Fprintf(&b, " (%v)", e.Err)
+	}
+	fmt.Fprintf(&b, "; body %s", snippet(e.Body))
+	if e.RequestID != "" {
+		fmt.Fprintf(&b, " [request id %s]", e.RequestID)
+	}
+	return b.String()
+}
+
+// Is makes errors.Is(err, ErrUnexpectedResponse) true.
+func (e *ResponseError) Is(target error) bool { return target == ErrUnexpectedResponse }
+
+// Unwrap returns the decoding error, if any.
+func (e *ResponseError) Unwrap() error { return e.Err }

@@ -2,9 +2,11 @@ package registerdata
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 
 	"github.com/registerdata/registerdata-go/enums"
 )
@@ -66,30 +68,77 @@ func (r MonitorRequest) wire() MonitorRequest {
 // The request is checked with Validate first; an invalid one fails with
 // an error wrapping ErrInvalidRequest and nothing is sent. The service
 // answers 400 when no webhook endpoint is configured in the dashboard,
-// 404 (ErrNotFound) for an unknown entity and 409 (ErrInvalidRequest)
-// when the account already monitors the entity.
-func (c *Client) CreateMonitor(ctx context.Context, r MonitorRequest) (*Monitor, error) {
+// 403 (ErrForbidden) on a plan without monitoring, 404 (ErrNotFound) for
+// an unknown entity and 409 (ErrConflict) when the account already
+// monitors the entity.
+//
+// When an attempt was sent but its answer lost and the retry answers 409,
+// the first attempt most likely created the monitor: CreateMonitor then
+// looks the monitor up (ListMonitors, free) and returns it as the result
+// when it matches r, since it exists and was billed.
+func (c *Client) CreateMonitor(ctx context.Context, r MonitorRequest, opts ...CallOption) (*Monitor, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
+	cfg := newCallConfig(opts)
 	var m Monitor
-	err := c.do(ctx, request{
+	st, err := c.send(ctx, request{
 		method: http.MethodPost,
 		path:   "/v1/monitor",
 		body:   r.wire(),
 		cost:   MonitorCost(r.UpdateFrequency),
-	}, &m)
-	if err != nil {
-		return nil, err
+	}, &m, &cfg)
+	if err == nil {
+		return &m, nil
 	}
-	return &m, nil
+	if st.lostAnswer && errors.Is(err, ErrConflict) {
+		if found := c.findMonitor(ctx, r); found != nil {
+			return found, nil
+		}
+	}
+	return nil, err
+}
+
+// findMonitor returns the account's monitor that r would have created, or
+// nil when there is none or the list cannot be read.
+func (c *Client) findMonitor(ctx context.Context, r MonitorRequest) *Monitor {
+	ms, err := c.ListMonitors(ctx)
+	if err != nil {
+		return nil
+	}
+	want := r.wire()
+	for i := range ms {
+		m := &ms[i]
+		got := m.UpdateFrequency
+		if got == enums.UpdateFrequencyWeekly {
+			got = ""
+		}
+		if m.EntityID == r.EntityID && m.EntityType == r.EntityType && got == want.UpdateFrequency && samePreferences(m.Preferences, r.Preferences) {
+			return m
+		}
+	}
+	return nil
+}
+
+// samePreferences reports whether a and b hold the same preferences in
+// any order (neither repeats one: Validate refuses that).
+func samePreferences(a, b []enums.Preference) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, p := range a {
+		if !slices.Contains(b, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // ListMonitors returns every monitor of the account, disabled ones
 // included (Monitor.Disabled). It is free.
-func (c *Client) ListMonitors(ctx context.Context) ([]Monitor, error) {
+func (c *Client) ListMonitors(ctx context.Context, opts ...CallOption) ([]Monitor, error) {
 	var l MonitorList
-	if err := c.do(ctx, request{method: http.MethodGet, path: "/v1/monitor"}, &l); err != nil {
+	if err := c.do(ctx, request{method: http.MethodGet, path: "/v1/monitor"}, &l, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&l.Items)
@@ -100,9 +149,9 @@ func (c *Client) ListMonitors(ctx context.Context) ([]Monitor, error) {
 // disabled. It is free. An id that cannot be a path segment is refused
 // before sending (ErrInvalidRequest); an entity without a monitor fails
 // with ErrNotFound.
-func (c *Client) DeleteMonitor(ctx context.Context, entityID string) error {
+func (c *Client) DeleteMonitor(ctx context.Context, entityID string, opts ...CallOption) error {
 	if err := checkPathID("monitor entity id", entityID); err != nil {
 		return err
 	}
-	return c.do(ctx, request{method: http.MethodDelete, path: "/v1/monitor/" + url.PathEscape(entityID)}, nil)
+	return c.do(ctx, request{method: http.MethodDelete, path: "/v1/monitor/" + url.PathEscape(entityID)}, nil, opts)
 }

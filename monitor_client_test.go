@@ -120,7 +120,7 @@ func TestCreateMonitorErrorsFromTheService(t *testing.T) {
 		status int
 		want   error
 	}{
-		{400, ErrInvalidRequest}, {402, ErrInsufficientCredits}, {404, ErrNotFound}, {409, ErrInvalidRequest},
+		{400, ErrInvalidRequest}, {402, ErrInsufficientCredits}, {403, ErrForbidden}, {404, ErrNotFound}, {409, ErrConflict},
 	}
 	for _, tc := range cases {
 		c, mt := newMockClient(t)
@@ -134,7 +134,7 @@ func TestCreateMonitorErrorsFromTheService(t *testing.T) {
 
 func TestCreateMonitorDoesNotMutateTheRequest(t *testing.T) {
 	c, mt := newMockClient(t)
-	mt.RegisterResponder(http.MethodPost, "https://api.test/v1/monitor", httpmock.NewStringResponder(201, `{}`))
+	mt.RegisterResponder(http.MethodPost, "https://api.test/v1/monitor", httpmock.NewStringResponder(201, `{"entity_id":"x","entity_type":"company","preferences":["basic"],"disabled":false}`))
 	r := MonitorRequest{EntityID: "x", EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}, UpdateFrequency: enums.UpdateFrequencyWeekly}
 	_, err := c.CreateMonitor(context.Background(), r)
 	require.NoError(t, err)
@@ -165,7 +165,7 @@ func TestListMonitorsRequestShape(t *testing.T) {
 }
 
 func TestListMonitorsEmptyAndMalformed(t *testing.T) {
-	for _, body := range []string{`{"items":[]}`, `{"items":null}`, `{}`} {
+	for _, body := range []string{`{"items":[]}`, `{"items":null}`} {
 		c, mt := newMockClient(t)
 		mt.RegisterResponder(http.MethodGet, "https://api.test/v1/monitor", httpmock.NewStringResponder(200, body))
 		ms, err := c.ListMonitors(context.Background())
@@ -173,7 +173,7 @@ func TestListMonitorsEmptyAndMalformed(t *testing.T) {
 		assert.NotNil(t, ms, body)
 		assert.Empty(t, ms, body)
 	}
-	for _, body := range []string{`{"items":{}}`, `[`, `{"items":[{"disabled":"yes"}]}`} {
+	for _, body := range []string{`{"items":{}}`, `[`, `{"items":[{"disabled":"yes"}]}`, `{}`, `null`, ``} {
 		c, mt := newMockClient(t)
 		mt.RegisterResponder(http.MethodGet, "https://api.test/v1/monitor", httpmock.NewStringResponder(200, body))
 		_, err := c.ListMonitors(context.Background())

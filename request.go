@@ -10,9 +10,11 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+	"github.com/registerdata/registerdata-go/internal/jsonread"
 )
 
 // Response size limits: a company record is tens of kilobytes and a
@@ -25,54 +27,132 @@ const (
 // request describes one API call.
 type request struct {
 	method string
-	path   string     // escaped, starting with /v1/
+	path   string     // escaped, starting with /v0/ or /v1/
 	query  url.Values // may be nil
 	body   any        // JSON-encoded when non-nil
-	cost   int64      // credits charged on success; checked against the budget before sending
+	header http.Header
+	cost   int64 // credits charged per successful attempt; held against the budget before sending
 }
 
-// do sends r, retrying as configured, and decodes a 2xx body into out
-// (when out is non-nil). Any other status becomes an *APIError. The cost
-// is reserved against the budget before sending and counted as spent only
-// when the service answered 2xx.
-func (c *Client) do(ctx context.Context, r request, out any) error {
+// identified is implemented by every response type. After a 2xx answer is
+// decoded, missingIdentity names the key that identifies the record (such
+// as "id") when the answer lacks it, and returns "" otherwise: a 200 with
+// null, {} or a record without its identifier is an error, never a zero
+// value passed off as data.
+type identified interface{ missingIdentity() string }
+
+// envelope is implemented by response types that wrap a list (search
+// pages, the monitor list): listKey names the list's key and whether the
+// decoded list is nil. The key must be in the answer; a null list is
+// accepted as an empty one.
+type envelope interface {
+	listKey() (key string, isNil bool)
+}
+
+// do sends r with the call's options, retrying as configured, and decodes
+// a 2xx body into out (when out is non-nil). Any other status becomes an
+// *APIError.
+func (c *Client) do(ctx context.Context, r request, out any, opts []CallOption) error {
+	cfg := newCallConfig(opts)
+	_, err := c.send(ctx, r, out, &cfg)
+	return err
+}
+
+// send is do with the call's state returned, for callers that need to
+// know how the attempts went (CreateMonitor's 409 after a lost answer).
+func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) (st *callState, err error) {
+	st = &callState{cost: r.cost, maxRetries: c.maxRetries}
+	if cfg.maxRetries >= 0 {
+		st.maxRetries = cfg.maxRetries
+	}
+	var resp *http.Response
+	defer func() { cfg.fill(st, resp) }()
+	if cfg.err != nil {
+		return st, cfg.err
+	}
 	if ctx == nil {
-		return fmt.Errorf("%w: nil context: pass context.Background() or a request's context", ErrInvalidRequest)
+		return st, fmt.Errorf("%w: nil context: pass context.Background() or a request's context", ErrInvalidRequest)
+	}
+	if cfg.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.timeout)
+		defer cancel()
 	}
 	if err := c.budget.reserve(r.cost); err != nil {
-		return err
+		return st, err
 	}
-	charged := false
-	defer func() { c.budget.settle(r.cost, charged) }()
+	st.budget, st.reserved = &c.budget, r.cost
+	defer func() { c.budget.settle(st.reserved, st.charged) }()
 
-	req, err := c.newRequest(ctx, r)
+	req, err := c.newRequest(st.attach(ctx), r)
 	if err != nil {
-		return err
+		return st, err
 	}
-	resp, err := c.http.Do(req)
+	resp, err = c.http.Do(req)
 	if err != nil {
 		if resp != nil {
 			resp.Body.Close()
 		}
-		return c.transportError(ctx, r, err)
+		if st.budgetErr != nil {
+			return st, fmt.Errorf("%w (a retry was needed after an attempt whose answer was lost, which counts as charged)", st.budgetErr)
+		}
+		return st, c.transportError(ctx, r, err)
 	}
 	defer resp.Body.Close()
 
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return newAPIError(r, resp)
+		return st, newAPIError(r, resp)
 	}
-	charged = true
-	body, err := readLimited(resp.Body, maxResponseBytes)
+	body, err := readLimited(resp.Body, resp.ContentLength, maxResponseBytes)
 	if err != nil {
-		return fmt.Errorf("registerdata: %s %s: reading response: %w", r.method, r.path, err)
+		return st, fmt.Errorf("%w: %s %s: reading the %d answer: %w", ErrUnexpectedResponse, r.method, r.path, resp.StatusCode, err)
 	}
-	if out == nil || len(body) == 0 && resp.StatusCode == http.StatusNoContent {
-		return nil
+	if out == nil {
+		return st, nil
+	}
+	return st, decodeResponse(r, resp, body, out)
+}
+
+// decodeResponse decodes a 2xx body into out and checks that it holds a
+// record (see identified).
+func decodeResponse(r request, resp *http.Response, body []byte, out any) error {
+	fail := func(reason string, err error) error {
+		return &ResponseError{Method: r.method, Path: r.path, StatusCode: resp.StatusCode,
+			RequestID: resp.Header.Get("X-Request-Id"), Body: body, Reason: reason, Err: err}
+	}
+	trimmed := bytes.TrimSpace(body)
+	switch {
+	case len(trimmed) == 0:
+		return fail("the body is empty", nil)
+	case bytes.Equal(trimmed, []byte("null")):
+		return fail("the body is null", nil)
 	}
 	if err := decodeBody(body, out); err != nil {
-		return fmt.Errorf("registerdata: %s %s: decoding %d response (%s): %w", r.method, r.path, resp.StatusCode, snippet(body), err)
+		return fail("the body is not the expected JSON", err)
+	}
+	if id, ok := out.(identified); ok {
+		if key := id.missingIdentity(); key != "" {
+			return fail(fmt.Sprintf("the record lacks its identifier %q", key), nil)
+		}
+	}
+	if e, ok := out.(envelope); ok {
+		if key, isNil := e.listKey(); isNil && !hasTopLevelKey(body, key) {
+			return fail(fmt.Sprintf("the answer lacks its list %q", key), nil)
+		}
 	}
 	return nil
+}
+
+// hasTopLevelKey reports whether body is a JSON object with the member
+// key (matched as encoding/json matches field names: case-insensitively).
+func hasTopLevelKey(body []byte, key string) bool {
+	found := false
+	r := jsonread.New(body)
+	_ = r.Object(func(k []byte) error {
+		found = found || strings.EqualFold(string(k), key)
+		return r.Skip()
+	})
+	return found
 }
 
 // bodyDecoder is implemented by response types that decode faster from
@@ -106,7 +186,10 @@ func (c *Client) newRequest(ctx context.Context, r request) (*retryablehttp.Requ
 	if err != nil {
 		return nil, fmt.Errorf("registerdata: %s %s: %w", r.method, r.path, err)
 	}
-	req.Header.Set("Authorization", "Bearer "+c.apiKey)
+	for k, vs := range r.header {
+		req.Header[k] = vs
+	}
+	req.Header.Set("Authorization", "Bearer "+c.apiKey())
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", c.userAgent)
 	if body != nil {
@@ -130,7 +213,7 @@ func (c *Client) transportError(ctx context.Context, r request, err error) error
 }
 
 func newAPIError(r request, resp *http.Response) *APIError {
-	body, _ := readLimited(resp.Body, maxErrorBytes)
+	body, _ := readLimited(resp.Body, -1, maxErrorBytes)
 	e := &APIError{
 		StatusCode: resp.StatusCode,
 		RequestID:  resp.Header.Get("X-Request-Id"),
@@ -145,19 +228,6 @@ func newAPIError(r request, resp *http.Response) *APIError {
 	return e
 }
 
-// readLimited reads at most limit bytes and fails if there are more.
-func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	var buf bytes.Buffer
-	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if n > limit {
-		return buf.Bytes()[:limit], fmt.Errorf("response larger than %d bytes", limit)
-	}
-	return buf.Bytes(), nil
-}
-
 // snippet quotes the start of a body for an error message.
 func snippet(b []byte) string {
 	const n = 120
@@ -166,3 +236,54 @@ func snippet(b []byte) string {
 	}
 	return strconv.Quote(string(b))
 }
+
+// errTooLarge is the error of readLimited for a body over the limit.
+func errTooLarge(limit int64) error {
+	return fmt.Errorf("the answer is larger than %d bytes, more than any answer of the service", limit)
+}
+
+// readLimited reads a body of at most limit bytes, failing on a larger
+// one, without ever holding much more than limit: a body of known length
+// (contentLength > 0) is read into one buffer of exactly that size, and
+// one of unknown length in chunks of at most readChunkMax bytes that are
+// joined at the end. A body over the limit is dropped as soon as that is
+// known, so a hostile answer costs at most limit + readChunkMax bytes.
+func readLimited(r io.Reader, contentLength, limit int64) ([]byte, error) {
+	if contentLength > limit {
+		return nil, errTooLarge(limit)
+	}
+	if contentLength > 0 {
+		buf := make([]byte, contentLength)
+		if _, err := io.ReadFull(r, buf); err != nil {
+			return nil, err
+		}
+		return buf, nil
+	}
+	var chunks [][]byte
+	total, size := int64(0), readChunkMin
+	for {
+		chunk := make([]byte, size)
+		n, err := io.ReadFull(r, chunk)
+		total += int64(n)
+		if total > limit {
+			return nil, errTooLarge(limit)
+		}
+		chunks = append(chunks, chunk[:n])
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		size = min(size*2, readChunkMax, int(limit-total)+1)
+	}
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	return bytes.Join(chunks, nil), nil
+}
+
+const (
+	readChunkMin = 32 << 10
+	readChunkMax = 1 << 20
+)

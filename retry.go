@@ -20,6 +20,7 @@ func newRetryClient(cfg *config, logger *slog.Logger) *retryablehttp.Client {
 	if hc == nil {
 		hc = &http.Client{Timeout: 60 * time.Second}
 	}
+	hc = guardRedirects(hc)
 	if cfg.limit > 0 {
 		copied := *hc
 		copied.Transport = &limitedTransport{next: hc.Transport, limiter: rate.NewLimiter(cfg.limit, cfg.burst)}
@@ -30,11 +31,17 @@ func newRetryClient(cfg *config, logger *slog.Logger) *retryablehttp.Client {
 		Logger:       nil, // logging goes through the hooks below, never with headers
 		RetryWaitMin: cfg.waitMin,
 		RetryWaitMax: cfg.waitMax,
-		RetryMax:     cfg.maxRetries,
+		RetryMax:     maxRetriesCeiling,                     // each call's own limit is enforced by CheckRetry
 		ErrorHandler: retryablehttp.PassthroughErrorHandler, // the last response decides the error
 	}
 	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
-		return shouldRetry(ctx, resp, err, cfg.maxRetryAfter)
+		st := callStateFrom(ctx)
+		if st == nil { // not sent through Client.send
+			st = &callState{maxRetries: cfg.maxRetries}
+		}
+		st.attemptDone(resp, err)
+		retry, checkErr := shouldRetry(ctx, resp, err, cfg.maxRetryAfter)
+		return retry && st.mayRetry(), checkErr
 	}
 	rc.Backoff = func(lo, hi time.Duration, attempt int, resp *http.Response) time.Duration {
 		wait := backoff(lo, hi, attempt, resp)
@@ -73,9 +80,26 @@ func retryableStatus(code int) bool {
 	return false
 }
 
+// maxRetriesCeiling bounds WithMaxRetries and WithCallMaxRetries, so a
+// typo cannot make a call retry for hours.
+const maxRetriesCeiling = 100
+
+// shouldRetry is the retry policy of one attempt's outcome. The
+// service's x-should-retry header, when it says "true" or "false",
+// decides over the status, as in the service's official clients: the
+// fake sends "false" with answers that cannot change by retrying, such
+// as 409 for a monitor that already exists.
 func shouldRetry(ctx context.Context, resp *http.Response, err error, maxRetryAfter time.Duration) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
+	}
+	if resp != nil {
+		switch resp.Header.Get("X-Should-Retry") {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
 	}
 	if err != nil {
 		// Transport errors: retryablehttp's policy already refuses the
@@ -134,6 +158,9 @@ type limitedTransport struct {
 	limiter *rate.Limiter
 }
 
+// RoundTrip waits for a token, then sends req with the next transport
+// (http.DefaultTransport when nil). When the request's context ends first,
+// it closes the body and returns the context's error without sending.
 func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err := t.limiter.Wait(req.Context()); err != nil {
 		if req.Body != nil {

@@ -26,9 +26,13 @@ type PersonSearchRequest struct {
 // Location restricts a company search to registered addresses within
 // Radius kilometres of a point.
 type Location struct {
-	Latitude  float64 `json:"latitude"`
+	// Latitude of the point, in degrees.
+	Latitude float64 `json:"latitude"`
+	// Longitude of the point, in degrees.
 	Longitude float64 `json:"longitude"`
-	Radius    float64 `json:"radius"` // kilometres
+	// Radius in kilometres; zero leaves it out of the request, and the
+	// service applies its default (the fake: 10 km).
+	Radius float64 `json:"radius,omitempty"`
 }
 
 // PageRequest asks for one page of results. Pages count from 1.
@@ -119,35 +123,64 @@ type PersonSearchResponse struct {
 	Pagination Pagination           `json:"pagination"`
 }
 
-// CompanySearchResult is one company found by a search.
+// CompanySearchResult is one company found by a search. Country, Address
+// and Purpose are nil when the service sends null (or, for Address and
+// Purpose, leaves them out, as older service versions do).
 type CompanySearchResult struct {
-	CompanyID      string             `json:"company_id"`
-	Name           string             `json:"name"`
-	Country        string             `json:"country"`
-	RegisterNumber string             `json:"register_number"`
-	RegisterType   enums.RegisterType `json:"register_type"`
-	RegisterCourt  string             `json:"register_court"`
-	Active         bool               `json:"active"`
-	LegalForm      enums.LegalForm    `json:"legal_form"`
-	Address        SearchAddress      `json:"address"`
-	Purpose        string             `json:"purpose"`
+	// CompanyID is the company's identifier.
+	CompanyID string `json:"company_id"`
+	// Name is the current company name.
+	Name string `json:"name"`
+	// Country is the ISO 3166-1 alpha-2 code of the register ("DE").
+	Country *string `json:"country"`
+	// RegisterNumber is the number in the register.
+	RegisterNumber string `json:"register_number"`
+	// RegisterType is the register (HRB, HRA, ...).
+	RegisterType enums.RegisterType `json:"register_type"`
+	// RegisterCourt is the register court.
+	RegisterCourt string `json:"register_court"`
+	// Active reports whether the company's status is active.
+	Active bool `json:"active"`
+	// LegalForm is the legal form code.
+	LegalForm enums.LegalForm `json:"legal_form"`
+	// Address is the registered address.
+	Address *SearchAddress `json:"address"`
+	// Purpose is the current business purpose.
+	Purpose *string `json:"purpose"`
 }
 
 // SearchAddress is the address of a company search result.
 type SearchAddress struct {
-	City           string `json:"city"`
-	Country        string `json:"country"`
+	// City of the address.
+	City string `json:"city"`
+	// Country is the ISO 3166-1 alpha-2 code ("DE").
+	Country string `json:"country"`
+	// FormattedValue is the whole address on one line.
 	FormattedValue string `json:"formatted_value"`
-	Street         string `json:"street,omitempty"`
-	PostalCode     string `json:"postal_code,omitempty"`
-	Extra          string `json:"extra,omitempty"`
+	// Street and house number; empty when not sent.
+	Street string `json:"street,omitempty"`
+	// PostalCode of the address; empty when not sent.
+	PostalCode string `json:"postal_code,omitempty"`
+	// Extra is an address addition (c/o, building); empty when not sent.
+	Extra string `json:"extra,omitempty"`
 }
 
 // PersonSearchResult is one natural person found by a search.
 type PersonSearchResult struct {
-	ID          string `json:"id"` // UUID
-	Name        string `json:"name"`
-	City        string `json:"city"`
-	DateOfBirth *Date  `json:"date_of_birth,omitempty"` // nil when the register records none
-	Active      bool   `json:"active"`                  // holds at least one current position
+	// ID is the person's UUID.
+	ID string `json:"id"`
+	// Name is the full name.
+	Name string `json:"name"`
+	// City of residence; nil when unknown.
+	City *string `json:"city"`
+	// DateOfBirth is nil when the register records none; the service
+	// always sends the key, null when unknown.
+	DateOfBirth *Date `json:"date_of_birth"`
+	// Active reports whether the person holds at least one current
+	// position.
+	Active bool `json:"active"`
 }
+
+func (r *CompanySearchResponse) listKey() (string, bool) { return "results", r.Results == nil }
+
+func (r *PersonSearchResponse) listKey() (string, bool) { return "results", r.Results == nil }

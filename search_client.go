@@ -13,8 +13,9 @@ import (
 // Validate reports what is wrong with r before it is sent, as an error
 // wrapping ErrInvalidRequest, or nil: the filters must pass
 // filters.Validate for a company search (fields the SDK does not know
-// pass unchecked), the location must be a finite point with a positive
-// radius, and page and per_page must not be negative.
+// pass unchecked), the location must be a finite point with a radius
+// that is zero (left out: the service's default) or positive, and page
+// and per_page must not be negative.
 func (r CompanySearchRequest) Validate() error {
 	if err := checkSearch(filters.ScopeCompany, r.Filters, r.Pagination); err != nil {
 		return err
@@ -24,8 +25,8 @@ func (r CompanySearchRequest) Validate() error {
 			return fmt.Errorf("%w: location (%v, %v) is not a point: latitude must be within [-90, 90] and longitude within [-180, 180] degrees",
 				ErrInvalidRequest, l.Latitude, l.Longitude)
 		}
-		if !finite(l.Radius) || l.Radius <= 0 {
-			return fmt.Errorf("%w: location radius %v: want a positive number of kilometres", ErrInvalidRequest, l.Radius)
+		if !finite(l.Radius) || l.Radius < 0 {
+			return fmt.Errorf("%w: location radius %v: want a positive number of kilometres, or zero for the service's default", ErrInvalidRequest, l.Radius)
 		}
 	}
 	return nil
@@ -56,12 +57,12 @@ func checkSearch(scope filters.Scope, fs []filters.Filter, p PageRequest) error 
 // of req (query, filters, location). It costs CostCompanySearch credits.
 // A request that fails Validate is refused before sending, so it costs
 // nothing. Results is never nil.
-func (c *Client) SearchCompanies(ctx context.Context, req CompanySearchRequest) (*CompanySearchResponse, error) {
+func (c *Client) SearchCompanies(ctx context.Context, req CompanySearchRequest, opts ...CallOption) (*CompanySearchResponse, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
 	var out CompanySearchResponse
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/v1/search/company", body: req, cost: CostCompanySearch}, &out); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, path: "/v1/search/company", body: req, cost: CostCompanySearch}, &out, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&out.Results)
@@ -71,12 +72,12 @@ func (c *Client) SearchCompanies(ctx context.Context, req CompanySearchRequest) 
 // SearchPersons returns one page of the natural persons matching every
 // part of req. It costs CostPersonSearch credits. A request that fails
 // Validate is refused before sending. Results is never nil.
-func (c *Client) SearchPersons(ctx context.Context, req PersonSearchRequest) (*PersonSearchResponse, error) {
+func (c *Client) SearchPersons(ctx context.Context, req PersonSearchRequest, opts ...CallOption) (*PersonSearchResponse, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
 	var out PersonSearchResponse
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/v1/search/person", body: req, cost: CostPersonSearch}, &out); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, path: "/v1/search/person", body: req, cost: CostPersonSearch}, &out, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&out.Results)
@@ -100,10 +101,10 @@ func (c *Client) SearchPersons(ctx context.Context, req PersonSearchRequest) (*P
 //		}
 //		fmt.Println(co.Name)
 //	}
-func (c *Client) SearchCompaniesSeq(ctx context.Context, req CompanySearchRequest, opts ...SeqOption) iter.Seq2[CompanySearchResult, error] {
+func (c *Client) SearchCompaniesSeq(ctx context.Context, req CompanySearchRequest, opts ...CallOption) iter.Seq2[CompanySearchResult, error] {
 	return walkPages(ctx, req.Pagination, opts, func(ctx context.Context, p PageRequest) ([]CompanySearchResult, Pagination, error) {
 		req.Pagination = p
-		res, err := c.SearchCompanies(ctx, req)
+		res, err := c.SearchCompanies(ctx, req, opts...)
 		if err != nil {
 			return nil, Pagination{}, err
 		}
@@ -113,10 +114,10 @@ func (c *Client) SearchCompaniesSeq(ctx context.Context, req CompanySearchReques
 
 // SearchPersonsSeq walks the results of a person search page by page, as
 // SearchCompaniesSeq does; every page costs CostPersonSearch credits.
-func (c *Client) SearchPersonsSeq(ctx context.Context, req PersonSearchRequest, opts ...SeqOption) iter.Seq2[PersonSearchResult, error] {
+func (c *Client) SearchPersonsSeq(ctx context.Context, req PersonSearchRequest, opts ...CallOption) iter.Seq2[PersonSearchResult, error] {
 	return walkPages(ctx, req.Pagination, opts, func(ctx context.Context, p PageRequest) ([]PersonSearchResult, Pagination, error) {
 		req.Pagination = p
-		res, err := c.SearchPersons(ctx, req)
+		res, err := c.SearchPersons(ctx, req, opts...)
 		if err != nil {
 			return nil, Pagination{}, err
 		}
@@ -124,37 +125,11 @@ func (c *Client) SearchPersonsSeq(ctx context.Context, req PersonSearchRequest, 
 	})
 }
 
-// SeqOption bounds a page walk such as SearchCompaniesSeq.
-type SeqOption func(*seqConfig)
-
-type seqConfig struct {
-	maxPages int // 0: no bound
-	err      error
-}
-
-// MaxPages stops a walk after n pages (n >= 1), so it costs at most n
-// searches. A smaller n makes the walk yield an error wrapping
-// ErrInvalidRequest without sending anything.
-func MaxPages(n int) SeqOption {
-	return func(c *seqConfig) {
-		if n < 1 {
-			c.err = fmt.Errorf("%w: MaxPages(%d): want 1 or more", ErrInvalidRequest, n)
-			return
-		}
-		c.maxPages = n
-	}
-}
-
 // walkPages yields the results of fetch page after page, starting at
 // start.Page (1 when zero), until the last page, an empty page, the page
 // bound, an error (yielded once) or the caller's break.
-func walkPages[T any](ctx context.Context, start PageRequest, opts []SeqOption, fetch func(context.Context, PageRequest) ([]T, Pagination, error)) iter.Seq2[T, error] {
-	var cfg seqConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
+func walkPages[T any](ctx context.Context, start PageRequest, opts []CallOption, fetch func(context.Context, PageRequest) ([]T, Pagination, error)) iter.Seq2[T, error] {
+	cfg := newCallConfig(opts)
 	return func(yield func(T, error) bool) {
 		var zero T
 		if cfg.err != nil {

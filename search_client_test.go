@@ -100,7 +100,8 @@ func TestSearchRefusedBeforeSending(t *testing.T) {
 		"empty values":       {Filters: []filters.Filter{{Field: filters.LegalForm, Values: []string{}}}},
 		"negative page":      {Pagination: PageRequest{Page: -1}},
 		"negative per_page":  {Pagination: PageRequest{PerPage: -5}},
-		"zero radius":        {Location: &Location{Latitude: 52, Longitude: 13}},
+		"negative radius":    {Location: &Location{Latitude: 52, Longitude: 13, Radius: -1}},
+		"mixed forms":        {Filters: []filters.Filter{{Field: filters.City, Value: "Berlin", Keywords: []string{"Ber"}}}},
 		"NaN latitude":       {Location: &Location{Latitude: math.NaN(), Longitude: 13, Radius: 5}},
 		"latitude over 90":   {Location: &Location{Latitude: 91, Longitude: 13, Radius: 5}},
 	}

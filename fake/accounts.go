@@ -13,6 +13,7 @@ type account struct {
 	credits    int64
 	monitoring bool          // the plan includes monitoring access
 	limiter    *rate.Limiter // nil: no rate limit
+	usage      usage         // credit usage of the current period (credits_api.go)
 }
 
 // accounts holds every account by API key. One mutex guards them all, so
@@ -35,6 +36,7 @@ func (a *accounts) ensure(key string) *account {
 	acc, ok := a.byKey[key]
 	if !ok {
 		acc = &account{monitoring: true}
+		acc.usage.created = a.clock.Now()
 		if a.limit != rate.Inf {
 			acc.limiter = rate.NewLimiter(a.limit, a.burst) // starts full
 		}
@@ -79,11 +81,7 @@ func (a *accounts) debit(key string, cost int64) (before int64, ok bool) {
 		return 0, false
 	}
 	before = acc.credits
-	if cost < 0 || before < cost {
-		return before, false
-	}
-	acc.credits -= cost
-	return before, true
+	return before, acc.bill(cost, a.clock.Now())
 }
 
 // monitoringPlan reports whether key's plan includes monitoring access;
@@ -113,10 +111,13 @@ func (a *accounts) allow(key string) (ok bool, retryAfter time.Duration) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	acc, exists := a.byKey[key]
+	now := a.clock.Now()
+	if exists {
+		acc.usage.touch(now) // a free plan's period begins at the first request
+	}
 	if !exists || acc.limiter == nil {
 		return true, 0
 	}
-	now := a.clock.Now()
 	if acc.limiter.AllowN(now, 1) {
 		return true, 0
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
@@ -15,8 +14,9 @@ import (
 const maxControlBody = 1 << 20
 
 // controlRoutes registers the test controls under /_fake/. They need no
-// API key: the fake listens on loopback only, and tests in any language
-// drive it with plain HTTP.
+// API key, so that tests in any language drive them with plain HTTP: the
+// fake belongs on a loopback address. Each one has a line in
+// controlRouteList too (control_routes.go).
 func (s *Server) controlRoutes() {
 	s.handleControl("GET /_fake/companies/{id}", s.handleControlGetCompany)
 	s.handleControl("PATCH /_fake/companies/{id}", s.handlePatchCompany)
@@ -29,28 +29,12 @@ func (s *Server) controlRoutes() {
 	s.handleControl("DELETE /_fake/faults", s.handleDeleteFaults)
 }
 
-// decodeBody decodes the JSON request body into v strictly: at most
-// 1 MiB, no unknown fields, one value. On failure it answers 400 saying
-// what is wrong and returns false.
+// decodeBody decodes the JSON request body into v strictly (see
+// readObject): one JSON object of at most 1 MiB, valid UTF-8, no unknown
+// keys. On failure it answers 400 (413 when too large) saying what is
+// wrong and returns false.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxControlBody))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil {
-		if _, next := dec.Token(); next != io.EOF {
-			err = errors.New("data after the JSON value")
-		}
-	}
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeErrorf(w, http.StatusRequestEntityTooLarge, CodeInvalidRequest, "the request body is larger than %d bytes", tooBig.Limit)
-			return false
-		}
-		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest, "the request body is not valid: %v", err)
-		return false
-	}
-	return true
+	return readObject(w, r, maxControlBody, v)
 }
 
 func (s *Server) handleControlGetCompany(w http.ResponseWriter, r *http.Request) {
@@ -84,7 +68,7 @@ func (s *Server) handlePatchCompany(w http.ResponseWriter, r *http.Request) {
 		}
 		out, err := decodeCompanyStrict(merged)
 		if err != nil {
-			return c, fmt.Errorf("the patched record is not a company: %w", err)
+			return c, fmt.Errorf("the patched record is not a company: %s", jsonProblem(err))
 		}
 		if out.ID != id {
 			return c, fmt.Errorf("the patch changes the id from %q to %q: ids cannot change", id, out.ID)

@@ -43,10 +43,15 @@ func (st *monitorState) send(m monitoring.Message) monitoring.Outcome {
 	if err != nil {
 		return monitoring.Outcome{Err: err}
 	}
+	head, _ := io.ReadAll(io.LimitReader(resp.Body, deliveryBodyKept))
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	_ = resp.Body.Close()
-	return monitoring.Outcome{Status: resp.StatusCode}
+	return monitoring.Outcome{Status: resp.StatusCode, Body: head}
 }
+
+// deliveryBodyKept is how much of an endpoint's answer a DeliveryAttempt
+// keeps.
+const deliveryBodyKept = 512
 
 // handleDeliveries answers GET /_fake/deliveries with a JSON array of
 // every delivery record, oldest first. ?entity_id= keeps those of one

@@ -5,28 +5,60 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
 )
 
-// Inspector limits: requests kept per bin (the oldest are dropped) and
-// body bytes kept per request (the rest is cut off and counted).
+// Inspector limits. The inspector is reachable without a key, so what it
+// keeps is bounded: requests per bin, bins, body bytes per request and
+// bytes in all. Past a limit the oldest go first: the oldest requests of
+// the bin, the least recently used bin, the oldest requests anywhere.
 const (
 	inspectorMaxRequests = 1000
+	inspectorMaxBins     = 100
 	inspectorMaxBody     = 1 << 20
+	inspectorMaxBytes    = 32 << 20
 )
 
 // InspectedRequest is what the request inspector recorded of one request.
 type InspectedRequest struct {
-	Method     string      `json:"method"`
-	Path       string      `json:"path"`
-	Query      string      `json:"query,omitempty"`
-	Header     http.Header `json:"header"`
-	Body       string      `json:"body"`
-	Truncated  bool        `json:"truncated,omitempty"` // the body was longer than 1 MiB
-	ReceivedAt time.Time   `json:"received_at"`         // on the fake clock
-	Status     int         `json:"status"`              // what the inspector answered
+	// Method is the request's HTTP method, "POST" for a webhook delivery.
+	Method string `json:"method"`
+	// Path is the request's path, such as "/_fake/inspector/hooks".
+	Path string `json:"path"`
+	// Query is the raw query string without the "?", such as
+	// "force_status_code=500"; empty when there was none.
+	Query string `json:"query,omitempty"`
+	// Header holds a copy of the request's headers, such as the
+	// webhook-id, webhook-timestamp and webhook-signature of a delivery.
+	Header http.Header `json:"header"`
+	// Body is the request body as received, cut to its first 1 MiB (see
+	// Truncated).
+	Body string `json:"body"`
+	// Truncated is true when the body was longer than 1 MiB and Body holds
+	// only its start.
+	Truncated bool `json:"truncated,omitempty"`
+	// ReceivedAt is when the request arrived, on the fake clock.
+	ReceivedAt time.Time `json:"received_at"`
+	// Status is the status the inspector answered: 200, or the
+	// force_status_code of the query.
+	Status int `json:"status"`
+
+	seq uint64 // order of arrival across bins
+}
+
+// size is what the inspector counts of a recorded request against its
+// byte limit: body, path, query and header.
+func (r *InspectedRequest) size() int {
+	n := len(r.Body) + len(r.Path) + len(r.Query) + len(r.Method)
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			n += len(k) + len(v)
+		}
+	}
+	return n
 }
 
 // inspector is the fake's public request inspector: /_fake/inspector/{bin}
@@ -34,9 +66,22 @@ type InspectedRequest struct {
 // ?force_status_code=NNN, so that a webhook endpoint pointed at it
 // exercises the delivery retries.
 type inspector struct {
-	now  func() time.Time // the fake clock
-	mu   sync.Mutex
-	bins map[string][]InspectedRequest
+	now func() time.Time // the fake clock
+	// Limits; zero means the inspectorMax* default (tests set small ones).
+	maxRequests, maxBins, maxBytes int
+
+	mu    sync.Mutex
+	bins  map[string][]InspectedRequest
+	used  []string // bin names, least recently used first
+	bytes int      // sizes of every kept request
+	seq   uint64   // requests recorded so far
+}
+
+func limit(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
 }
 
 func (in *inspector) record(w http.ResponseWriter, r *http.Request) {
@@ -51,7 +96,7 @@ func (in *inspector) record(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, inspectorMaxBody+1))
 	if err != nil && !errors.Is(err, io.EOF) {
-		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest, "reading the body: %v", err)
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "the request body could not be read")
 		return
 	}
 	rec := InspectedRequest{
@@ -62,20 +107,72 @@ func (in *inspector) record(w http.ResponseWriter, r *http.Request) {
 		rec.Body, rec.Truncated = string(body[:inspectorMaxBody]), true
 	}
 	bin := r.PathValue("bin")
-	in.mu.Lock()
-	if in.bins == nil {
-		in.bins = map[string][]InspectedRequest{}
-	}
-	reqs := append(in.bins[bin], rec)
-	if len(reqs) > inspectorMaxRequests {
-		reqs = reqs[len(reqs)-inspectorMaxRequests:]
-	}
-	in.bins[bin] = reqs
-	in.mu.Unlock()
+	in.keep(bin, rec)
 	writeJSON(w, status, struct {
 		Bin    string `json:"bin"`
 		Status int    `json:"status"`
 	}{bin, status})
+}
+
+// keep stores rec in bin and drops the oldest until every limit holds.
+func (in *inspector) keep(bin string, rec InspectedRequest) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.bins == nil {
+		in.bins = map[string][]InspectedRequest{}
+	}
+	in.seq++
+	rec.seq = in.seq
+	in.touch(bin)
+	in.bins[bin] = append(in.bins[bin], rec)
+	in.bytes += rec.size()
+	if reqs := in.bins[bin]; len(reqs) > limit(in.maxRequests, inspectorMaxRequests) {
+		in.bytes -= reqs[0].size()
+		in.bins[bin] = slices.Delete(reqs, 0, 1)
+	}
+	for len(in.used) > limit(in.maxBins, inspectorMaxBins) {
+		in.dropBin(in.used[0])
+	}
+	for in.bytes > limit(in.maxBytes, inspectorMaxBytes) && len(in.used) > 0 {
+		oldest := in.oldestBin()
+		reqs := in.bins[oldest]
+		in.bytes -= reqs[0].size()
+		if len(reqs) == 1 {
+			in.dropBin(oldest)
+		} else {
+			in.bins[oldest] = slices.Delete(reqs, 0, 1)
+		}
+	}
+}
+
+// touch makes bin the most recently used.
+func (in *inspector) touch(bin string) {
+	if i := slices.Index(in.used, bin); i >= 0 {
+		in.used = slices.Delete(in.used, i, i+1)
+	}
+	in.used = append(in.used, bin)
+}
+
+// dropBin forgets bin and its requests.
+func (in *inspector) dropBin(bin string) {
+	for _, r := range in.bins[bin] {
+		in.bytes -= r.size()
+	}
+	delete(in.bins, bin)
+	if i := slices.Index(in.used, bin); i >= 0 {
+		in.used = slices.Delete(in.used, i, i+1)
+	}
+}
+
+// oldestBin is the bin holding the request received first.
+func (in *inspector) oldestBin() string {
+	best := in.used[0]
+	for _, b := range in.used[1:] {
+		if in.bins[b][0].seq < in.bins[best][0].seq {
+			best = b
+		}
+	}
+	return best
 }
 
 // requests returns a copy of what bin recorded, oldest first.
@@ -91,7 +188,7 @@ func (in *inspector) list(w http.ResponseWriter, r *http.Request) {
 
 func (in *inspector) clear(w http.ResponseWriter, r *http.Request) {
 	in.mu.Lock()
-	delete(in.bins, r.PathValue("bin"))
+	in.dropBin(r.PathValue("bin"))
 	in.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -105,7 +202,8 @@ func (s *Server) InspectorURL(bin string) string {
 }
 
 // InspectedRequests returns what the request inspector's bin recorded,
-// oldest first (the last 1000 requests).
+// oldest first: the last 1000 requests of the bin, of the 100 bins used
+// most recently, within 32 MiB in all (the oldest are dropped first).
 func (s *Server) InspectedRequests(bin string) []InspectedRequest {
 	return s.monitoring().inspector.requests(bin)
 }

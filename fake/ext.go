@@ -15,6 +15,7 @@ import (
 var extensions = []func(*Server){
 	installSearch,
 	installMonitoring,
+	installSurface,
 }
 
 // handleAPI registers an authenticated endpoint of the service, such as
@@ -29,6 +30,7 @@ func (s *Server) handleAPI(pattern string, h http.HandlerFunc) {
 // "GET /_fake/deliveries". Control routes need no API key and are never
 // faulted or rate limited.
 func (s *Server) handleControl(pattern string, h http.HandlerFunc) {
+	s.controls = append(s.controls, pattern)
 	s.mux.Handle(pattern, h)
 }
 

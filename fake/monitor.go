@@ -46,23 +46,6 @@ func DeliveryRetrySchedule() []time.Duration {
 	return append([]time.Duration(nil), monitoring.RetrySchedule...)
 }
 
-// Delivery is the fake's record of one webhook notification: its webhook
-// id, the entity, the categories, its state ("pending", "delivered",
-// "failed" after the last attempt, "cancelled" when the monitor was
-// deleted or disabled first), the exact body sent and every attempt.
-type Delivery = monitoring.Delivery
-
-// DeliveryAttempt is one POST of a Delivery: when it was due on the fake
-// clock, the clock when it was sent (its webhook-timestamp), and the
-// status answered or the transport error.
-type DeliveryAttempt = monitoring.Attempt
-
-// Event is the JSON body of a notification the fake sends.
-type Event = monitoring.Event
-
-// Change is one entry of Event.Changes.
-type Change = monitoring.Change
-
 // monitorState is the fake's monitoring: the engine and the webhook
 // endpoint it delivers to.
 type monitorState struct {
@@ -184,5 +167,5 @@ func (s *Server) Monitors(key string) []registerdata.Monitor {
 
 // Deliveries returns a copy of every delivery record, oldest first.
 func (s *Server) Deliveries() []Delivery {
-	return s.monitoring().engine.Deliveries()
+	return deliveriesOf(s.monitoring().engine.Deliveries())
 }

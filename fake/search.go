@@ -1,11 +1,8 @@
 package fake
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -37,14 +34,23 @@ func installSearch(s *Server) {
 }
 
 // searchWire is the search request body as the service reads it. It is
-// decoded strictly: an unknown key anywhere is refused.
+// decoded strictly: an unknown key anywhere is refused. Every part is
+// optional.
 type searchWire struct {
 	Query *struct {
 		Value string `json:"value"`
 	} `json:"query"`
 	Filters    []filters.Filter         `json:"filters"`
-	Location   *registerdata.Location   `json:"location"`
+	Location   *locationWire            `json:"location"`
 	Pagination registerdata.PageRequest `json:"pagination"`
+}
+
+// locationWire is a search location; radius is optional (the engine's
+// default, searchengine.DefaultRadiusKm, applies without it).
+type locationWire struct {
+	Latitude  *float64 `json:"latitude"`
+	Longitude *float64 `json:"longitude"`
+	Radius    *float64 `json:"radius"`
 }
 
 func (b *searchWire) query() string {
@@ -54,26 +60,30 @@ func (b *searchWire) query() string {
 	return b.Query.Value
 }
 
+// location checks the location of the body and converts it, or returns
+// what is wrong with it.
+func (b *searchWire) location() (*registerdata.Location, string) {
+	l := b.Location
+	if l == nil {
+		return nil, ""
+	}
+	if l.Latitude == nil || l.Longitude == nil {
+		return nil, `location needs "latitude" and "longitude" (degrees); "radius" (km) is optional`
+	}
+	loc := &registerdata.Location{Latitude: *l.Latitude, Longitude: *l.Longitude}
+	if l.Radius != nil {
+		if *l.Radius <= 0 {
+			return nil, fmt.Sprintf(`location: radius %g is not positive; give kilometres, or leave "radius" out for %d km`, *l.Radius, searchengine.DefaultRadiusKm)
+		}
+		loc.Radius = *l.Radius
+	}
+	return loc, ""
+}
+
 // readSearch decodes the body of a search request, or answers 400.
 func readSearch(w http.ResponseWriter, r *http.Request) (searchWire, bool) {
 	var body searchWire
-	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSearchBody))
-	if err != nil {
-		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest, "the request body could not be read (at most %d bytes): %v", maxSearchBody, err)
-		return body, false
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&body); err != nil {
-		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest,
-			`malformed search body: %v; send {"query": {"value": ...}, "filters": [{"field": ..., ...}], "pagination": {"page": 1, "per_page": 10}}`, err)
-		return body, false
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "malformed search body: data after the JSON object")
-		return body, false
-	}
-	return body, true
+	return body, readObject(w, r, maxSearchBody, &body)
 }
 
 // answerSearch writes the result of a search: 400 for a request the
@@ -96,8 +106,13 @@ func (s *Server) handleSearchCompany(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	loc, problem := body.location()
+	if problem != "" {
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, problem)
+		return
+	}
 	res, err := extState[searchState](s).engine.SearchCompanies(registerdata.CompanySearchRequest{
-		Query: body.query(), Filters: body.Filters, Location: body.Location, Pagination: body.Pagination,
+		Query: body.query(), Filters: body.Filters, Location: loc, Pagination: body.Pagination,
 	})
 	s.answerSearch(w, r, registerdata.CostCompanySearch, res, err)
 }

@@ -18,8 +18,8 @@ func TestSearchRefusesBadRequests(t *testing.T) {
 	tests := []struct {
 		name, path, body, mention string
 	}{
-		{"malformed JSON", "/v1/search/company", `{"filters": [`, "malformed search body"},
-		{"not an object", "/v1/search/company", `[]`, "malformed search body"},
+		{"malformed JSON", "/v1/search/company", `{"filters": [`, "the JSON ends too early"},
+		{"not an object", "/v1/search/company", `[]`, "not a JSON object"},
 		{"unknown body member", "/v1/search/company", `{"filterz": []}`, "filterz"},
 		{"unknown filter member", "/v1/search/company", `{"filters": [{"field": "status", "valeu": "active"}]}`, "valeu"},
 		{"data after the object", "/v1/search/company", `{"filters": []} {}`, "data after the JSON object"},
@@ -40,17 +40,28 @@ func TestSearchRefusesBadRequests(t *testing.T) {
 		{"page too large", "/v1/search/company", `{"pagination": {"page": 1000001}}`, "pagination.page 1000001"},
 		{"per_page too large", "/v1/search/person", `{"pagination": {"per_page": 101}}`, "pagination.per_page 101"},
 		{"per_page negative", "/v1/search/company", `{"pagination": {"per_page": -1}}`, "pagination.per_page -1"},
-		{"fractional page", "/v1/search/company", `{"pagination": {"page": 1.5}}`, "malformed search body"},
+		{"fractional page", "/v1/search/company", `{"pagination": {"page": 1.5}}`, `at "pagination.page": a JSON number 1.5 where an integer belongs`},
 		{"zero radius", "/v1/search/company", `{"location": {"latitude": 52.5, "longitude": 13.4, "radius": 0}}`, "radius"},
 		{"latitude out of range", "/v1/search/company", `{"location": {"latitude": 152.5, "longitude": 13.4, "radius": 5}}`, "latitude"},
 		{"too many query words", "/v1/search/company", `{"query": {"value": "a b c d e f g h i j k l m n o p q"}}`, "at most 16"},
-		{"oversized body", "/v1/search/company", `{"query": {"value": "` + strings.Repeat("x", maxSearchBody) + `"}}`, "could not be read"},
+		{"null body", "/v1/search/company", `null`, "not a JSON object"},
+		{"empty body", "/v1/search/person", ``, "empty"},
+		{"not UTF-8", "/v1/search/company", "{\"query\": {\"value\": \"M\xfcller\"}}", "not valid UTF-8"},
+		{"wrong JSON type", "/v1/search/company", `{"filters": "status"}`, `at "filters": a JSON string where an array belongs`},
+		{"location without longitude", "/v1/search/company", `{"location": {"latitude": 52.5}}`, `needs "latitude" and "longitude"`},
+		{"oversized body", "/v1/search/company", `{"query": {"value": "` + strings.Repeat("x", maxSearchBody) + `"}}`, "larger than 1048576 bytes"},
 	}
 	before := srv.Credits(srv.APIKey)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := do(t, http.MethodPost, srv.URL+tc.path, srv.APIKey, tc.body)
-			require.Equal(t, http.StatusBadRequest, res.status, "body: %s", res.body)
+			want := http.StatusBadRequest
+			if tc.name == "oversized body" {
+				want = http.StatusRequestEntityTooLarge
+			}
+			require.Equal(t, want, res.status, "body: %s", res.body)
+			assert.NotContains(t, res.body, "Go ")
+			assert.NotContains(t, res.body, "registerdata: ")
 			e := res.errorBody(t)
 			assert.Equal(t, CodeInvalidRequest, e.Code)
 			assert.Contains(t, e.Message, tc.mention)
@@ -123,16 +134,20 @@ func TestSearchResultFields(t *testing.T) {
 	r := out.Results[0]
 	assert.Equal(t, "DE-HRB-F1103-267645", r.CompanyID)
 	assert.Equal(t, "Nordlicht Solartechnik GmbH", r.Name)
-	assert.Equal(t, "DE", r.Country)
+	require.NotNil(t, r.Country)
+	assert.Equal(t, "DE", *r.Country)
 	assert.Equal(t, "267645", r.RegisterNumber)
 	assert.Equal(t, "HRB", string(r.RegisterType))
 	assert.Equal(t, "Berlin (Charlottenburg)", r.RegisterCourt)
 	assert.True(t, r.Active)
 	assert.Equal(t, "gmbh", string(r.LegalForm))
+	require.NotNil(t, r.Address)
 	assert.Equal(t, "Berlin", r.Address.City)
+	assert.Equal(t, "DE", r.Address.Country)
 	assert.Equal(t, "12489", r.Address.PostalCode)
 	assert.Equal(t, "Rudower Chaussee 29", r.Address.Street)
-	assert.True(t, strings.HasPrefix(r.Purpose, "Planung, Lieferung, Errichtung"), r.Purpose)
+	require.NotNil(t, r.Purpose)
+	assert.True(t, strings.HasPrefix(*r.Purpose, "Planung, Lieferung, Errichtung"), *r.Purpose)
 }
 
 // TestSearchCoversGeneratedCompanies counts the curated and generated

@@ -100,9 +100,8 @@ func TestSearchCompanyFilters(t *testing.T) {
 			[]string{"DE-HRB-D3201-30416", "DE-HRB-R1202-55930", "DE-HRA-U1104-11893", "DE-HRA-X1112-7045", "DE-HRB-P2305-20977", "DE-HRB-G1309-61402", "DE-HRB-B2805-74188"}},
 		{"open insolvency", `[{"field": "has_open_insolvency", "value": "true"}]`, "",
 			[]string{"DE-HRA-X1112-7045", "DE-HRB-P2305-20977", "DE-HRB-G1309-61402", "DE-HRB-B2805-74188"}},
-		{"sole owner", `[{"field": "sole_owner", "value": "true"}]`, "",
+		{"sole owner", `[{"field": "has_sole_owner", "value": "true"}]`, "",
 			[]string{"DE-HRB-D2601-251907", "DE-HRA-X1112-7045", "DE-HRA-K1101-104552", "DE-HRB-F1103-315870", "DE-HRB-F1103-267645", "DE-HRA-R3306-28817"}},
-		{"no owner manages", `[{"field": "owner_managed", "value": "true"}]`, "", []string{}},
 		// text
 		{"city, any case", `[{"field": "city", "value": "HAMBURG"}]`, "",
 			[]string{"DE-HRB-K1101-99812", "DE-HRA-K1101-104552", "DE-PR-K1101-1187", "DE-VR-K1101-17310", "DE-HRB-K1101-170234"}},
@@ -132,10 +131,8 @@ func TestSearchCompanyFilters(t *testing.T) {
 // the index sees the change through the store's observer.
 func TestSearchFollowsRegisterChanges(t *testing.T) {
 	srv, _ := newTestServer(t)
-	family := `[{"field": "family_owned", "value": "true"}]`
-	managed := `[{"field": "owner_managed", "value": "true"}]`
+	family := `[{"field": "is_family_owned", "value": "true"}]`
 	require.Empty(t, companyIDs(t, srv, family, ""))
-	require.Empty(t, companyIDs(t, srv, managed, ""))
 
 	// Helga Schmitz stays a shareholder, and Georg Schmitz also directs.
 	err := srv.UpdateCompany("DE-HRA-R3306-28817", func(c *registerdata.Company) {
@@ -151,7 +148,6 @@ func TestSearchFollowsRegisterChanges(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"DE-HRA-R3306-28817"}, companyIDs(t, srv, family, ""))
-	assert.Equal(t, []string{"DE-HRA-R3306-28817"}, companyIDs(t, srv, managed, ""))
 	assert.Equal(t, []string{"DE-HRA-R3306-28817"}, companyIDs(t, srv, `[{"field": "has_representative_owner", "value": "true"}]`, ""))
 	assert.Empty(t, companyIDs(t, srv, `[]`, `, "query": {"value": "rheinkiesel baustoffe"}`), "the old name is forgotten")
 	assert.Equal(t, []string{"DE-HRA-R3306-28817"}, companyIDs(t, srv, `[]`, `, "query": {"value": "zeta"}`))

@@ -41,6 +41,7 @@ type Server struct {
 	listener   net.Listener
 	ext        extStore
 	requests   atomic.Uint64
+	controls   []string // patterns given to handleControl, checked against controlRouteList
 
 	closeMu   sync.Mutex
 	closers   []func()
@@ -129,7 +130,7 @@ func (s *Server) routes() {
 // Handler returns the fake's whole HTTP handler, to mount it elsewhere.
 // Document addresses in responses still point at srv.URL.
 func (s *Server) Handler() http.Handler {
-	return s.withRequestID(s.withFaults(s.mux))
+	return s.withRequestID(withRetryHint(s.withFaults(s.mux)))
 }
 
 // Clock returns the server's clock, to advance it.

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
+	"maps"
+	"slices"
 	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -75,6 +78,44 @@ func (st *store) get(id string) (*registerdata.Company, bool) {
 		return c, true
 	}
 	return generatedByID(id, n)
+}
+
+// all yields every company of the register, as CompanyIDs orders them
+// (the index counts from 0). Generated companies are drawn one at a time,
+// so a caller that keeps only what it needs of each holds little; it
+// reads the register as it was when all was called. The caller must not
+// modify the companies.
+func (st *store) all() iter.Seq2[int, *registerdata.Company] {
+	st.mu.RLock()
+	held := maps.Clone(st.byID)
+	ids := slices.Clone(st.ids)
+	curated, generated := st.curated, st.generated
+	st.mu.RUnlock()
+	return func(yield func(int, *registerdata.Company) bool) {
+		k := 0
+		for _, id := range ids[:curated] {
+			if !yield(k, held[id]) {
+				return
+			}
+			k++
+		}
+		for i := range generated {
+			c := generatedCompany(i)
+			if changed, ok := held[c.ID]; ok {
+				c = changed
+			}
+			if !yield(k, c) {
+				return
+			}
+			k++
+		}
+		for _, id := range ids[curated:] {
+			if !yield(k, held[id]) {
+				return
+			}
+			k++
+		}
+	}
 }
 
 // base returns the register as loaded at startup, as a source of records

@@ -29,7 +29,7 @@ func BenchmarkValidate(b *testing.B) {
 		{Field: LegalForm, Values: []string{"gmbh", "ug"}},
 		{Field: Revenue, Min: "100000000", Max: "500000000"},
 		{Field: IncorporatedAt, Min: "2000-01-01", Max: "2020-12-31"},
-		{Field: OwnerManaged, Value: "true"},
+		{Field: IsFamilyOwned, Value: "true"},
 	}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -45,7 +45,7 @@ func BenchmarkValidateInvalid(b *testing.B) {
 		{Field: Status, Min: "a"},
 		{Field: Revenue, Min: "9", Max: "1"},
 		{Field: IncorporatedAt, Value: "2020-02-30"},
-		{Field: OwnerManaged, Value: "yes"},
+		{Field: IsFamilyOwned, Value: "yes"},
 		{Field: DateOfBirth, Value: "1970-01-01"},
 	}
 	b.ReportAllocs()

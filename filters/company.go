@@ -146,7 +146,8 @@ func (b CompanyBuilder) InsolvencyOpenedBetween(from, to time.Time) CompanyBuild
 }
 
 // InsolvencyRisk keeps companies in any of the given risk tiers: "low",
-// "medium" or "high".
+// "medium" or "high". The field is in no official client library's list
+// (FieldInfo.Official is false).
 func (b CompanyBuilder) InsolvencyRisk(tiers ...string) CompanyBuilder {
 	return b.with(oneOf(InsolvencyRisk, tiers))
 }
@@ -155,7 +156,8 @@ func (b CompanyBuilder) InsolvencyRisk(tiers ...string) CompanyBuilder {
 func (b CompanyBuilder) LEI(lei string) CompanyBuilder { return b.with(eq(LEI, lei)) }
 
 // VATID keeps the company with the given VAT identification number
-// ("DE123456789").
+// ("DE123456789"). The field is in no official client library's list
+// (FieldInfo.Official is false).
 func (b CompanyBuilder) VATID(id string) CompanyBuilder { return b.with(eq(VATID, id)) }
 
 // PurposeKeywords keeps companies whose current business purpose contains
@@ -170,14 +172,17 @@ func (b CompanyBuilder) HasRepresentativeOwner(v bool) CompanyBuilder {
 	return b.with(flag(HasRepresentativeOwner, v))
 }
 
-// FamilyOwned keeps companies where two or more owners share a last name
-// (true) or not (false). The wire name is the SDK's guess; see FieldInfo.
-func (b CompanyBuilder) FamilyOwned(v bool) CompanyBuilder { return b.with(flag(FamilyOwned, v)) }
+// IsFamilyOwned keeps companies where two or more owners share a last
+// name (true) or not (false).
+func (b CompanyBuilder) IsFamilyOwned(v bool) CompanyBuilder { return b.with(flag(IsFamilyOwned, v)) }
 
-// SoleOwner keeps companies with exactly one current owner or shareholder
-// (true) or not (false). The wire name is the SDK's guess.
-func (b CompanyBuilder) SoleOwner(v bool) CompanyBuilder { return b.with(flag(SoleOwner, v)) }
+// HasSoleOwner keeps companies with exactly one current owner (true) or
+// not (false).
+func (b CompanyBuilder) HasSoleOwner(v bool) CompanyBuilder { return b.with(flag(HasSoleOwner, v)) }
 
-// OwnerManaged keeps companies where a current owner is also a current
-// director (true) or not (false). The wire name is the SDK's guess.
-func (b CompanyBuilder) OwnerManaged(v bool) CompanyBuilder { return b.with(flag(OwnerManaged, v)) }
+// HasLEI keeps companies with (true) or without (false) a Legal Entity
+// Identifier.
+func (b CompanyBuilder) HasLEI(v bool) CompanyBuilder { return b.with(flag(HasLEI, v)) }
+
+// Active keeps companies whose status is active (true) or not (false).
+func (b CompanyBuilder) Active(v bool) CompanyBuilder { return b.with(flag(Active, v)) }

@@ -85,10 +85,11 @@ func ExampleCompanyBuilder_Eq() {
 // decoded request body.
 func ExampleValidate() {
 	var fs []filters.Filter
-	_ = json.Unmarshal([]byte(`[{"field":"employees","values":[]},{"field":"zip","min":"60000"}]`), &fs)
+	_ = json.Unmarshal([]byte(`[{"field":"employees","values":[]},{"field":"zip","min":"60000"},{"field":"city","value":"Berlin","keywords":["Ber"]}]`), &fs)
 	fmt.Println(filters.Validate(filters.ScopeCompany, fs))
 	// Output:
 	// filters[0] "employees": "values" is empty; give at least one entry or leave the key out
 	// filters[0] "employees": "values" does not apply to number fields; number fields take "min" and/or "max", or "value"
-	// filters[1] "zip": "min" does not apply to enum fields; enum fields take "value" or "values"
+	// filters[1] "zip": "min" does not apply to text fields; text fields take "value", "values" or "keywords"
+	// filters[2] "city": "value" and "keywords" exclude each other; send one form per filter: "value", "values", "keywords" or "min"/"max"
 }

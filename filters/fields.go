@@ -14,7 +14,8 @@ const (
 	KindEnum
 	// KindBool fields take Value "true" or "false".
 	KindBool
-	// KindText fields take Value (exact, case-insensitive) or Keywords.
+	// KindText fields take Value (exact, case-insensitive), Values (any
+	// of them, exact) or Keywords (every one a substring).
 	KindText
 )
 
@@ -46,129 +47,150 @@ const (
 
 // FieldInfo describes a field the SDK knows.
 type FieldInfo struct {
-	Name  Field
-	Kind  Kind
+	// Name is the wire name.
+	Name Field
+	// Kind decides which keys the field takes.
+	Kind Kind
+	// Scope says which searches know the field.
 	Scope Scope
 	// Confirmed is false for topics the service documents without
 	// publishing the identifier: the name is the SDK's snake_case guess.
 	Confirmed bool
+	// Official is true for the names the service's official client
+	// libraries list (72 company fields, 3 person fields). The others
+	// come from the seed specification only: the SDK and the fake keep
+	// them, but the service may refuse them as unknown.
+	Official bool
 	// Doc says what the field matches and in which unit.
 	Doc string
 }
 
-// Known company and person filter fields. Their names are the wire names.
-const (
-	Status                 Field = "status"
-	LegalForm              Field = "legal_form"
-	RegisterNumber         Field = "register_number"
-	RegisterCourt          Field = "register_court"
-	RegisterType           Field = "register_type"
-	IncorporatedAt         Field = "incorporated_at"
-	Zip                    Field = "zip"
-	City                   Field = "city"
-	Address                Field = "address"
-	Purpose                Field = "purpose"
-	IndustryCodes          Field = "industry_codes"
-	CapitalAmount          Field = "capital_amount"
-	CapitalCurrency        Field = "capital_currency"
-	BalanceSheetTotal      Field = "balance_sheet_total"
-	Revenue                Field = "revenue"
-	Cash                   Field = "cash"
-	Employees              Field = "employees"
-	Equity                 Field = "equity"
-	RealEstate             Field = "real_estate"
-	Materials              Field = "materials"
-	PensionProvisions      Field = "pension_provisions"
-	Salaries               Field = "salaries"
-	Taxes                  Field = "taxes"
-	Liabilities            Field = "liabilities"
-	CapitalReserves        Field = "capital_reserves"
-	NetIncome              Field = "net_income"
-	HadInsolvency          Field = "had_insolvency"
-	HasOpenInsolvency      Field = "has_open_insolvency"
-	InsolvencyStage        Field = "insolvency_stage"
-	InsolvencyOpenedAt     Field = "insolvency_opened_at"
-	InsolvencyRisk         Field = "insolvency_risk"
-	LEI                    Field = "lei"
-	VATID                  Field = "vat_id"
-	EstimatedRevenue       Field = "estimated_revenue"
-	EstimatedEBITDA        Field = "estimated_ebitda"
-	EstimatedEmployees     Field = "estimated_employees"
-	YoungestOwnerAge       Field = "youngest_owner_age"
-	HasRepresentativeOwner Field = "has_representative_owner"
-	FamilyOwned            Field = "family_owned"
-	SoleOwner              Field = "sole_owner"
-	OwnerManaged           Field = "owner_managed"
+// Constructors of fieldTable entries: an official field, a field the
+// seed names that no official list has, and a name the SDK guessed for a
+// seed topic.
+func official(n Field, k Kind, s Scope, doc string) FieldInfo {
+	return FieldInfo{n, k, s, true, true, doc}
+}
+func seedOnly(n Field, k Kind, s Scope, doc string) FieldInfo {
+	return FieldInfo{n, k, s, true, false, doc}
+}
+func guessed(n Field, k Kind, s Scope, doc string) FieldInfo {
+	return FieldInfo{n, k, s, false, false, doc}
+}
 
-	DateOfBirth         Field = "date_of_birth"
-	Active              Field = "active"
-	Name                Field = "name"
-	Roles               Field = "roles"
-	CompanyCount        Field = "company_count"
-	ManagementPositions Field = "management_positions"
-)
+// indicator is an official financial indicator of the latest year, in cents.
+func indicator(n Field, what string) FieldInfo {
+	return official(n, KindNumber, ScopeCompany, what+", latest indicator year, cents")
+}
 
 // fieldTable is the one list of known fields: adding a field is one line.
+// The official company fields come in the order of the newest official
+// source, with kinds derived from each name's meaning (the service
+// publishes only the names).
 var fieldTable = []FieldInfo{
-	{Status, KindEnum, ScopeCompany, true, "company status: active, inactive, liquidation"},
-	{LegalForm, KindEnum, ScopeCompany, true, "legal form code: gmbh, ag, ..."},
-	{RegisterNumber, KindText, ScopeCompany, true, "number in the register"},
-	{RegisterCourt, KindText, ScopeCompany, true, "register court name"},
-	{RegisterType, KindEnum, ScopeCompany, true, "register type: HRB, HRA, PR, GnR, VR"},
-	{IncorporatedAt, KindDate, ScopeCompany, true, "date of official registration"},
-	{Zip, KindEnum, ScopeCompany, true, "postal code of the registered address"},
-	{City, KindText, ScopeCompany | ScopePerson, true, "city of the registered address; for persons, the city of residence"},
-	{Address, KindText, ScopeCompany, true, "the formatted registered address"},
-	{Purpose, KindText, ScopeCompany, true, "current business purpose"},
-	{IndustryCodes, KindEnum, ScopeCompany, true, "WZ 2025 code; a code also matches its sub-codes"},
-	{CapitalAmount, KindNumber, ScopeCompany, true, "current registered capital, major currency units"},
-	{CapitalCurrency, KindEnum, ScopeCompany, true, "currency of the current capital: EUR, DEM, USD"},
-	{BalanceSheetTotal, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{Revenue, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{Cash, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{Employees, KindNumber, ScopeCompany, true, "latest indicator year, count"},
-	{Equity, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{RealEstate, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{Materials, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{PensionProvisions, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{Salaries, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{Taxes, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{Liabilities, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{CapitalReserves, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{NetIncome, KindNumber, ScopeCompany, true, "latest indicator year, cents"},
-	{HadInsolvency, KindBool, ScopeCompany, true, "the company has had insolvency proceedings"},
-	{HasOpenInsolvency, KindBool, ScopeCompany, true, "a proceeding is still open"},
-	{InsolvencyStage, KindEnum, ScopeCompany, true, "current_status of a proceeding: preliminary, opened, ..."},
-	{InsolvencyOpenedAt, KindDate, ScopeCompany, true, "date a proceeding was opened"},
-	{InsolvencyRisk, KindEnum, ScopeCompany, true, "risk tier: low, medium, high"},
-	{LEI, KindText, ScopeCompany, true, "Legal Entity Identifier"},
-	{VATID, KindText, ScopeCompany, true, "VAT identification number"},
-	{EstimatedRevenue, KindNumber, ScopeCompany, true, "reported or estimated revenue, cents"},
-	{EstimatedEBITDA, KindNumber, ScopeCompany, true, "reported or estimated EBITDA, cents"},
-	{EstimatedEmployees, KindNumber, ScopeCompany, true, "reported or estimated employees, count"},
-	{YoungestOwnerAge, KindNumber, ScopeCompany, true, "age in years of the youngest natural-person owner"},
-	{HasRepresentativeOwner, KindBool, ScopeCompany, true, "an owner also represents the company"},
-	{FamilyOwned, KindBool, ScopeCompany, false, "two or more owners share a last name"},
-	{SoleOwner, KindBool, ScopeCompany, false, "exactly one current owner or shareholder"},
-	{OwnerManaged, KindBool, ScopeCompany, false, "a current owner is also a current director"},
+	official(Status, KindEnum, ScopeCompany, "company status: active, inactive, liquidation"),
+	official(LegalForm, KindEnum, ScopeCompany, "legal form code: gmbh, ag, ..."),
+	official(RegisterNumber, KindText, ScopeCompany, "number in the register"),
+	official(RegisterCourt, KindText, ScopeCompany, "register court name"),
+	official(RegisterType, KindEnum, ScopeCompany, "register type: HRB, HRA, PR, GnR, VR"),
+	official(City, KindText, ScopeCompany|ScopePerson, "city of the registered address; for persons, the city of residence"),
+	official(Active, KindBool, ScopeCompany|ScopePerson, "a company: its status is active; a person: holds at least one current position"),
+	official(IncorporatedAt, KindDate, ScopeCompany, "date of official registration"),
+	official(Zip, KindText, ScopeCompany, "postal code of the registered address"),
+	official(Address, KindText, ScopeCompany, "the formatted registered address"),
+	indicator(BalanceSheetTotal, "balance sheet total"),
+	indicator(Revenue, "revenue"),
+	indicator(Cash, "cash"),
+	official(Employees, KindNumber, ScopeCompany, "employees, latest indicator year, count"),
+	indicator(Equity, "equity"),
+	indicator(RealEstate, "real estate"),
+	indicator(Materials, "cost of materials"),
+	indicator(PensionProvisions, "pension provisions"),
+	indicator(Salaries, "salaries"),
+	indicator(Taxes, "taxes"),
+	indicator(OtherTaxes, "other taxes"),
+	indicator(CommissionIncome, "commission income"),
+	indicator(CommissionExpense, "commission expense"),
+	indicator(Liabilities, "liabilities"),
+	indicator(CapitalReserves, "capital reserves"),
+	indicator(ActiveAccruals, "prepaid expenses (active accruals)"),
+	indicator(PassiveAccruals, "deferred income (passive accruals)"),
+	indicator(FixedAssets, "fixed assets"),
+	indicator(CurrentAssets, "current assets"),
+	indicator(Receivables, "receivables"),
+	indicator(TradeReceivables, "trade receivables"),
+	indicator(Inventory, "inventory"),
+	indicator(Provisions, "provisions"),
+	indicator(BankDebt, "bank debt"),
+	indicator(TradePayables, "trade payables"),
+	indicator(TangibleAssets, "tangible assets"),
+	indicator(FinancialAssets, "financial assets"),
+	indicator(RetainedEarnings, "retained earnings"),
+	indicator(ProfitCarryforward, "profit carried forward"),
+	indicator(OtherProvisions, "other provisions"),
+	indicator(ShareholderLiabilities, "liabilities to shareholders"),
+	indicator(OperatingDepreciation, "depreciation of operating assets"),
+	indicator(FinancialDepreciation, "depreciation of financial assets"),
+	indicator(OtherOperatingIncome, "other operating income"),
+	indicator(InterestIncome, "interest income"),
+	indicator(InterestExpense, "interest expense"),
+	indicator(OtherLiabilities, "other liabilities"),
+	indicator(FinancialDebt, "financial debt"),
+	indicator(IntangibleAssets, "intangible assets"),
+	indicator(OtherOperatingExpenses, "other operating expenses"),
+	indicator(AffiliatedLiabilities, "liabilities to affiliated companies"),
+	indicator(NetIncome, "net income (a loss is negative)"),
+	indicator(ParentNetIncome, "net income attributable to the parent"),
+	indicator(IncomeBeforeTax, "income before tax"),
+	indicator(IncomeAfterTax, "income after tax"),
+	indicator(EBIT, "EBIT"),
+	indicator(EBITDA, "EBITDA"),
+	official(IndustryCodes, KindEnum, ScopeCompany, "WZ 2025 code; a code also matches its sub-codes"),
+	official(CapitalAmount, KindNumber, ScopeCompany, "current registered capital, major currency units"),
+	official(CapitalCurrency, KindEnum, ScopeCompany, "currency of the current capital: EUR, DEM, USD"),
+	official(NumberOfOwners, KindNumber, ScopeCompany, "number of current owners"),
+	official(HasSoleOwner, KindBool, ScopeCompany, "exactly one current owner"),
+	official(HasRepresentativeOwner, KindBool, ScopeCompany, "an owner also represents the company"),
+	official(IsFamilyOwned, KindBool, ScopeCompany, "two or more natural-person owners share a last name"),
+	official(YoungestOwnerAge, KindNumber, ScopeCompany, "age in years of the youngest natural-person owner"),
+	official(Purpose, KindText, ScopeCompany, "current business purpose"),
+	official(HasLEI, KindBool, ScopeCompany, "the company has a Legal Entity Identifier"),
+	official(LEI, KindText, ScopeCompany, "Legal Entity Identifier"),
+	official(HadInsolvency, KindBool, ScopeCompany, "the company has had insolvency proceedings"),
+	official(HasOpenInsolvency, KindBool, ScopeCompany, "a proceeding is still open"),
+	official(InsolvencyStage, KindEnum, ScopeCompany, "current_status of a proceeding: preliminary, opened, ..."),
+	official(InsolvencyOpenedAt, KindDate, ScopeCompany, "date a proceeding was opened"),
 
-	{DateOfBirth, KindDate, ScopePerson, true, "date of birth"},
-	{Active, KindBool, ScopePerson, true, "holds at least one current position"},
-	{Name, KindText, ScopePerson, false, "full name"},
-	{Roles, KindEnum, ScopePerson, false, "role bucket held in any company: DIRECTOR, PROKURA, ..."},
-	{CompanyCount, KindNumber, ScopePerson, false, "number of companies the person is or was involved with"},
-	{ManagementPositions, KindNumber, ScopePerson, false, "number of current management positions (role DIRECTOR)"},
+	official(DateOfBirth, KindDate, ScopePerson, "date of birth"),
+
+	seedOnly(InsolvencyRisk, KindEnum, ScopeCompany, "risk tier: low, medium, high"),
+	seedOnly(VATID, KindText, ScopeCompany, "VAT identification number"),
+	seedOnly(EstimatedRevenue, KindNumber, ScopeCompany, "reported or estimated revenue, cents"),
+	seedOnly(EstimatedEBITDA, KindNumber, ScopeCompany, "reported or estimated EBITDA, cents"),
+	seedOnly(EstimatedEmployees, KindNumber, ScopeCompany, "reported or estimated employees, count"),
+	guessed(Name, KindText, ScopePerson, "full name"),
+	guessed(Roles, KindEnum, ScopePerson, "role bucket held in any company: DIRECTOR, PROKURA, ..."),
+	guessed(CompanyCount, KindNumber, ScopePerson, "number of companies the person is or was involved with"),
+	guessed(ManagementPositions, KindNumber, ScopePerson, "number of current management positions (role DIRECTOR)"),
 }
 
 // Lookup returns what the SDK knows of field f.
 func Lookup(f Field) (FieldInfo, bool) {
-	for _, fi := range fieldTable {
-		if fi.Name == f {
-			return fi, true
-		}
+	i, ok := fieldIndex[f]
+	if !ok {
+		return FieldInfo{}, false
 	}
-	return FieldInfo{}, false
+	return fieldTable[i], true
 }
+
+// fieldIndex maps a name to its position in fieldTable.
+var fieldIndex = func() map[Field]int {
+	m := make(map[Field]int, len(fieldTable))
+	for i, fi := range fieldTable {
+		m[fi.Name] = i
+	}
+	return m
+}()
 
 // Fields lists the known fields of the given scope, in table order.
 func Fields(s Scope) []FieldInfo {

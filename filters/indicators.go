@@ -73,7 +73,8 @@ func (b CompanyBuilder) NetIncome(min, max int64) CompanyBuilder {
 }
 
 // EstimatedRevenue filters on the best available revenue figure (reported
-// where published, estimated otherwise), in cents.
+// where published, estimated otherwise), in cents. The estimated_* fields
+// are in no official client library's list (FieldInfo.Official is false).
 func (b CompanyBuilder) EstimatedRevenue(min, max int64) CompanyBuilder {
 	return b.with(intRange(EstimatedRevenue, min, max))
 }
@@ -92,4 +93,18 @@ func (b CompanyBuilder) EstimatedEmployees(min, max int64) CompanyBuilder {
 // natural-person owner.
 func (b CompanyBuilder) YoungestOwnerAge(min, max int64) CompanyBuilder {
 	return b.with(intRange(YoungestOwnerAge, min, max))
+}
+
+// NumberOfOwners filters on the number of current owners.
+func (b CompanyBuilder) NumberOfOwners(min, max int64) CompanyBuilder {
+	return b.with(intRange(NumberOfOwners, min, max))
+}
+
+// Indicator filters on any number field, such as the financial indicators
+// without a helper of their own (EBITDA, BankDebt, ...): money in cents,
+// counts as plain numbers.
+//
+//	filters.Company().Indicator(filters.EBITDA, 1_000_000_00, filters.Unbounded) // EBITDA of 1 million EUR or more
+func (b CompanyBuilder) Indicator(f Field, min, max int64) CompanyBuilder {
+	return b.with(intRange(f, min, max))
 }

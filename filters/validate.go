@@ -33,6 +33,9 @@ func (e *FilterError) Error() string {
 // Every filter must name a field and set at least one key; a "values" or
 // "keywords" key that is present must hold at least one string and no
 // blank ones.
+// A filter uses one of the four value forms "value", "values",
+// "keywords" or "min"/"max": mixing them is refused, as the service
+// documents.
 // For a field in the table of known fields (see Lookup), the field must
 // belong to the scope, each key must apply to the field's kind (see Kind),
 // numbers must be plain decimals and dates YYYY-MM-DD, min must not be
@@ -92,7 +95,7 @@ var kindRules = map[Kind]kindRule{
 	KindDate:   {keyValue | keyMin | keyMax, `date fields take "min" and/or "max", or "value", as YYYY-MM-DD`},
 	KindEnum:   {keyValue | keyValues, `enum fields take "value" or "values"`},
 	KindBool:   {keyValue, `bool fields take "value": "true" or "false"`},
-	KindText:   {keyValue | keyKeywords, `text fields take "value" or "keywords"`},
+	KindText:   {keyValue | keyValues | keyKeywords, `text fields take "value", "values" or "keywords"`},
 }
 
 const anyKeyHint = `set "value", "min", "max", "values" or "keywords"`
@@ -114,7 +117,11 @@ func problems(scope Scope, f Filter) []string {
 		}
 		return []string{"no key set; " + anyKeyHint}
 	}
-	ps := listProblems(nil, "values", f.Values)
+	var ps []string
+	if p := formProblem(keys); p != "" {
+		ps = append(ps, p)
+	}
+	ps = listProblems(ps, "values", f.Values)
 	ps = listProblems(ps, "keywords", f.Keywords)
 	if !known || !hasRule {
 		return ps
@@ -135,6 +142,27 @@ func problems(scope Scope, f Filter) []string {
 		}
 	}
 	return ps
+}
+
+// forms are the four value forms of a filter object; the official client
+// libraries state that they exclude each other.
+var forms = [...]struct {
+	keys keySet
+	name string
+}{{keyValue, `"value"`}, {keyValues, `"values"`}, {keyKeywords, `"keywords"`}, {keyMin | keyMax, `"min"/"max"`}}
+
+// formProblem reports a filter object that mixes value forms.
+func formProblem(keys keySet) string {
+	var used []string
+	for _, f := range forms {
+		if keys&f.keys != 0 {
+			used = append(used, f.name)
+		}
+	}
+	if len(used) < 2 {
+		return ""
+	}
+	return strings.Join(used, " and ") + ` exclude each other; send one form per filter: "value", "values", "keywords" or "min"/"max"`
 }
 
 // scopeProblem explains that a known field belongs to the other search.

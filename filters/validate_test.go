@@ -33,9 +33,10 @@ func TestValidate(t *testing.T) {
 		dateHint = `date fields take "min" and/or "max", or "value", as YYYY-MM-DD`
 		enumHint = `enum fields take "value" or "values"`
 		boolHint = `bool fields take "value": "true" or "false"`
-		textHint = `text fields take "value" or "keywords"`
+		textHint = `text fields take "value", "values" or "keywords"`
 		notNum   = `is not a plain decimal number; write it like 1500 or -12.5`
 		notDate  = `is not a date; write it as YYYY-MM-DD, e.g. 2024-01-31`
+		mixed    = `exclude each other; send one form per filter: "value", "values", "keywords" or "min"/"max"`
 	)
 	tests := []struct {
 		name  string
@@ -64,7 +65,14 @@ func TestValidate(t *testing.T) {
 			[]string{`filters[0] "revenue": no key set; ` + numHint}},
 		{"no key on an unknown field", ScopeCompany, []Filter{{Field: "brand_new"}},
 			[]string{`filters[0] "brand_new": no key set; set "value", "min", "max", "values" or "keywords"`}},
-		{"unknown field passes unchecked", ScopeCompany, []Filter{{Field: "brand_new", Min: "abc", Max: "0", Values: []string{"x"}}}, nil},
+		{"unknown field passes unchecked", ScopeCompany, []Filter{{Field: "brand_new", Min: "abc", Max: "0"}}, nil},
+		{"forms exclude each other, known field", ScopeCompany, []Filter{{Field: City, Value: "Berlin", Keywords: []string{"Ber"}}},
+			[]string{`filters[0] "city": "value" and "keywords" ` + mixed}},
+		{"forms exclude each other, unknown field", ScopeCompany, []Filter{{Field: "brand_new", Min: "1", Values: []string{"x"}}},
+			[]string{`filters[0] "brand_new": "values" and "min"/"max" ` + mixed}},
+		{"value with a range", ScopeCompany, []Filter{{Field: Revenue, Value: "5", Max: "9"}},
+			[]string{`filters[0] "revenue": "value" and "min"/"max" ` + mixed}},
+		{"text takes values", ScopeCompany, []Filter{{Field: Zip, Values: []string{"10115", "60311"}}}, nil},
 		{"person field in company search", ScopeCompany, []Filter{{Field: DateOfBirth, Min: "2000-01-01"}},
 			[]string{`filters[0] "date_of_birth": a person search field, not available in a company search; build person filters with filters.Person()`}},
 		{"company field in person search", ScopePerson, []Filter{{Field: Revenue, Min: "1"}},
@@ -80,16 +88,14 @@ func TestValidate(t *testing.T) {
 				`filters[0] "legal_form": "min" does not apply to enum fields; ` + enumHint,
 				`filters[0] "legal_form": "max" does not apply to enum fields; ` + enumHint,
 			}},
-		{"enum takes no keywords", ScopeCompany, []Filter{{Field: Zip, Keywords: []string{"60"}}},
-			[]string{`filters[0] "zip": "keywords" does not apply to enum fields; ` + enumHint}},
-		{"bool takes no min", ScopeCompany, []Filter{{Field: SoleOwner, Min: "true"}},
-			[]string{`filters[0] "sole_owner": "min" does not apply to bool fields; ` + boolHint}},
+		{"enum takes no keywords", ScopeCompany, []Filter{{Field: IndustryCodes, Keywords: []string{"62"}}},
+			[]string{`filters[0] "industry_codes": "keywords" does not apply to enum fields; ` + enumHint}},
+		{"bool takes no min", ScopeCompany, []Filter{{Field: HasSoleOwner, Min: "true"}},
+			[]string{`filters[0] "has_sole_owner": "min" does not apply to bool fields; ` + boolHint}},
 		{"bool takes no values", ScopePerson, []Filter{{Field: Active, Values: []string{"true"}}},
 			[]string{`filters[0] "active": "values" does not apply to bool fields; ` + boolHint}},
 		{"text takes no min", ScopeCompany, []Filter{{Field: LEI, Min: "5299"}},
 			[]string{`filters[0] "lei": "min" does not apply to text fields; ` + textHint}},
-		{"text takes no values", ScopePerson, []Filter{{Field: Name, Values: []string{"Erika"}}},
-			[]string{`filters[0] "name": "values" does not apply to text fields; ` + textHint}},
 		{"number min above max", ScopeCompany, []Filter{{Field: Revenue, Min: "10", Max: "9"}},
 			[]string{`filters[0] "revenue": min "10" is greater than max "9"; swap them`}},
 		{"numbers compare as numbers, not text", ScopeCompany, []Filter{{Field: Revenue, Min: "9", Max: "10"}}, nil},
@@ -125,13 +131,14 @@ func TestValidate(t *testing.T) {
 			}},
 		{"bool must be true or false", ScopeCompany, []Filter{{Field: HadInsolvency, Value: "yes"}},
 			[]string{`filters[0] "had_insolvency": value "yes" is not a boolean; use "true" or "false"`}},
-		{"bool is lower case", ScopeCompany, []Filter{{Field: FamilyOwned, Value: "TRUE"}},
-			[]string{`filters[0] "family_owned": value "TRUE" is not a boolean; use "true" or "false"`}},
+		{"bool is lower case", ScopeCompany, []Filter{{Field: IsFamilyOwned, Value: "TRUE"}},
+			[]string{`filters[0] "is_family_owned": value "TRUE" is not a boolean; use "true" or "false"`}},
 		{"every problem of every filter", ScopeCompany, []Filter{
 			{Field: Status, Value: "active"},
 			{Field: Revenue, Min: "7", Max: "3", Keywords: []string{""}},
 			{},
 		}, []string{
+			`filters[1] "revenue": "keywords" and "min"/"max" ` + mixed,
 			`filters[1] "revenue": keywords[0] is blank; remove it`,
 			`filters[1] "revenue": "keywords" does not apply to number fields; ` + numHint,
 			`filters[1] "revenue": min "7" is greater than max "3"; swap them`,

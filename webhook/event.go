@@ -55,10 +55,13 @@ type Change struct {
 	Category string `json:"category"`
 	// Path locates the value in the entity record, such as "name.name".
 	Path string `json:"path"`
-	// Before and After are the JSON values before and after the change;
-	// JSON null when the value was added or removed.
+	// Before is the JSON text of the value before the change, such as
+	// "Alt GmbH" with its quotes; JSON null (nil when the key was absent)
+	// when the value was added.
 	Before json.RawMessage `json:"before,omitempty"`
-	After  json.RawMessage `json:"after,omitempty"`
+	// After is the JSON value after the change, like Before; JSON null
+	// (or nil when the key was absent) when the value was removed.
+	After json.RawMessage `json:"after,omitempty"`
 }
 
 // Parse verifies the delivery like Verify and then decodes body into an

@@ -26,24 +26,45 @@ import (
 //
 // fn should return quickly: the service gives up on a delivery after 15
 // seconds and retries it. A nil v or fn yields a handler answering 500.
-func Handler(v *Verifier, fn func(context.Context, *Event) error) http.Handler {
-	return &handler{v: v, fn: fn}
+// WithObserver sees every answer with its reason, for logs and metrics.
+func Handler(v *Verifier, fn func(context.Context, *Event) error, opts ...HandlerOption) http.Handler {
+	hd := &handler{v: v, fn: fn}
+	for _, o := range opts {
+		if o != nil {
+			o(hd)
+		}
+	}
+	return hd
 }
 
 type handler struct {
-	v  *Verifier
-	fn func(context.Context, *Event) error
+	v       *Verifier
+	fn      func(context.Context, *Event) error
+	observe func(*http.Request, Outcome)
 }
 
+// ServeHTTP answers one delivery as Handler describes, then reports the
+// answer to the observer, if any.
 func (hd *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	o := hd.serve(w, r)
+	if o.Status >= 400 {
+		http.Error(w, o.Reason, o.Status)
+	} else {
+		w.WriteHeader(o.Status)
+	}
+	if hd.observe != nil {
+		hd.observe(r, o)
+	}
+}
+
+// serve decides the answer to one request; ServeHTTP writes it.
+func (hd *handler) serve(w http.ResponseWriter, r *http.Request) Outcome {
 	if hd.v == nil || hd.fn == nil {
-		http.Error(w, "webhook: Handler needs a non-nil Verifier and callback", http.StatusInternalServerError)
-		return
+		return reject(http.StatusInternalServerError, errors.New("webhook: Handler needs a non-nil Verifier and callback"))
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "webhook: deliveries are POST requests", http.StatusMethodNotAllowed)
-		return
+		return reject(http.StatusMethodNotAllowed, errors.New("webhook: deliveries are POST requests"))
 	}
 	body, err := readBody(w, r, hd.v.cfg.maxBody)
 	if err != nil {
@@ -51,41 +72,46 @@ func (hd *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if errors.Is(err, ErrBodyTooLarge) {
 			status = http.StatusRequestEntityTooLarge
 		}
-		http.Error(w, err.Error(), status)
-		return
+		return reject(status, err)
 	}
 	ev, err := hd.v.Parse(r.Header, body)
 	if err != nil {
 		if s := sentinelOf(err, verificationErrors); s != nil {
-			http.Error(w, s.Error(), http.StatusUnauthorized)
-			return
+			o := reject(http.StatusUnauthorized, err)
+			o.Reason = s.Error() // the answer names the check, never the secret
+			return o
 		}
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
+		return reject(http.StatusBadRequest, err)
 	}
-	hd.deliver(r.Context(), w, ev)
+	return hd.deliver(r.Context(), ev)
 }
 
 // deliver runs fn at most once per successful webhook id.
-func (hd *handler) deliver(ctx context.Context, w http.ResponseWriter, ev *Event) {
+func (hd *handler) deliver(ctx context.Context, ev *Event) Outcome {
 	dedup := hd.v.cfg.deduper
 	claim, err := dedup.Claim(ctx, ev.ID, hd.v.cfg.clock())
+	o := Outcome{Event: ev}
 	switch {
 	case err != nil:
-		http.Error(w, "webhook: cannot record the delivery; retry later", http.StatusServiceUnavailable)
-		return
+		o.Status, o.Err = http.StatusServiceUnavailable, fmt.Errorf("webhook: cannot record the delivery; retry later: %w", err)
+		o.Reason = "webhook: cannot record the delivery; retry later" // the store's error stays in the process
+		return o
 	case claim == ClaimDone:
-		w.WriteHeader(http.StatusNoContent)
-		return
+		o.Status, o.Duplicate = http.StatusNoContent, true
 	case claim != ClaimAcquired:
-		http.Error(w, "webhook: this delivery is already being processed; retry later", http.StatusConflict)
-		return
+		o.Status, o.Err = http.StatusConflict, errors.New("webhook: this delivery is already being processed; retry later")
+	default:
+		o.Status = http.StatusNoContent
+		if err := hd.run(ctx, ev); err != nil {
+			o.Status, o.Err, o.CallbackFailed = http.StatusInternalServerError, err, true
+			o.Reason = "webhook: callback failed; retry later" // the callback's error stays in the process
+			return o
+		}
 	}
-	if err := hd.run(ctx, ev); err != nil {
-		http.Error(w, "webhook: callback failed; retry later", http.StatusInternalServerError)
-		return
+	if o.Err != nil {
+		o.Reason = o.Err.Error()
 	}
-	w.WriteHeader(http.StatusNoContent)
+	return o
 }
 
 // run calls fn and releases the claim on ev.ID whatever happens, a panic

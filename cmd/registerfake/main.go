@@ -5,9 +5,13 @@
 //	go run ./cmd/registerfake -addr 127.0.0.1:8080
 //
 // It prints its base URL and API key, serves the /v1/ endpoints and the
-// /_fake/ test controls (see package fake), and shuts down cleanly on
-// SIGINT or SIGTERM. The fake follows wall time; advance it with
-// POST /_fake/clock/advance.
+// /_fake/ test controls (see package fake; -h lists them), and shuts down
+// cleanly on SIGINT or SIGTERM. The fake follows wall time; advance it
+// with POST /_fake/clock/advance.
+//
+// The /_fake/ controls need no key and can change the register, the
+// credits and where webhooks are delivered, so the fake listens on a
+// loopback address unless -allow-remote is given (and then warns).
 package main
 
 import (
@@ -16,9 +20,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+	"text/tabwriter"
 	"time"
 
 	"github.com/registerdata/registerdata-go/fake"
@@ -33,18 +40,24 @@ func main() {
 	}
 }
 
-// run parses args, serves until ctx ends, then shuts down.
+// run parses args, serves until ctx ends, then shuts down. -h prints the
+// help on stdout and returns nil.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("registerfake", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one)")
+	fs.SetOutput(io.Discard) // run prints the help and the errors itself
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one); loopback unless -allow-remote")
+	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback -addr: anyone who reaches it can use the unauthenticated /_fake/ controls")
 	apiKey := fs.String("api-key", fake.DefaultAPIKey, "the API key seeded with credits")
 	credits := fs.Int64("credits", fake.DefaultCredits, "credits of the seeded API key")
 	webhookURL := fs.String("webhook-url", "", "where monitor notifications are delivered (the dashboard setting)")
 	webhookSecret := fs.String("webhook-secret", "", "secret the notifications are signed with")
 	generated := fs.Int("generated", 0, "number of synthetic companies to add to the curated ones")
 	if err := fs.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout, fs)
+			return nil
+		}
+		return fmt.Errorf("%w (see -h)", err)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -58,6 +71,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case (*webhookURL == "") != (*webhookSecret == ""):
 		return errors.New("-webhook-url and -webhook-secret go together: give both or neither")
 	}
+	loopback, err := isLoopback(*addr)
+	if err != nil {
+		return err
+	}
+	if !loopback && !*allowRemote {
+		return fmt.Errorf("-addr %s is not a loopback address: the /_fake/ controls need no key, so anyone who reaches the fake can change it; "+
+			"listen on 127.0.0.1 or add -allow-remote", *addr)
+	}
 
 	opts := []fake.Option{fake.WithAPIKey(*apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated)}
 	if *webhookURL != "" {
@@ -66,6 +87,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	srv, err := fake.Listen(*addr, opts...)
 	if err != nil {
 		return err
+	}
+	if !loopback {
+		fmt.Fprintf(stderr, "registerfake: WARNING: listening on %s, reachable from other machines; "+
+			"the /_fake/ controls need no key and can change the register, the credits and where webhooks are sent\n", *addr)
 	}
 	fmt.Fprintf(stdout, "registerfake listening on %s\n", srv.URL)
 	fmt.Fprintf(stdout, "REGISTERDATA_BASE_URL=%s\n", srv.URL)
@@ -76,4 +101,39 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// usage prints the help: the flags and the test controls.
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintln(w, "Usage: registerfake [flags]")
+	fmt.Fprintln(w, "\nRuns the Register Data Service fake: the /v1/ endpoints of the service and test controls under /_fake/.")
+	fmt.Fprintln(w, "\nFlags:")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	fmt.Fprintln(w, "\nTest controls (no API key needed):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, r := range fake.ControlRoutes() {
+		method := r.Method
+		if method == "" {
+			method = "ANY"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", method, r.Path, r.Doc)
+	}
+	_ = tw.Flush()
+}
+
+// isLoopback reports whether addr ("host:port") names a loopback address
+// only: "localhost" or a loopback IP. An empty host (every interface) and
+// other host names are not.
+func isLoopback(addr string) (bool, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, fmt.Errorf("-addr %q is not host:port: %w", addr, err)
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true, nil
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback(), nil
 }

@@ -84,3 +84,32 @@ func TestRunRejectsBadFlags(t *testing.T) {
 		assert.Error(t, err, "%q", args)
 	}
 }
+
+func TestHelpListsControlsAndSucceeds(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.NoError(t, run(context.Background(), []string{"-h"}, &stdout, &stderr))
+	for _, want := range []string{"-allow-remote", "-addr", "POST    /_fake/clock/advance", "/_fake/inspector/{bin}/requests", "PUT     /_fake/webhook"} {
+		assert.Contains(t, stdout.String(), want)
+	}
+	assert.Empty(t, stderr.String())
+}
+
+func TestNonLoopbackNeedsAllowRemote(t *testing.T) {
+	for _, addr := range []string{"0.0.0.0:0", ":0", "[::]:0", "example.com:0"} {
+		err := run(context.Background(), []string{"-addr", addr}, io.Discard, io.Discard)
+		require.Error(t, err, addr)
+		assert.Contains(t, err.Error(), "-allow-remote", addr)
+	}
+	for _, addr := range []string{"127.0.0.1:0", "localhost:0", "[::1]:0"} {
+		ok, err := isLoopback(addr)
+		require.NoError(t, err)
+		assert.True(t, ok, addr)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // serve, warn, and shut down at once
+	var stderr bytes.Buffer
+	require.NoError(t, run(ctx, []string{"-addr", "0.0.0.0:0", "-allow-remote"}, io.Discard, &stderr))
+	assert.Contains(t, stderr.String(), "WARNING")
+	assert.Contains(t, stderr.String(), "/_fake/")
+}

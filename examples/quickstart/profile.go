@@ -37,7 +37,7 @@ func printProfile(w io.Writer, co *registerdata.Company, today registerdata.Date
 		fmt.Fprintf(w, "  %-32s %-18s %s (%s), since %s\n", r.Name, r.Role, r.RoleDetail.LabelEN, r.RoleDetail.LabelDE, r.StartDate)
 	}
 
-	if ind := co.LatestIndicators(); ind != nil {
+	if ind, ok := co.LatestIndicators(); ok {
 		fmt.Fprintf(w, "\nKey figures for %s\n", ind.Date)
 		for _, f := range []struct {
 			label string

@@ -90,7 +90,11 @@ func run(ctx context.Context, w io.Writer, apiKey string, o options) error {
 			return err
 		}
 		n++
-		fmt.Fprintf(w, "  %2d. %-40s %-4s %s (%s)\n", n, co.Name, co.LegalForm, co.Address.City, co.CompanyID)
+		city := "city unknown"
+		if co.Address != nil {
+			city = co.Address.City
+		}
+		fmt.Fprintf(w, "  %2d. %-40s %-4s %s (%s)\n", n, co.Name, co.LegalForm, city, co.CompanyID)
 	}
 	if n == 0 {
 		fmt.Fprintln(w, "  none")
@@ -110,7 +114,11 @@ func run(ctx context.Context, w io.Writer, apiKey string, o options) error {
 		if p.DateOfBirth != nil {
 			born = "born " + p.DateOfBirth.String()
 		}
-		fmt.Fprintf(w, "  %-24s %-20s %-20s %s\n", p.Name, p.City, born, status)
+		city := "city unknown"
+		if p.City != nil {
+			city = *p.City
+		}
+		fmt.Fprintf(w, "  %-24s %-20s %-20s %s\n", p.Name, city, born, status)
 	}
 	fmt.Fprintf(w, "\nCredits spent: %d\n", c.CreditsSpent())
 	return nil

@@ -28,9 +28,9 @@ var demoStart = time.Date(2025, time.June, 2, 9, 0, 0, 0, time.UTC)
 func demo(ctx context.Context, w io.Writer) error {
 	clock := fake.NewClock(demoStart)
 
-	// The receiver: webhook.Handler on a loopback port. It verifies on the
-	// fake's clock, because the fake stamps deliveries with its own time; a
-	// real receiver keeps the default wall clock.
+	// The receiver: webhook.Handler on a loopback port, verifying on the
+	// wall clock like any real receiver: the fake signs each delivery
+	// with the wall-clock time of sending, whatever its own clock says.
 	received := make(chan struct{}, 1)
 	p := &printer{w: w}
 	h, err := newReceiver(demoSecret, func(ctx context.Context, ev *webhook.Event) error {
@@ -42,7 +42,7 @@ func demo(ctx context.Context, w io.Writer) error {
 		default:
 		}
 		return nil
-	}, webhook.WithClock(clock.Now))
+	})
 	if err != nil {
 		return err
 	}

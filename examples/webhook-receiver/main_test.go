@@ -21,7 +21,7 @@ func TestDemoPrintsTheVerifiedEvent(t *testing.T) {
 	s := out.String()
 	assert.Contains(t, s, "monitor created: company "+demoCompany+", weekly checks, 25 credits")
 	assert.Contains(t, s, "verified event msg_")
-	assert.Contains(t, s, "(sent 2025-06-09 09:00:00)")
+	assert.Contains(t, s, "(detected 2025-06-09 09:00:00)")
 	assert.Contains(t, s, "monitor.change for company "+demoCompany+": basic\n")
 	assert.Contains(t, s, "basic          /status\n      before: \"active\"\n      after:  \"liquidation\"\n")
 	assert.Equal(t, 1, strings.Count(s, "verified event"), "delivered once")

@@ -40,7 +40,7 @@ type printer struct {
 func (p *printer) handle(_ context.Context, ev *webhook.Event) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "verified event %s (sent %s)\n", ev.ID, ev.Timestamp.UTC().Format("2006-01-02 15:04:05"))
+	fmt.Fprintf(p.w, "verified event %s (detected %s)\n", ev.ID, ev.DetectedAt.UTC().Format("2006-01-02 15:04:05"))
 	fmt.Fprintf(p.w, "  %s for %s %s: %s\n", ev.Type, ev.EntityType, ev.EntityID, strings.Join(ev.Categories, ", "))
 	for _, c := range ev.Changes {
 		fmt.Fprintf(p.w, "  %-14s %s\n      before: %s\n      after:  %s\n", c.Category, c.Path, orNull(c.Before), orNull(c.After))

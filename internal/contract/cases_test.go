@@ -28,7 +28,7 @@ const (
 	errBadRequest = `{"error": {"code": "invalid_request", "message": "bad body"}}`
 	errUnauth     = `{"error": {"code": "unauthorized", "message": "missing API key"}}`
 	companySearch = `{"query": {"value": "muster"}, "filters": [{"field": "status", "value": "active"}, {"field": "revenue", "min": "100000"}], "location": {"latitude": 50.11, "longitude": 8.68, "radius": 10}, "pagination": {"page": 1, "per_page": 50}}`
-	companyPage   = `{"results": [{"company_id": "DE-HRB-F1103-267645", "name": "Mainufer Analytik GmbH", "country": "DE", "register_number": "267645", "register_type": "HRB", "register_court": "Frankfurt am Main", "active": true, "legal_form": "gmbh", "address": {"city": "Frankfurt am Main", "country": "Deutschland", "formatted_value": "60314 Frankfurt am Main"}, "purpose": "Software"}], "pagination": {"page": 1, "per_page": 50, "total_pages": 1, "total_results": 1}}`
+	companyPage   = `{"results": [{"company_id": "DE-HRB-F1103-267645", "name": "Mainufer Analytik GmbH", "country": "DE", "register_number": "267645", "register_type": "HRB", "register_court": "Frankfurt am Main", "active": true, "legal_form": "gmbh", "address": {"city": "Frankfurt am Main", "country": "DE", "formatted_value": "60314 Frankfurt am Main"}, "purpose": "Software"}], "pagination": {"page": 1, "per_page": 50, "total_pages": 1, "total_results": 1}}`
 	personSearch  = `{"query": {"value": "vogelsang"}, "filters": [{"field": "city", "keywords": ["Frankfurt"]}], "pagination": {}}`
 	personPage    = `{"results": [{"id": "3f0c9a52-6d1e-4b8a-9f3e-2a7c5d8e1b40", "name": "Katrin Vogelsang", "city": "Frankfurt am Main", "date_of_birth": "1978-11-02", "active": true}], "pagination": {"page": 1, "per_page": 10, "total_pages": 1, "total_results": 1}}`
 	monitorCreate = `{"entity_id": "DE-HRB-F1103-267645", "entity_type": "company", "preferences": ["basic", "insolvencies"], "update_frequency": "daily"}`
@@ -115,8 +115,10 @@ func exchangeCases(t testing.TB) []exchangeCase {
 		// Requests that break it.
 		{name: "stray field in body", method: "POST", target: "/v1/search/company", status: 400, respBody: errBadRequest,
 			reqBody: `{"filters": [], "pagination": {}, "sort": "name"}`, want: []string{"the request breaks", `"sort"`}},
-		{name: "missing filters", method: "POST", target: "/v1/search/company", status: 400, respBody: errBadRequest,
-			reqBody: `{"pagination": {}}`, want: []string{`"filters" is missing`}},
+		{name: "mixed filter forms", method: "POST", target: "/v1/search/company", status: 400, respBody: errBadRequest,
+			reqBody: `{"filters": [{"field": "city", "value": "Berlin", "keywords": ["Ber"]}]}`, want: []string{`/filters/0`}},
+		{name: "location without latitude", method: "POST", target: "/v1/search/company", status: 400, respBody: errBadRequest,
+			reqBody: `{"location": {"longitude": 13.4}}`, want: []string{`"latitude" is missing`}},
 		{name: "filter without a value", method: "POST", target: "/v1/search/company", status: 400, respBody: errBadRequest,
 			reqBody: `{"filters": [{"field": "status"}], "pagination": {}}`, want: []string{`/filters/0`}},
 		{name: "location in person search", method: "POST", target: "/v1/search/person", status: 400, respBody: errBadRequest,

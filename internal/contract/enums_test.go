@@ -50,6 +50,7 @@ var enumTable = []enumRow{
 	enumOf("EntityType", enums.EntityType("").Values()),
 	enumOf("MonitorPreference", enums.Preference("").Values()),
 	enumOf("UpdateFrequency", enums.UpdateFrequency("").Values()),
+	enumOf("DocumentCategory", enums.DocumentCategory("").Values()),
 	// A create request may ask only for daily; weekly is the default.
 	enumOf("RequestedUpdateFrequency", []enums.UpdateFrequency{enums.UpdateFrequencyDaily}),
 }

@@ -44,6 +44,8 @@ type captureWriter struct {
 	body   bytes.Buffer
 }
 
+// WriteHeader keeps the first status and a copy of the headers as sent,
+// then passes the call on.
 func (w *captureWriter) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
@@ -52,6 +54,8 @@ func (w *captureWriter) WriteHeader(status int) {
 	w.ResponseWriter.WriteHeader(status)
 }
 
+// Write sends b through, first writing a 200 header when none was
+// written, and keeps a copy of the body up to maxBody + 1 bytes.
 func (w *captureWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)

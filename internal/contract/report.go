@@ -115,4 +115,5 @@ type readCloser struct {
 // errReader replays a read error after the bytes read before it.
 type errReader struct{ err error }
 
+// Read returns no bytes and the replayed error.
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }

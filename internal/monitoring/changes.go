@@ -16,10 +16,17 @@ import (
 // record it is, and the JSON values before and after (null when the value
 // did not exist on that side).
 type Change struct {
+	// Category is the data category the change falls in, such as
+	// "basic" or "representation".
 	Category enums.Preference `json:"category"`
-	Path     string           `json:"path"`
-	Before   json.RawMessage  `json:"before"`
-	After    json.RawMessage  `json:"after"`
+	// Path locates the value in the record, such as "name.name".
+	Path string `json:"path"`
+	// Before is the JSON value before the change; null when the value did
+	// not exist before.
+	Before json.RawMessage `json:"before"`
+	// After is the JSON value after the change; null when the value no
+	// longer exists.
+	After json.RawMessage `json:"after"`
 
 	// daily marks a change a person monitor reports at its daily check
 	// rather than the monthly one: the person appears in a new company.

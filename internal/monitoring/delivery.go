@@ -23,27 +23,46 @@ const EventType = "monitor.change"
 
 // Event is the JSON body of a notification.
 type Event struct {
-	Type       string             `json:"type"` // EventType
-	EntityType enums.EntityType   `json:"entity_type"`
-	EntityID   string             `json:"entity_id"`
-	Categories []enums.Preference `json:"categories"` // distinct categories of Changes, in order of first appearance
-	DetectedAt time.Time          `json:"detected_at"`
-	Changes    []Change           `json:"changes"`
+	// Type is always EventType, "monitor.change".
+	Type string `json:"type"`
+	// EntityType is the monitored entity's type, "company" or "person".
+	EntityType enums.EntityType `json:"entity_type"`
+	// EntityID is the monitored entity: a company identifier or a person
+	// UUID.
+	EntityID string `json:"entity_id"`
+	// Categories are the distinct categories of Changes, in order of
+	// first appearance.
+	Categories []enums.Preference `json:"categories"`
+	// DetectedAt is the check that found the changes, in UTC on the fake
+	// clock.
+	DetectedAt time.Time `json:"detected_at"`
+	// Changes lists the changes found, one per changed value.
+	Changes []Change `json:"changes"`
 }
 
 // Message is one delivery attempt handed to Hooks.Send: the same ID on
-// every attempt of a delivery, the time of sending and the body to sign.
+// every attempt of a delivery, the wall-clock time of sending (the
+// webhook-timestamp) and the body to sign.
 type Message struct {
-	ID        string
+	// ID is the webhook-id, such as "msg_..." (the same on every attempt).
+	ID string
+	// Timestamp is the time of sending, the webhook-timestamp.
 	Timestamp time.Time
-	Body      []byte
+	// Body is the JSON Event to sign and send, exactly as signed.
+	Body []byte
 }
 
 // Outcome is the result of one attempt: the status the endpoint answered,
 // or the transport error (including a timeout) that prevented an answer.
 type Outcome struct {
+	// Status is the HTTP status the endpoint answered; 0 when Err is set.
 	Status int
-	Err    error
+	// Err is the transport error (including a timeout) that prevented an
+	// answer; nil when the endpoint answered.
+	Err error
+	// Body is the start of the endpoint's answer, kept for a non-2xx
+	// status.
+	Body []byte
 }
 
 func (o Outcome) delivered() bool { return o.Err == nil && o.Status >= 200 && o.Status <= 299 }
@@ -58,22 +77,38 @@ const (
 
 // Delivery is the record of one notification and its attempts.
 type Delivery struct {
-	ID            string             `json:"id"` // the webhook-id, the same on every attempt
-	EntityType    enums.EntityType   `json:"entity_type"`
-	EntityID      string             `json:"entity_id"`
-	Categories    []enums.Preference `json:"categories"`
-	State         string             `json:"state"`
-	Body          json.RawMessage    `json:"body"` // exactly the bytes sent and signed
-	Attempts      []Attempt          `json:"attempts"`
-	NextAttemptAt *time.Time         `json:"next_attempt_at,omitempty"`
+	// ID is the webhook-id, "msg_" and random text, the same on every
+	// attempt.
+	ID string `json:"id"`
+	// EntityType is the monitored entity's type, "company" or "person".
+	EntityType enums.EntityType `json:"entity_type"`
+	// EntityID is the monitored entity: a company identifier or a person
+	// UUID.
+	EntityID string `json:"entity_id"`
+	// Categories are the distinct categories of the notified changes.
+	Categories []enums.Preference `json:"categories"`
+	// State is StatePending, StateDelivered, StateFailed or
+	// StateCancelled.
+	State string `json:"state"`
+	// Body is the notification's JSON Event, exactly the bytes sent and
+	// signed.
+	Body json.RawMessage `json:"body"`
+	// Attempts lists the attempts made so far, oldest first; empty before
+	// the first.
+	Attempts []Attempt `json:"attempts"`
+	// NextAttemptAt is when the next attempt is due, on the fake clock;
+	// nil unless State is StatePending.
+	NextAttemptAt *time.Time `json:"next_attempt_at,omitempty"`
 }
 
 // Attempt is one POST of a delivery.
 type Attempt struct {
 	At     time.Time `json:"at"`               // when it was due on the fake clock
-	SentAt time.Time `json:"sent_at"`          // the clock when it was sent: the webhook-timestamp
+	SentAt time.Time `json:"sent_at"`          // the wall-clock time it was sent: the webhook-timestamp
 	Status int       `json:"status,omitempty"` // the endpoint's answer; 0 on a transport error
 	Error  string    `json:"error,omitempty"`  // the transport error, when there was no answer
+
+	ResponseBody string `json:"response_body,omitempty"` // the start of a non-2xx answer's body
 }
 
 // delivery is a Delivery with the engine's bookkeeping.
@@ -124,6 +159,9 @@ func (e *Engine) enqueue(m *monitor, changes []Change, at time.Time) {
 // the next one. The caller holds e.mu.
 func (d *delivery) record(at time.Time, m Message, o Outcome) {
 	a := Attempt{At: at, SentAt: m.Timestamp, Status: o.Status}
+	if !o.delivered() {
+		a.ResponseBody = string(o.Body)
+	}
 	if o.Err != nil {
 		a.Status, a.Error = 0, o.Err.Error()
 	}

@@ -42,7 +42,8 @@ func TestWeeklyCheckDeliversMatchingChangesOnly(t *testing.T) {
 	assert.Equal(t, "/name", ev.Changes[0].Path)
 	assert.JSONEq(t, `{"name":"Alpha GmbH","legal_form":"gmbh","start_date":"2010-03-01"}`, string(ev.Changes[0].Before))
 	assert.JSONEq(t, `{"name":"Alpha Neu GmbH","legal_form":"gmbh","start_date":"2010-03-01"}`, string(ev.Changes[0].After))
-	assert.Equal(t, h.now, h.sent[0].Timestamp, "signed with the time of sending")
+	assert.Equal(t, wallTime, h.sent[0].Timestamp, "signed with the wall-clock time of sending, not the fake clock's")
+	assert.Equal(t, wallTime, h.e.Deliveries()[0].Attempts[0].SentAt)
 
 	h.advance(7 * 24 * time.Hour)
 	assert.Len(t, h.sent, 1, "a check without changes sends nothing")

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,7 +37,8 @@ import (
 	"github.com/registerdata/registerdata-go/enums"
 )
 
-// Hooks connect an Engine to its surroundings. Every field is required.
+// Hooks connect an Engine to its surroundings. Every field but WallNow is
+// required.
 // The engine calls Charge and MonitoringPlan while holding its lock, so
 // they must not call back into the Engine; the others are called without
 // it.
@@ -51,19 +53,30 @@ type Hooks struct {
 	// CheckEndpoint returns nil when a usable webhook endpoint is set up,
 	// and otherwise an error saying what is missing or wrong.
 	CheckEndpoint func() error
-	// CompanyExists and PersonExists report whether an entity is in the
-	// register (a person: a representative with that UUID).
+	// CompanyExists reports whether a company with identifier id is in
+	// the register.
 	CompanyExists func(id string) bool
-	PersonExists  func(id string) bool
+	// PersonExists reports whether a person with UUID id is in the
+	// register, that is a representative with that UUID.
+	PersonExists func(id string) bool
 	// Send makes one delivery attempt: it signs and POSTs m.
 	Send func(m Message) Outcome
+	// WallNow reads the wall clock, for the webhook-timestamp of each
+	// attempt: receivers verify it against their own clock, so it is the
+	// real time of sending, whatever the fake clock says (which decides
+	// when checks are due and what detected_at says). Optional: nil means
+	// time.Now.
+	WallNow func() time.Time
 }
 
 // Error is a refusal with the HTTP status, error code and message the
 // fake answers with.
 type Error struct {
-	Status  int
-	Code    string
+	// Status is the HTTP status of the refusal, such as 400 or 409.
+	Status int
+	// Code is the machine-readable error code, one of the Code constants.
+	Code string
+	// Message says what went wrong and how to fix it.
 	Message string
 }
 
@@ -123,7 +136,10 @@ func New(h Hooks) *Engine { return &Engine{hooks: h} }
 // its first month. It fails with an *Error.
 func (e *Engine) Create(account string, r registerdata.MonitorRequest) (registerdata.Monitor, error) {
 	if err := r.Validate(); err != nil {
-		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeInvalidRequest, "%v", err)
+		// The SDK's "registerdata: invalid request: " prefix is for SDK
+		// users; the service's answer says only what is wrong.
+		msg := strings.TrimPrefix(err.Error(), registerdata.ErrInvalidRequest.Error()+": ")
+		return registerdata.Monitor{}, refuse(http.StatusBadRequest, CodeInvalidRequest, "%s", msg)
 	}
 	if r.EntityType == enums.EntityTypeCompany && r.UpdateFrequency == "" {
 		r.UpdateFrequency = enums.UpdateFrequencyWeekly
@@ -217,8 +233,12 @@ func (e *Engine) List(account string) []registerdata.Monitor {
 // disabled, and how many changes wait for its next check.
 type Status struct {
 	registerdata.Monitor
-	Reason  string `json:"reason,omitempty"` // ReasonPlan or ReasonCredits when disabled
-	Pending int    `json:"pending"`
+	// Reason is ReasonPlan or ReasonCredits when the monitor is disabled,
+	// empty otherwise.
+	Reason string `json:"reason,omitempty"`
+	// Pending is the number of changes waiting for the monitor's next
+	// check.
+	Pending int `json:"pending"`
 }
 
 // Status returns account's monitor of entityID with its operator details.

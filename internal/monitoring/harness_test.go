@@ -23,6 +23,10 @@ const (
 // clipping is exercised by billing tests.
 var start = time.Date(2025, time.January, 31, 10, 0, 0, 0, time.UTC)
 
+// wallTime is the harness's wall clock, far from the fake clock's start:
+// deliveries are signed with it.
+var wallTime = time.Date(2031, time.March, 3, 3, 3, 3, 0, time.UTC)
+
 // harness is an Engine wired to in-memory accounts, a register and a
 // scriptable endpoint, all on a manual clock. It is used from one
 // goroutine, like the fake's clock drives the engine.
@@ -53,7 +57,8 @@ func newHarness(t *testing.T) *harness {
 	h.companies[companyA] = company(t, companyA, "Alpha GmbH")
 	h.companies[companyB] = company(t, companyB, "Beta GmbH")
 	h.e = New(Hooks{
-		Now: func() time.Time { return h.now },
+		Now:     func() time.Time { return h.now },
+		WallNow: func() time.Time { return wallTime },
 		Charge: func(a string, n int64) bool {
 			if h.credits[a] < n {
 				return false

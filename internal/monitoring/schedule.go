@@ -207,7 +207,15 @@ func (e *Engine) run(t task) (*delivery, Message) {
 			d.rec.State = StateCancelled
 			return nil, Message{}
 		}
-		return d, Message{ID: d.rec.ID, Timestamp: e.hooks.Now(), Body: d.rec.Body}
+		return d, Message{ID: d.rec.ID, Timestamp: e.wallNow(), Body: d.rec.Body}
 	}
 	return nil, Message{}
+}
+
+// wallNow is the wall-clock time of sending (see Hooks.WallNow).
+func (e *Engine) wallNow() time.Time {
+	if e.hooks.WallNow != nil {
+		return e.hooks.WallNow()
+	}
+	return time.Now()
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/filters"
 )
 
@@ -47,14 +48,15 @@ func indicator(get func(*registerdata.IndicatorSummary) *int64) extractor[compan
 
 // companyFields computes every company filter field. A test checks that
 // it covers every company field of filters.Fields.
-var companyFields = map[filters.Field]extractor[companyFacts]{
+var companyFields = withExtendedIndicators(map[filters.Field]extractor[companyFacts]{
 	filters.Status:         texts(func(f *companyFacts) []string { return one(string(f.c.Status)) }),
 	filters.LegalForm:      texts(func(f *companyFacts) []string { return one(string(f.c.LegalForm)) }),
 	filters.RegisterNumber: texts(func(f *companyFacts) []string { return lower(f.c.Register.RegisterNumber) }),
 	filters.RegisterCourt:  texts(func(f *companyFacts) []string { return lower(f.c.Register.RegisterCourt) }),
 	filters.RegisterType:   texts(func(f *companyFacts) []string { return one(string(f.c.Register.RegisterType)) }),
 	filters.IncorporatedAt: numbers(func(f *companyFacts) []float64 { return date(f.c.IncorporatedAt) }),
-	filters.Zip:            texts(func(f *companyFacts) []string { return one(f.c.Address.PostalCode) }),
+	filters.Zip:            texts(func(f *companyFacts) []string { return lower(f.c.Address.PostalCode) }),
+	filters.Active:         texts(func(f *companyFacts) []string { return boolean(f.c.Status == enums.CompanyStatusActive) }),
 	filters.City:           texts(func(f *companyFacts) []string { return lower(f.c.Address.City) }),
 	filters.Address:        texts(func(f *companyFacts) []string { return lower(f.c.Address.FormattedValue) }),
 	filters.Purpose: texts(func(f *companyFacts) []string {
@@ -130,11 +132,12 @@ var companyFields = map[filters.Field]extractor[companyFacts]{
 		}
 		return []float64{float64(f.owners.youngestAge)}
 	}),
+	filters.NumberOfOwners:         numbers(func(f *companyFacts) []float64 { return []float64{float64(f.owners.count)} }),
 	filters.HasRepresentativeOwner: texts(func(f *companyFacts) []string { return boolean(f.owners.represents) }),
-	filters.FamilyOwned:            texts(func(f *companyFacts) []string { return boolean(f.owners.sharedLastName) }),
-	filters.SoleOwner:              texts(func(f *companyFacts) []string { return boolean(f.owners.count == 1) }),
-	filters.OwnerManaged:           texts(func(f *companyFacts) []string { return boolean(f.owners.directs) }),
-}
+	filters.IsFamilyOwned:          texts(func(f *companyFacts) []string { return boolean(f.owners.sharedLastName) }),
+	filters.HasSoleOwner:           texts(func(f *companyFacts) []string { return boolean(f.owners.count == 1) }),
+	filters.HasLEI:                 texts(func(f *companyFacts) []string { return boolean(strings.TrimSpace(f.c.LEI) != "") }),
+})
 
 // buildRow computes the row of a document from its facts with the
 // extractors of the table's columns.
@@ -157,7 +160,10 @@ func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Fi
 
 // companyRow indexes company c as of today.
 func companyRow(t *table[registerdata.CompanySearchResult], c *registerdata.Company, today registerdata.Date) row {
-	f := companyFacts{c: c, latest: c.LatestIndicators(), owners: ownersOf(c, today)}
+	f := companyFacts{c: c, owners: ownersOf(c, today), extended: extendedIndicators(c)}
+	if latest, ok := c.LatestIndicators(); ok {
+		f.latest = &latest
+	}
 	r := buildRow(t, c.Name.Name+"\x00"+c.ID, &f, companyFields)
 	r.tokens = tokens(c.Name.Name)
 	if p, ok := cityPoint(c.Address.City); ok {
@@ -166,29 +172,36 @@ func companyRow(t *table[registerdata.CompanySearchResult], c *registerdata.Comp
 	return r
 }
 
-// companyResult is the search result of company c.
+// companyResult is the search result of company c: the register's
+// country from the id, the registered address with its country as an
+// ISO 3166-1 alpha-2 code, and null for what the record lacks.
 func companyResult(c *registerdata.Company) registerdata.CompanySearchResult {
-	country, _, _ := strings.Cut(c.ID, "-")
 	res := registerdata.CompanySearchResult{
 		CompanyID:      c.ID,
 		Name:           c.Name.Name,
-		Country:        country,
 		RegisterNumber: c.Register.RegisterNumber,
 		RegisterType:   c.Register.RegisterType,
 		RegisterCourt:  c.Register.RegisterCourt,
-		Active:         c.Status == "active",
+		Active:         c.Status == enums.CompanyStatusActive,
 		LegalForm:      c.LegalForm,
-		Address: registerdata.SearchAddress{
-			City:           c.Address.City,
-			Country:        c.Address.Country,
-			FormattedValue: c.Address.FormattedValue,
-			Street:         c.Address.Street,
-			PostalCode:     c.Address.PostalCode,
-			Extra:          c.Address.Extra,
-		},
 	}
-	if c.Purpose != nil {
-		res.Purpose = c.Purpose.Purpose
+	country, _, found := strings.Cut(c.ID, "-")
+	if found && isAlpha2(country) {
+		res.Country = &country
+	}
+	if a := c.Address; a.City != "" || a.FormattedValue != "" {
+		res.Address = &registerdata.SearchAddress{
+			City:           a.City,
+			Country:        countryCode(a.Country, country),
+			FormattedValue: a.FormattedValue,
+			Street:         a.Street,
+			PostalCode:     a.PostalCode,
+			Extra:          a.Extra,
+		}
+	}
+	if c.Purpose != nil && c.Purpose.Purpose != "" {
+		purpose := c.Purpose.Purpose
+		res.Purpose = &purpose
 	}
 	return res
 }

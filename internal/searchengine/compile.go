@@ -15,8 +15,13 @@ import (
 
 // RequestError is a search request the engine refuses: the fake answers
 // it with 400 and the error's text.
-type RequestError struct{ Msg string }
+type RequestError struct {
+	// Msg says what is wrong with the request and how to fix it, such as
+	// an unknown filter field with the known ones.
+	Msg string
+}
 
+// Error returns Msg.
 func (e *RequestError) Error() string { return e.Msg }
 
 func badRequest(format string, args ...any) error {
@@ -48,7 +53,7 @@ func strs[T ~string](vs []T) []string {
 // each filter into a condition on t.
 func (t *table[R]) compileFilters(scope filters.Scope, fs []filters.Filter) ([]*cond, error) {
 	if err := filters.Validate(scope, fs); err != nil {
-		return nil, &RequestError{Msg: strings.ReplaceAll(err.Error(), "\n", "; ")}
+		return nil, &RequestError{Msg: boundedMessage(err)}
 	}
 	conds := make([]*cond, 0, len(fs))
 	for i, f := range fs {
@@ -59,6 +64,32 @@ func (t *table[R]) compileFilters(scope filters.Scope, fs []filters.Filter) ([]*
 		conds = append(conds, c)
 	}
 	return conds, nil
+}
+
+// maxProblems bounds how many problems of a filter list a refusal names:
+// the answer to a list of 60,000 bad filters stays small.
+const maxProblems = 20
+
+// boundedMessage joins the problems of err (a joined error from
+// filters.Validate) with "; ", naming at most maxProblems of them.
+func boundedMessage(err error) string {
+	joined, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return strings.ReplaceAll(err.Error(), "\n", "; ")
+	}
+	errs := joined.Unwrap()
+	var b strings.Builder
+	for i, e := range errs {
+		if i == maxProblems {
+			fmt.Fprintf(&b, "; and %d more problems", len(errs)-maxProblems)
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
 }
 
 func (t *table[R]) compile(f filters.Filter) (*cond, error) {
@@ -78,7 +109,13 @@ func (t *table[R]) compile(f filters.Filter) (*cond, error) {
 		if len(f.Keywords) > 0 {
 			return t.keywordCond(ci, f.Keywords), nil
 		}
-		return t.anyOf(ci, []string{strings.ToLower(f.Value)}, false), nil
+		wanted := make([]string, 0, len(f.Values)+1)
+		for _, v := range append(slices.Clip(f.Values), f.Value) {
+			if v != "" {
+				wanted = append(wanted, strings.ToLower(strings.TrimSpace(v)))
+			}
+		}
+		return t.anyOf(ci, wanted, false), nil
 	}
 	wanted := slices.Clone(f.Values)
 	if f.Value != "" {

@@ -5,6 +5,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/filters"
 )
 
 // Insolvency risk tiers.
@@ -23,9 +24,10 @@ const (
 
 // companyFacts is what a company's filter fields are computed from.
 type companyFacts struct {
-	c      *registerdata.Company
-	latest *registerdata.IndicatorSummary
-	owners owners
+	c        *registerdata.Company
+	latest   *registerdata.IndicatorSummary
+	owners   owners
+	extended map[filters.Field]int64 // see extendedIndicators
 }
 
 // owners summarises the current owners of a company (representatives with
@@ -34,7 +36,6 @@ type owners struct {
 	count          int
 	youngestAge    int // -1: no owner with a date of birth
 	sharedLastName bool
-	directs        bool // an owner is also a current director
 	represents     bool // an owner also holds a representing role
 }
 
@@ -82,7 +83,6 @@ func ownersOf(c *registerdata.Company, today registerdata.Date) owners {
 		seen[k] = true
 		o.count++
 		held := roles[k]
-		o.directs = o.directs || held[enums.RoleDirector]
 		o.represents = o.represents || held[enums.RoleDirector] || held[enums.RolePersonalLiableDirector] ||
 			held[enums.RoleProkura] || held[enums.RoleLiquidator]
 		if r.Type != enums.RepresentativeTypeNaturalPerson {

@@ -19,13 +19,22 @@
 //     sub-codes: the query's digits are a prefix of the code's digits, dots
 //     ignored ("62" and "62.0" both match "62.01").
 //   - bool: "value" is "true" or "false".
-//   - text: "value" is an exact, case-insensitive match of the whole value;
-//     "keywords" match when EVERY keyword appears in the value as a
-//     case-insensitive substring (AND).
+//   - text: "value" is an exact, case-insensitive match of the whole value,
+//     "values" matches any of them that way; "keywords" match when EVERY
+//     keyword appears in the value as a case-insensitive substring (AND).
+//
+// The forms "value", "values", "keywords" and "min"/"max" exclude each
+// other: a filter mixing them is refused, naming the field. A refusal
+// names at most 20 problems of a list, then counts the rest.
 //
 // Company fields read the current record: the financial fields (revenue,
 // employees, ...) read the indicator summary with the latest date, and a
-// figure that is null there never matches a range. Derived fields:
+// figure that is null there never matches a range. The 34 extended
+// indicators (ebitda, bank_debt, ...) read extendedIndicators
+// (financials.go), the one hook for them; it has no figures yet, so they
+// are accepted and match nothing. active is status "active"; has_lei is a
+// non-empty lei. The seed-only fields (insolvency_risk, vat_id,
+// estimated_*) are searched too. Derived fields:
 //
 //   - estimated_revenue: the reported revenue; else employees × 100,000
 //     EUR; else the balance sheet total.
@@ -41,9 +50,9 @@
 //   - Owners are the current representatives (no end date, or one after
 //     today) with role OWNER or SHAREHOLDER, one per id (else per name).
 //     youngest_owner_age is the age in full years, today, of the youngest
-//     natural-person owner with a birth date; sole_owner: exactly one
-//     owner; family_owned: two natural-person owners share a last name;
-//     owner_managed: an owner is also a current DIRECTOR;
+//     natural-person owner with a birth date; number_of_owners counts the
+//     owners; has_sole_owner: exactly one owner; is_family_owned: two
+//     natural-person owners share a last name;
 //     has_representative_owner: an owner also holds a current DIRECTOR,
 //     PERSONAL_LIABLE_DIRECTOR, PROKURA or LIQUIDATOR role.
 //
@@ -66,7 +75,8 @@
 // A location matches companies whose registered city is within radius
 // kilometres (great-circle distance) of the point, using a built-in table
 // of German city coordinates: companies in other cities never match. The
-// radius must be in (0, 1000]. A person search has no location.
+// radius is optional: zero (absent) means DefaultRadiusKm, 10 km;
+// otherwise it must be in (0, 1000]. A person search has no location.
 //
 // # Results
 //

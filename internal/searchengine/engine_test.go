@@ -83,7 +83,7 @@ func TestDayChangeRederives(t *testing.T) {
 
 	day = registerdata.NewDate(2025, 7, 1) // the owner's position ends
 	assert.Equal(t, []string{"Dana Director"}, personNames(t, e, active))
-	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.SoleOwner, Value: "true"}))
+	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.HasSoleOwner, Value: "true"}))
 }
 
 // TestUpdateAddsChangesAndRemoves follows one company through its life.
@@ -136,8 +136,8 @@ func TestManyValuesInOneCompany(t *testing.T) {
 	e := New(fixedDay)
 	e.Load([]registerdata.Company{c})
 	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.IndustryCodes, Value: "99.728"}))
-	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.SoleOwner, Value: "true"}))
-	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.SoleOwner, Value: "false"}))
+	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.HasSoleOwner, Value: "true"}))
+	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.HasSoleOwner, Value: "false"}))
 	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.InsolvencyRisk, Value: "low"}))
 
 	changed := c

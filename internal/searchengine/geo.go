@@ -79,20 +79,29 @@ func distanceKm(a, b point) float64 {
 // mistake (miles for kilometres, metres for kilometres).
 const maxRadiusKm = 1000
 
+// DefaultRadiusKm is the radius of a location that gives none (the
+// official clients' example value; the service's default is not
+// published).
+const DefaultRadiusKm = 10
+
 // locationCond matches companies whose city lies within loc's radius.
 // Candidates are the companies of the table's cities within reach.
 func (t *table[R]) locationCond(cityCol int, loc *registerdata.Location) (*cond, error) {
 	center := point{loc.Latitude, loc.Longitude}
+	radius := loc.Radius
+	if radius == 0 {
+		radius = DefaultRadiusKm
+	}
 	switch {
 	case !(loc.Latitude >= -90 && loc.Latitude <= 90) || !(loc.Longitude >= -180 && loc.Longitude <= 180):
 		return nil, badRequest("location: latitude must be within [-90, 90] and longitude within [-180, 180] degrees")
-	case !(loc.Radius > 0 && loc.Radius <= maxRadiusKm):
-		return nil, badRequest("location: radius %g is outside (0, %d] kilometres", loc.Radius, maxRadiusKm)
+	case !(radius > 0 && radius <= maxRadiusKm):
+		return nil, badRequest("location: radius %g is outside (0, %d] kilometres; leave it out for %d km", radius, maxRadiusKm, DefaultRadiusKm)
 	}
 	c := &cond{}
 	near := map[string]bool{}
 	for city, p := range t.cols[cityCol].post.byValue {
-		if cp, ok := cityCoordinates[city]; ok && distanceKm(center, cp) <= loc.Radius {
+		if cp, ok := cityCoordinates[city]; ok && distanceKm(center, cp) <= radius {
 			c.lists = append(c.lists, p)
 			c.est += len(p.docs)
 			near[city] = true

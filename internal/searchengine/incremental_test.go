@@ -71,7 +71,7 @@ func TestUpdatesMatchARebuild(t *testing.T) {
 	for _, req := range []registerdata.CompanySearchRequest{
 		{},
 		{Query: "zeta"},
-		{Filters: []filters.Filter{{Field: filters.OwnerManaged, Value: "true"}}},
+		{Filters: []filters.Filter{{Field: filters.HasSoleOwner, Value: "true"}}},
 	} {
 		require.Equal(t, allPages(t, fresh, req, 100), allPages(t, e, req, 100), "%+v", req)
 	}

@@ -74,5 +74,10 @@ func personRow(t *table[registerdata.PersonSearchResult], f *personFacts) row {
 
 // personResult is the search result of a person.
 func personResult(f *personFacts) registerdata.PersonSearchResult {
-	return registerdata.PersonSearchResult{ID: f.id, Name: f.main.Name, City: f.city, DateOfBirth: f.dob, Active: f.active}
+	res := registerdata.PersonSearchResult{ID: f.id, Name: f.main.Name, DateOfBirth: f.dob, Active: f.active}
+	if f.city != "" {
+		city := f.city
+		res.City = &city
+	}
+	return res
 }

@@ -1,0 +1,184 @@
+package fake
+
+import (
+	"cmp"
+	"errors"
+	"iter"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/internal/searchengine"
+)
+
+// AutocompleteLimit is the most suggestions GET /v1/autocomplete/company
+// answers (the specification does not state a maximum).
+const AutocompleteLimit = 10
+
+// autocompleteScan bounds how many companies one query looks at, so a
+// query as short as one letter costs the same in any register size.
+const autocompleteScan = 4096
+
+// prefixIndex holds the distinct words of the company names, sorted,
+// each with the sorted ids of the companies whose name has it: the words
+// starting with a prefix are one contiguous run, found by binary search
+// over the (few) distinct words. It is built on the first query and kept
+// current by a register observer once built.
+type prefixIndex struct {
+	mu    sync.RWMutex
+	built bool
+	words []string   // distinct lower-case name words, sorted
+	ids   [][]string // ids[i]: the companies with words[i], sorted
+}
+
+// nameWords splits a name into its lower-case words (runs of letters and
+// digits), each once.
+func nameWords(name string) []string {
+	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	slices.Sort(words)
+	return slices.Compact(words)
+}
+
+func (ix *prefixIndex) build(all iter.Seq2[int, *registerdata.Company]) {
+	byWord := map[string][]string{}
+	for _, c := range all {
+		for _, w := range nameWords(c.Name.Name) {
+			byWord[w] = append(byWord[w], c.ID)
+		}
+	}
+	ix.words = make([]string, 0, len(byWord))
+	for w := range byWord {
+		ix.words = append(ix.words, w)
+	}
+	slices.Sort(ix.words)
+	ix.ids = make([][]string, len(ix.words))
+	for i, w := range ix.words {
+		ix.ids[i] = byWord[w]
+		slices.Sort(ix.ids[i])
+	}
+	ix.built = true
+}
+
+// change moves a company's words from its name before to its name after.
+func (ix *prefixIndex) change(before, after registerdata.Company) {
+	if before.ID == after.ID && before.Name.Name == after.Name.Name {
+		return
+	}
+	if before.ID != "" {
+		for _, w := range nameWords(before.Name.Name) {
+			if i, found := slices.BinarySearch(ix.words, w); found {
+				if j, found := slices.BinarySearch(ix.ids[i], before.ID); found {
+					ix.ids[i] = slices.Delete(ix.ids[i], j, j+1)
+				}
+			}
+		}
+	}
+	if after.ID != "" {
+		for _, w := range nameWords(after.Name.Name) {
+			i, found := slices.BinarySearch(ix.words, w)
+			if !found {
+				ix.words = slices.Insert(ix.words, i, w)
+				ix.ids = slices.Insert(ix.ids, i, nil)
+			}
+			if j, found := slices.BinarySearch(ix.ids[i], after.ID); !found {
+				ix.ids[i] = slices.Insert(ix.ids[i], j, after.ID)
+			}
+		}
+	}
+}
+
+// installAutocomplete serves GET /v1/autocomplete/company from the
+// prefix index. It costs nothing.
+func installAutocomplete(s *Server) {
+	ix := extState[prefixIndex](s)
+	s.observe(func(before, after registerdata.Company) {
+		ix.mu.Lock()
+		defer ix.mu.Unlock()
+		if ix.built {
+			ix.change(before, after)
+		}
+	})
+	s.handleAPI("GET /v1/autocomplete/company", s.handleAutocomplete)
+}
+
+// autocomplete returns up to AutocompleteLimit companies having, for
+// every word of query, a name word starting with it: ordered by the name
+// word the longest query word starts, then by id.
+func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
+	ix := extState[prefixIndex](s)
+	ix.mu.RLock()
+	if !ix.built {
+		ix.mu.RUnlock()
+		ix.mu.Lock()
+		if !ix.built {
+			ix.build(s.store.all())
+		}
+		ix.mu.Unlock()
+		ix.mu.RLock()
+	}
+	defer ix.mu.RUnlock()
+
+	words := nameWords(query)
+	out := []registerdata.CompanySearchResult{}
+	if len(words) == 0 {
+		return out
+	}
+	key := slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
+	scanned := 0
+	for i, _ := slices.BinarySearch(ix.words, key); i < len(ix.words) && strings.HasPrefix(ix.words[i], key); i++ {
+		for _, id := range ix.ids[i] {
+			if len(out) == AutocompleteLimit || scanned == autocompleteScan {
+				return out
+			}
+			scanned++
+			if slices.ContainsFunc(out, func(r registerdata.CompanySearchResult) bool { return r.CompanyID == id }) {
+				continue // another of its words matched already; a refused company is refused again
+			}
+			c, ok := s.store.get(id)
+			if ok && (len(words) == 1 || matchesAll(nameWords(c.Name.Name), words)) {
+				out = append(out, searchResultOf(c))
+			}
+		}
+	}
+	return out
+}
+
+// matchesAll reports whether every query word starts some name word.
+func matchesAll(name, query []string) bool {
+	for _, q := range query {
+		if !slices.ContainsFunc(name, func(w string) bool { return strings.HasPrefix(w, q) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// searchResultOf is c as a company search result item, as search
+// answers it.
+func searchResultOf(c *registerdata.Company) registerdata.CompanySearchResult {
+	return searchengine.CompanyResult(c)
+}
+
+// handleAutocomplete answers GET /v1/autocomplete/company?query=.
+func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
+	query, err := requiredQuery(r.URL.Query()["query"], "query")
+	if err == nil && (len(query) > 256 || !utf8.ValidString(query)) {
+		err = errAutocompleteQuery
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, err.Error())
+		return
+	}
+	if !s.charge(w, apiKey(r), registerdata.CostAutocomplete) {
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"results": s.autocomplete(query)})
+}
+
+var errAutocompleteQuery = errors.New("query parameter query must be valid UTF-8 of at most 256 bytes")

@@ -1,0 +1,38 @@
+package fake
+
+// ControlRoute is one test control under /_fake/: Method is empty for a
+// route that takes any method.
+type ControlRoute struct {
+	// Method is the HTTP method, or "" for any.
+	Method string
+	// Path is the route's path pattern ("/_fake/companies/{id}").
+	Path string
+	// Doc says what the route does and what it takes.
+	Doc string
+}
+
+// controlRouteList is the one list of the test controls, for help texts
+// (cmd/registerfake -h); a test checks it against the routes registered.
+var controlRouteList = []ControlRoute{
+	{"GET", "/_fake/companies/{id}", "the stored record, without sources"},
+	{"PATCH", "/_fake/companies/{id}", "apply a JSON Merge Patch (RFC 7386); 400 changes nothing"},
+	{"GET", "/_fake/clock", `{"now": "..."}`},
+	{"POST", "/_fake/clock/advance", `{"seconds": n}: advance the clock, run what falls due`},
+	{"GET", "/_fake/credits", `{"credits": n} of the seeded key, or of ?key=k`},
+	{"PUT", "/_fake/credits", `{"credits": n}; a new ?key=k becomes a valid key`},
+	{"GET", "/_fake/faults", "the pending faults"},
+	{"POST", "/_fake/faults", `{"path_prefix", "count", "status", "retry_after_seconds", "drop", "latency_ms"}`},
+	{"DELETE", "/_fake/faults", "clear the pending faults"},
+	{"GET", "/_fake/deliveries", "webhook delivery records with their attempts (?entity_id=id)"},
+	{"POST", "/_fake/plan", `{"monitoring": bool}: change the plan of the seeded key, or of ?key=k`},
+	{"POST", "/_fake/monitors/enable", `{"entity_id": id}: the operator's re-enable ({} for all; ?key=k)`},
+	{"PUT", "/_fake/webhook", `{"url", "secret"}: the dashboard's webhook setting`},
+	{"", "/_fake/inspector/{bin}", "the request inspector: records any request (?force_status_code=NNN)"},
+	{"GET", "/_fake/inspector/{bin}/requests", "what the bin received, oldest first"},
+	{"DELETE", "/_fake/inspector/{bin}/requests", "forget what the bin received"},
+}
+
+// ControlRoutes lists the test controls under /_fake/, in the order of
+// the package documentation. They need no API key: anyone who can reach
+// the server can change its register, clock, credits and webhook target.
+func ControlRoutes() []ControlRoute { return append([]ControlRoute(nil), controlRouteList...) }
