@@ -15,7 +15,9 @@ import (
 type personAcc struct {
 	id        string
 	count     int
-	main      registerdata.Representative
+	main      registerdata.Representative // the first entry, without what points elsewhere
+	first     string                      // its first and last name
+	last      string
 	mainAt    entryKey
 	city      string
 	cityAt    entryKey
@@ -47,7 +49,11 @@ func (k entryKey) before(o entryKey) bool {
 func (a *personAcc) add(d uint32, cid string, r *registerdata.Representative, today registerdata.Date) {
 	k := entryKey{r.StartDate, cid}
 	if a.count == 0 || k.before(a.mainAt) {
-		a.main, a.mainAt = *r, k
+		// Keep no pointer into the record: a bulk load holds every
+		// person's facts at once, and should not hold the records too.
+		a.main = registerdata.Representative{Name: r.Name, Type: r.Type, Role: r.Role, RoleDetail: r.RoleDetail, StartDate: r.StartDate}
+		a.first, a.last = splitName(r)
+		a.mainAt = k
 	}
 	a.count++
 	if np := r.NaturalPerson; np != nil {
@@ -87,6 +93,6 @@ func (a *personAcc) facts(id string) personFacts {
 		dob := a.dob
 		f.dob = &dob
 	}
-	f.first, f.last = splitName(f.main)
+	f.first, f.last = a.first, a.last
 	return f
 }
