@@ -26,6 +26,7 @@ type callConfig struct {
 	timeout    time.Duration // 0: none beyond the context and the HTTP client
 	maxRetries int           // < 0: the client's setting
 	maxPages   int           // page walks only; 0: no bound
+	poll       pollConfig    // WaitTransparencyExtract only
 	err        error         // the first invalid option
 }
 

@@ -188,9 +188,9 @@ func insolvencyField(d *decoder, x *InsolvencySummary, key []byte) (bool, error)
 	case "administration_kind":
 		return true, readPtr(d, &x.AdministrationKind, readEnum(knownAdministrationKinds), nil)
 	case "opened_at":
-		return true, readDatePtr(d, &x.OpenedAt)
+		return true, readLenientDatePtr(d, &x.OpenedAt) // date or date-time: see InsolvencySummary.UnmarshalJSON
 	case "closed_at":
-		return true, readDatePtr(d, &x.ClosedAt)
+		return true, readLenientDatePtr(d, &x.ClosedAt)
 	}
 	return false, nil
 }

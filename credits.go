@@ -20,6 +20,17 @@ const (
 	CostDailyMonitorPerMonth  = 50 // each month a daily monitor is active
 )
 
+// Credit costs of the insolvency and Transparenzregister endpoints. No
+// source publishes them: unpublished prices cost 10, storing credentials
+// and polling an extract cost nothing.
+const (
+	CostInsolvencyLookup        = 10 // GET /v1/insolvency/{id}; price not published
+	CostInsolvencySearch        = 10 // POST /v1/search/insolvency, per page; price not published
+	CostTransparencyCredentials = 0  // POST /v1/transparenzregister/credentials; price not published
+	CostTransparencyExtract     = 10 // POST /v1/transparenzregister/extracts; price not published
+	CostTransparencyExtractPoll = 0  // GET /v1/transparenzregister/extracts/{id}; price not published
+)
+
 // CompanyLookupCost is the price of one company lookup.
 func CompanyLookupCost(realtime bool) int64 {
 	if realtime {
@@ -106,4 +117,16 @@ const (
 	CostURLLookup        = 10 // GET /v0/search/lookup; price not published
 	CostAutocomplete     = 0  // GET /v1/autocomplete/company; price not published
 	CostCredits          = 0  // GET /v1/credits; price not published
+)
+
+// Credit costs of the ownership and person endpoints. The service
+// publishes no price for them: each costs 10 credits, as DESIGN decides
+// for unpublished prices.
+const (
+	CostOwners           = 10 // GET /v1/company/{id}/owners; price not published
+	CostBeneficialOwners = 10 // GET /v1/company/{id}/ubo; price not published
+	CostOwnershipHistory = 10 // GET /v1/company/{id}/owners/historical; price not published
+	CostCompanyHoldings  = 10 // GET /v1/company/{id}/holdings; price not published
+	CostPerson           = 10 // GET /v1/person/{id}; price not published
+	CostPersonHoldings   = 10 // GET /v1/person/{id}/holdings; price not published
 )

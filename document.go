@@ -55,7 +55,7 @@ type realtimeDocumentFields RealtimeDocument
 func (d *RealtimeDocument) UnmarshalJSON(b []byte) error {
 	var w struct {
 		realtimeDocumentFields
-		FileDate lenientDate `json:"file_date"`
+		FileDate optionalDate `json:"file_date"`
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err

@@ -107,8 +107,8 @@ type ReportRow struct {
 // date-time form some versions of the service sent.
 type reportWire struct {
 	reportFields
-	ReportStartDate *flexDate `json:"report_start_date"`
-	ReportEndDate   flexDate  `json:"report_end_date"`
+	ReportStartDate *lenientDate `json:"report_start_date"`
+	ReportEndDate   lenientDate  `json:"report_end_date"`
 }
 
 type reportFields FinancialReport

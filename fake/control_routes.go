@@ -30,6 +30,15 @@ var controlRouteList = []ControlRoute{
 	{"", "/_fake/inspector/{bin}", "the request inspector: records any request (?force_status_code=NNN)"},
 	{"GET", "/_fake/inspector/{bin}/requests", "what the bin received, oldest first"},
 	{"DELETE", "/_fake/inspector/{bin}/requests", "forget what the bin received"},
+	// The ownership register.
+	{"GET", "/_fake/companies/{id}/owners", "the stored owners of the company"},
+	{"PUT", "/_fake/companies/{id}/owners", `a JSON array of owners, or {"owners": [...]}: SetOwners`},
+	{"PATCH", "/_fake/companies/{id}/owners", `as PUT: the owner list is replaced whole`},
+	{"GET", "/_fake/persons", `{"persons": [...]}: the ids of every person of the register`},
+	// Insolvency proceedings and the Transparenzregister.
+	{"POST", "/_fake/insolvencies/{id}/events", `an InsolvencyEvent ({"event_type": ...} at least): AddInsolvencyEvent; 201 with the proceeding`},
+	{"PUT", "/_fake/transparenzregister/{company_id}", `{"outcome": "fail" | "discrepancy" | "normal"}: what extracts of the company do`},
+	{"GET", "/_fake/transparenzregister/documents/{id}/{file}", "a document of a completed Transparenzregister extract"},
 }
 
 // ControlRoutes lists the test controls under /_fake/, in the order of

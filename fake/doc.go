@@ -119,6 +119,36 @@
 // keeps the last 1000 requests of each of the 100 bins used most recently,
 // within 32 MiB, dropping the oldest.
 //
+// # Ownership and persons
+//
+// GET /v1/company/{id}/owners, /ubo, /owners/historical, /holdings and
+// GET /v1/person/{id} and /v1/person/{id}/holdings serve an ownership
+// register (10 credits each, charged only on 200). Curated companies
+// (data/owners.json) have chains of owners several companies deep, a
+// GmbH & Co. KG with limited partners, an AG and an SE holding each other
+// (their owners served only with best_available=true, 404 without),
+// foreign, public and foundation owners, and people who own or manage
+// several companies; every other company's owners are read off its
+// representation (stake roles, equal shares). Beneficial owners are
+// computed by the GwG rule, holdings are the inverse of owners (fraction
+// scale), a person's management positions are the representation entries
+// naming them, and the history records every SetOwners. Owner changes
+// reach monitors as ownership (the company) and holdings (the owners).
+//
+// # Insolvency proceedings and the Transparenzregister
+//
+// GET /v1/insolvency/{id} and POST /v1/search/insolvency serve a
+// proceeding for every entry of every company's insolvencies, agreeing
+// with it (status, court, case number, kinds, dates), and three
+// proceedings of natural persons; AddInsolvencyEvent publishes an event,
+// moves the status and the company's summary, and reaches monitors with
+// the insolvencies preference. POST /v1/transparenzregister/credentials
+// keeps logins per API key (only a hash of the password); extracts need
+// stored credentials (or X-Credential-Name: sandbox), complete after
+// TransparencyExtractDelay on the clock with the computed beneficial
+// owners, and fail or report a discrepancy where SetTransparencyOutcome
+// says so (inactive companies fail).
+//
 // # Time
 //
 // The server runs on a Clock: WithClock(fake.NewClock(start)) gives one
@@ -147,7 +177,14 @@
 //	PUT    /_fake/webhook           {"url", "secret"}: the dashboard's webhook setting
 //	ANY    /_fake/inspector/{bin}[?force_status_code=NNN]  the request inspector
 //	GET    /_fake/inspector/{bin}/requests  what it received; DELETE clears it
+//	GET    /_fake/companies/{id}/owners     the current owners, for any legal form, unbilled
+//	PUT    /_fake/companies/{id}/owners     [owners...] or {"owners": [...]}: SetOwners; PATCH the same
+//	GET    /_fake/persons                   {"persons": [uuid, ...]}: every person of the register
+//	POST   /_fake/insolvencies/{id}/events  {"event_type": ...}: AddInsolvencyEvent
+//	PUT    /_fake/transparenzregister/{company_id}  {"outcome": "fail" | "discrepancy" | "normal"}
+//	GET    /_fake/transparenzregister/documents/{id}/{file}  a document of a completed extract
 //
 // The same controls exist as methods for Go tests (UpdateCompany,
-// Clock().Advance, SetCredits, InjectFault, ...).
+// Clock().Advance, SetCredits, InjectFault, SetOwners, Persons, AddInsolvencyEvent,
+// SetTransparencyOutcome, ...).
 package fake

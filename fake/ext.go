@@ -16,6 +16,9 @@ var extensions = []func(*Server){
 	installSearch,
 	installMonitoring,
 	installSurface,
+	installOwnership,
+	installInsolvency,
+	installTransparency,
 }
 
 // handleAPI registers an authenticated endpoint of the service, such as

@@ -87,10 +87,14 @@ func installMonitoring(s *Server) {
 }
 
 // personExists reports whether a natural person with the UUID id
-// represents any company of the register, as the search index (kept
-// current with every change) knows them.
+// represents any company of the register (as the search index, kept
+// current with every change, knows them) or holds a stake in one.
 func (s *Server) personExists(id string) bool {
-	return extState[searchState](s).engine.HasPerson(id)
+	if extState[searchState](s).engine.HasPerson(id) {
+		return true
+	}
+	np, err := s.ownerDetails(id) // a person who only holds shares
+	return err == nil && np != nil
 }
 
 // checkEndpoint says whether deliveries could be sent: an absolute http or

@@ -194,6 +194,9 @@ var fieldIndex = func() map[Field]int {
 
 // Fields lists the known fields of the given scope, in table order.
 func Fields(s Scope) []FieldInfo {
+	if s == ScopeInsolvency {
+		return InsolvencyFields() // a table of its own: see ScopeInsolvency
+	}
 	var out []FieldInfo
 	for _, fi := range fieldTable {
 		if fi.Scope&s != 0 {

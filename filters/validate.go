@@ -27,7 +27,7 @@ func (e *FilterError) Error() string {
 }
 
 // Validate checks a filter list for a search of the given scope
-// (ScopeCompany or ScopePerson) the way Build does, and returns nil or
+// (ScopeCompany, ScopePerson or ScopeInsolvency) the way Build does, and returns nil or
 // every problem joined with errors.Join, each a *FilterError.
 //
 // Every filter must name a field and set at least one key; a "values" or
@@ -46,8 +46,8 @@ func (e *FilterError) Error() string {
 // Validate never modifies fs and never panics; the fake service uses it
 // to answer 400 with the same messages.
 func Validate(scope Scope, fs []Filter) error {
-	if scope != ScopeCompany && scope != ScopePerson {
-		return fmt.Errorf("filters: scope %d is neither ScopeCompany nor ScopePerson", scope)
+	if scope != ScopeCompany && scope != ScopePerson && scope != ScopeInsolvency {
+		return fmt.Errorf("filters: scope %d is neither ScopeCompany nor ScopePerson nor ScopeInsolvency", scope)
 	}
 	var errs []error
 	for i, f := range fs {
@@ -105,7 +105,7 @@ func problems(scope Scope, f Filter) []string {
 	if f.Field == "" {
 		return []string{`"field" is empty; name the field to filter on, e.g. "status"`}
 	}
-	fi, known := Lookup(f.Field)
+	fi, known := lookupIn(scope, f.Field) // the insolvency search has its own table
 	rule, hasRule := kindRules[fi.Kind]
 	if known && fi.Scope&scope == 0 {
 		return []string{scopeProblem(scope)}

@@ -53,6 +53,11 @@ var enumTable = []enumRow{
 	enumOf("DocumentCategory", enums.DocumentCategory("").Values()),
 	// A create request may ask only for daily; weekly is the default.
 	enumOf("RequestedUpdateFrequency", []enums.UpdateFrequency{enums.UpdateFrequencyDaily}),
+	// Insolvency proceedings and the Transparenzregister.
+	enumOf("InsolvencyEventType", enums.InsolvencyEventType("").Values()),
+	enumOf("InsolvencyReportType", enums.InsolvencyReportType("").Values()),
+	enumOf("DebtorKind", enums.DebtorKind("").Values()),
+	enumOf("ExtractStatus", enums.ExtractStatus("").Values()),
 }
 
 func TestEnumsAgree(t *testing.T) {

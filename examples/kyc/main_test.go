@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+func TestKYCAgainstTheFake(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, run(context.Background(), &out, "", defaultCompany))
+	s := out.String()
+	assert.Contains(t, s, "using the bundled fake")
+	assert.Contains(t, s, "KYC report: Nordlicht Service GmbH")
+	assert.Contains(t, s, "  Katrin Albers: 40.00 % effective\n")
+	assert.Contains(t, s, "Ownership tree (4 companies looked up):")
+	assert.Contains(t, s, "      Jonas Petersen [stockholder]: 30.00 % direct, 18.00 % of the company\n")
+	assert.Contains(t, s, "(cross-holding: shown above)")
+	assert.Contains(t, s, "Katrin Albers (beneficial owner):")
+	assert.Contains(t, s, "  shareholder of Kessler Maschinenbau GmbH (DE-HRB-P2305-20977), 20.00 %\n")
+	assert.Contains(t, s, "Credits spent: 80\n")
+}
+
+func TestKYCLimitedPartnersAndFictitiousOwners(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, run(context.Background(), &out, "", "DE-HRA-R3306-28817"))
+	assert.Contains(t, out.String(), "  Georg Schmitz: up to 60.00 % (as or through a limited partner)\n")
+
+	out.Reset()
+	require.NoError(t, run(context.Background(), &out, "", "DE-HRA-B2609-9120"))
+	assert.Contains(t, out.String(), "  Dominik Frey: fictitious beneficial owner")
+	assert.Contains(t, out.String(), "Dominik Frey (beneficial owner):")
+}
+
+func TestKYCUnknownCompany(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), &out, "", "DE-HRB-X0000-0")
+	assert.ErrorIs(t, err, registerdata.ErrNotFound)
+}
