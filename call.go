@@ -68,8 +68,11 @@ type ResponseInfo struct {
 	// attempt that was sent but whose answer was lost (the service may
 	// have processed and billed it).
 	Charged int64
-	// Cached reports that the answer came from the client's cache
-	// (WithCache) and cost nothing.
+	// Cached reports that the answer cost this call nothing because it
+	// came from the client's cache (WithCache; StatusCode 0, no Header),
+	// or from the request of a concurrent identical lookup that this call
+	// waited for (that request's StatusCode and Header). Attempts and
+	// Charged are 0 then.
 	Cached bool
 }
 

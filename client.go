@@ -53,6 +53,9 @@ type Client struct {
 	http       *retryablehttp.Client
 	maxRetries int
 	budget     budget
+	logger     *slog.Logger
+	cache      Cache   // nil without WithCache
+	flights    flights // concurrent identical cacheable lookups
 }
 
 // Option configures a Client.
@@ -72,6 +75,7 @@ type config struct {
 	logger        *slog.Logger
 	allowInsecure bool
 	userAgent     string
+	cache         Cache
 }
 
 // WithAPIKey sets the API key sent as a Bearer credential. The default is
@@ -239,6 +243,8 @@ func NewClient(opts ...Option) (*Client, error) {
 		http:       newRetryClient(&cfg, logger),
 		maxRetries: cfg.maxRetries,
 		budget:     budget{limit: cfg.budget},
+		logger:     logger,
+		cache:      cfg.cache,
 	}, nil
 }
 

@@ -501,6 +501,10 @@ type GetCompanyParams struct {
 // Realtime. An identifier that cannot be a path segment (empty, holding
 // '/', '?', '#', '%' or white space) is refused before sending; an
 // unknown one fails with ErrNotFound.
+//
+// With WithCache, a record found in the cache costs nothing and sends
+// nothing; Realtime bypasses the cache and refreshes it. The cache key is
+// the path and query, so Export and plain records are cached apart.
 func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyParams, opts ...CallOption) (*Company, error) {
 	if err := checkPathID("company id", id); err != nil {
 		return nil, err
@@ -522,6 +526,7 @@ func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyPa
 		path:   "/v1/company/" + url.PathEscape(id),
 		query:  q,
 		cost:   CompanyLookupCost(p.Realtime),
+		cache:  true,
 	}, &co, opts)
 	if err != nil {
 		return nil, err

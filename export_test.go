@@ -1,6 +1,9 @@
 package registerdata
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Hooks for the external tests of the company decoder.
 
@@ -20,3 +23,16 @@ func DecodeCompanyReference(b []byte, c *Company) error {
 	c.Normalize()
 	return nil
 }
+
+// BatchWorkers is the number of GetCompaniesSeq lookup goroutines alive.
+func BatchWorkers() int64 { return batchWorkers.Load() }
+
+// NewMemoryCacheAt is NewMemoryCache on the clock now.
+func NewMemoryCacheAt(maxEntries int, ttl time.Duration, now func() time.Time) Cache {
+	return newMemoryCache(maxEntries, ttl, now)
+}
+
+// SetFlightWaitHook sets the function called when a lookup starts waiting
+// for a concurrent identical one (nil: none). Tests using it must not run
+// in parallel.
+func SetFlightWaitHook(fn func()) { testHookFlightWait = fn }

@@ -105,6 +105,11 @@ type GetOwnersParams struct {
 // An AG or SE answers ErrNotFound unless params.BestAvailable is set;
 // BestAvailable together with Realtime is refused before sending (the
 // service does not support the combination). It costs CostOwners.
+//
+// With WithCache, owners found in the cache cost nothing and send
+// nothing; Realtime bypasses the cache and refreshes it. The cache key is
+// the path and query, so Export, BestAvailable and plain answers are
+// cached apart.
 func (c *Client) GetOwners(ctx context.Context, id string, params *GetOwnersParams, opts ...CallOption) (*Owners, error) {
 	if err := checkPathID("company id", id); err != nil {
 		return nil, err
@@ -132,6 +137,7 @@ func (c *Client) GetOwners(ctx context.Context, id string, params *GetOwnersPara
 		path:   "/v1/company/" + url.PathEscape(id) + "/owners",
 		query:  q,
 		cost:   CostOwners,
+		cache:  true,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

@@ -32,6 +32,7 @@ type request struct {
 	body   any        // JSON-encoded when non-nil
 	header http.Header
 	cost   int64 // credits charged per successful attempt; held against the budget before sending
+	cache  bool  // a lookup WithCache may serve (see Cache for the key)
 }
 
 // identified is implemented by every response type. After a 2xx answer is
@@ -65,12 +66,12 @@ func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) 
 	if cfg.maxRetries >= 0 {
 		st.maxRetries = cfg.maxRetries
 	}
-	var resp *http.Response
-	defer func() { cfg.fill(st, resp) }()
 	if cfg.err != nil {
+		cfg.fill(st, nil)
 		return st, cfg.err
 	}
 	if ctx == nil {
+		cfg.fill(st, nil)
 		return st, fmt.Errorf("%w: nil context: pass context.Background() or a request's context", ErrInvalidRequest)
 	}
 	if cfg.timeout > 0 {
@@ -78,15 +79,30 @@ func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) 
 		ctx, cancel = context.WithTimeout(ctx, cfg.timeout)
 		defer cancel()
 	}
-	if err := c.budget.reserve(r.cost); err != nil {
+	if r.cache && c.cache != nil && out != nil {
+		return st, c.sendCached(ctx, r, out, cfg, st)
+	}
+	resp, body, err := c.exchange(ctx, r, st)
+	cfg.fill(st, resp)
+	if err != nil || out == nil {
 		return st, err
+	}
+	return st, decodeResponse(r, resp.StatusCode, resp.Header.Get("X-Request-Id"), body, out)
+}
+
+// exchange holds the request's price in the budget, sends it (retrying as
+// configured) and reads a 2xx answer's body. Any other status becomes an
+// *APIError. resp is the last answer (its body closed), or nil.
+func (c *Client) exchange(ctx context.Context, r request, st *callState) (resp *http.Response, body []byte, err error) {
+	if err := c.budget.reserve(r.cost); err != nil {
+		return nil, nil, err
 	}
 	st.budget, st.reserved = &c.budget, r.cost
 	defer func() { c.budget.settle(st.reserved, st.charged) }()
 
 	req, err := c.newRequest(st.attach(ctx), r)
 	if err != nil {
-		return st, err
+		return nil, nil, err
 	}
 	resp, err = c.http.Do(req)
 	if err != nil {
@@ -94,31 +110,29 @@ func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) 
 			resp.Body.Close()
 		}
 		if st.budgetErr != nil {
-			return st, fmt.Errorf("%w (a retry was needed after an attempt whose answer was lost, which counts as charged)", st.budgetErr)
+			return resp, nil, fmt.Errorf("%w (a retry was needed after an attempt whose answer was lost, which counts as charged)", st.budgetErr)
 		}
-		return st, c.transportError(ctx, r, err)
+		return resp, nil, c.transportError(ctx, r, err)
 	}
 	defer resp.Body.Close()
 
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return st, newAPIError(r, resp)
+		return resp, nil, newAPIError(r, resp)
 	}
-	body, err := readLimited(resp.Body, resp.ContentLength, maxResponseBytes)
+	body, err = readLimited(resp.Body, resp.ContentLength, maxResponseBytes)
 	if err != nil {
-		return st, fmt.Errorf("%w: %s %s: reading the %d answer: %w", ErrUnexpectedResponse, r.method, r.path, resp.StatusCode, err)
+		return resp, nil, fmt.Errorf("%w: %s %s: reading the %d answer: %w", ErrUnexpectedResponse, r.method, r.path, resp.StatusCode, err)
 	}
-	if out == nil {
-		return st, nil
-	}
-	return st, decodeResponse(r, resp, body, out)
+	return resp, body, nil
 }
 
 // decodeResponse decodes a 2xx body into out and checks that it holds a
-// record (see identified).
-func decodeResponse(r request, resp *http.Response, body []byte, out any) error {
+// record (see identified). status and requestID describe the answer in
+// the error.
+func decodeResponse(r request, status int, requestID string, body []byte, out any) error {
 	fail := func(reason string, err error) error {
-		return &ResponseError{Method: r.method, Path: r.path, StatusCode: resp.StatusCode,
-			RequestID: resp.Header.Get("X-Request-Id"), Body: body, Reason: reason, Err: err}
+		return &ResponseError{Method: r.method, Path: r.path, StatusCode: status,
+			RequestID: requestID, Body: body, Reason: reason, Err: err}
 	}
 	trimmed := bytes.TrimSpace(body)
 	switch {

@@ -45,6 +45,9 @@ type BeneficialOwner struct {
 
 // GetBeneficialOwners fetches the ultimate beneficial owners of a
 // company. It costs CostBeneficialOwners.
+//
+// With WithCache, an answer found in the cache costs nothing and sends
+// nothing (the cache key is the path).
 func (c *Client) GetBeneficialOwners(ctx context.Context, id string, opts ...CallOption) (*BeneficialOwners, error) {
 	if err := checkPathID("company id", id); err != nil {
 		return nil, err
@@ -54,6 +57,7 @@ func (c *Client) GetBeneficialOwners(ctx context.Context, id string, opts ...Cal
 		method: http.MethodGet,
 		path:   "/v1/company/" + url.PathEscape(id) + "/ubo",
 		cost:   CostBeneficialOwners,
+		cache:  true,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

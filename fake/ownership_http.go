@@ -236,13 +236,3 @@ func (s *Server) handlePutOwners(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleControlPersons(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string][]string{"persons": s.Persons()})
 }
-
-// The ownership controls join the list of test controls (control_routes.go).
-func init() {
-	controlRouteList = append(controlRouteList,
-		ControlRoute{"GET", "/_fake/companies/{id}/owners", "the current owners, for any legal form, unbilled"},
-		ControlRoute{"PUT", "/_fake/companies/{id}/owners", `[owners...] or {"owners": [...]}: replace the owners (SetOwners)`},
-		ControlRoute{"PATCH", "/_fake/companies/{id}/owners", `{"owners": [...]}: the same as PUT`},
-		ControlRoute{"GET", "/_fake/persons", `{"persons": [uuid, ...]}: every person of the register`},
-	)
-}

@@ -30,7 +30,8 @@ const (
 // processed successfully, so that Handler runs its callback at most once per
 // successful delivery. Implementations must be safe for concurrent use; a
 // store shared by several processes (a database, Redis) makes the guarantee
-// hold across them. now is the verifier's clock.
+// hold across them: the module github.com/registerdata/registerdata-go/redisstore
+// has one in Redis (redisstore.NewDeduper). now is the verifier's clock.
 type Deduper interface {
 	// Claim marks id as in progress unless it is already in progress
 	// (ClaimBusy) or already succeeded and not yet expired (ClaimDone).

@@ -1,0 +1,234 @@
+package registerdata_test
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/time/rate"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/fake"
+)
+
+const missingID = "DE-HRB-X9999-000000"
+
+// collect runs a walk to its end and returns what it yielded.
+func collect(t *testing.T, seq func(func(registerdata.BatchResult, error) bool)) []registerdata.BatchResult {
+	t.Helper()
+	var out []registerdata.BatchResult
+	for r, err := range seq {
+		require.NoError(t, err)
+		out = append(out, r)
+	}
+	require.Zero(t, registerdata.BatchWorkers(), "the walk left lookups running")
+	return out
+}
+
+func TestGetCompaniesSeqYieldsEveryIDInInputOrder(t *testing.T) {
+	srv, c, ct := newFakeClient(t, []fake.Option{fake.WithGenerated(30)})
+	all := srv.CompanyIDs()
+	a, b, d := all[0], all[1], all[2]
+	ids := []string{a, b, missingID, a, "../monitor", d, b}
+	ids = append(ids, all[3:33]...)
+	var progress []registerdata.BatchProgress
+	res := collect(t, c.GetCompaniesSeq(context.Background(), ids, registerdata.BatchOptions{
+		Concurrency: 4,
+		Progress:    func(p registerdata.BatchProgress) { progress = append(progress, p) },
+	}))
+
+	require.Len(t, res, len(ids))
+	for i, r := range res {
+		require.Equal(t, ids[i], r.ID, "position %d", i)
+		switch r.ID {
+		case missingID:
+			require.ErrorIs(t, r.Err, registerdata.ErrNotFound)
+			require.Nil(t, r.Company)
+		case "../monitor":
+			require.ErrorIs(t, r.Err, registerdata.ErrInvalidRequest)
+		default:
+			require.NoError(t, r.Err)
+			require.Equal(t, r.ID, r.Company.ID)
+		}
+	}
+	require.Same(t, res[0].Company, res[3].Company, "a duplicate is fetched once")
+	require.Same(t, res[1].Company, res[6].Company)
+
+	distinct := len(ids) - 2
+	require.EqualValues(t, distinct-1, ct.calls.Load(), "one request per distinct valid id")
+	require.Len(t, progress, distinct)
+	last := progress[len(progress)-1]
+	require.Equal(t, registerdata.BatchProgress{Done: distinct, Total: distinct, Failed: 2,
+		Charged: int64(distinct-2) * registerdata.CostCompanyLookup}, last)
+	for i, p := range progress {
+		require.Equal(t, i+1, p.Done)
+	}
+	require.Equal(t, last.Charged, c.CreditsSpent())
+}
+
+// barrierTransport holds every request until want requests are in flight
+// at once, and records the most ever in flight.
+type barrierTransport struct {
+	next     http.RoundTripper
+	want     int32
+	inFlight atomic.Int32
+	maxSeen  atomic.Int32
+	reached  chan struct{}
+	once     sync.Once
+}
+
+func (b *barrierTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	n := b.inFlight.Add(1)
+	defer b.inFlight.Add(-1)
+	for {
+		m := b.maxSeen.Load()
+		if n <= m || b.maxSeen.CompareAndSwap(m, n) {
+			break
+		}
+	}
+	if n == b.want {
+		b.once.Do(func() { close(b.reached) })
+	}
+	select {
+	case <-b.reached:
+	case <-r.Context().Done():
+		return nil, r.Context().Err()
+	}
+	return b.next.RoundTrip(r)
+}
+
+func TestGetCompaniesSeqKeepsConcurrencyRequestsInFlight(t *testing.T) {
+	srv := fake.NewServer(fake.WithGenerated(40))
+	t.Cleanup(srv.Close)
+	bt := &barrierTransport{next: http.DefaultTransport, want: 8, reached: make(chan struct{})}
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL),
+		registerdata.WithHTTPClient(&http.Client{Transport: bt}))
+	require.NoError(t, err)
+	ids := srv.CompanyIDs()[:40]
+
+	// The first 8 requests pass only once all 8 are in flight together: a
+	// walk sending fewer at once would never finish, and the deadline
+	// turns that into a failure.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res := collect(t, c.GetCompaniesSeq(ctx, ids, registerdata.BatchOptions{Concurrency: 8}))
+	require.Len(t, res, 40)
+	for _, r := range res {
+		require.NoError(t, r.Err)
+	}
+	require.EqualValues(t, 8, bt.maxSeen.Load(), "never more than Concurrency at once")
+}
+
+func TestGetCompaniesSeqStopsWhenTheBudgetCannotPay(t *testing.T) {
+	srv, c, ct := newFakeClient(t, []fake.Option{fake.WithGenerated(10)}, registerdata.WithCreditBudget(35))
+	ids := append([]string{missingID}, srv.CompanyIDs()[:6]...)
+	var info registerdata.ResponseInfo
+	res := collect(t, c.GetCompaniesSeq(context.Background(), ids, registerdata.BatchOptions{Concurrency: 3}, registerdata.WithResponseInfo(&info)))
+
+	require.Len(t, res, len(ids))
+	require.ErrorIs(t, res[0].Err, registerdata.ErrNotFound)
+	for _, r := range res[1:4] {
+		require.NoError(t, r.Err, "404s cost nothing, so three lookups fit in 35 credits")
+	}
+	for _, r := range res[4:] {
+		require.ErrorIs(t, r.Err, registerdata.ErrBudgetExceeded, "%s was not fetched", r.ID)
+		require.Contains(t, r.Err.Error(), r.ID)
+		require.Nil(t, r.Company)
+	}
+	require.EqualValues(t, 30, c.CreditsSpent())
+	require.EqualValues(t, 4, ct.calls.Load(), "nothing is sent once the budget cannot pay")
+	require.Equal(t, registerdata.ResponseInfo{Attempts: 4, Charged: 30}, info)
+}
+
+func TestGetCompaniesSeqRespectsTheRateLimit(t *testing.T) {
+	// Three tokens, then one an hour: exactly three requests go out. The
+	// walk is cancelled once they are done, which also ends the lookups
+	// waiting for a token.
+	srv, c, ct := newFakeClient(t, []fake.Option{fake.WithGenerated(20)}, registerdata.WithRateLimit(rate.Every(time.Hour), 3))
+	ids := srv.CompanyIDs()[:20]
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var walkErr error
+	for r, err := range c.GetCompaniesSeq(ctx, ids, registerdata.BatchOptions{
+		Concurrency: 8,
+		Progress: func(p registerdata.BatchProgress) {
+			if p.Done == 3 {
+				cancel()
+			}
+		},
+	}) {
+		if err != nil {
+			require.Nil(t, walkErr, "the walk's error comes once")
+			walkErr = err
+			continue
+		}
+		require.NoError(t, r.Err, "only lookups that got a token end before the cancellation")
+	}
+	require.ErrorIs(t, walkErr, context.Canceled)
+	require.Zero(t, registerdata.BatchWorkers(), "no lookup is left waiting for a token")
+	require.EqualValues(t, 3, ct.calls.Load())
+}
+
+func TestGetCompaniesSeqWithAnEndedContextSendsNothing(t *testing.T) {
+	srv, c, ct := newFakeClient(t, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	n := 0
+	for r, err := range c.GetCompaniesSeq(ctx, srv.CompanyIDs()[:3], registerdata.BatchOptions{Concurrency: 2}) {
+		require.ErrorIs(t, err, context.Canceled)
+		require.Zero(t, r)
+		n++
+	}
+	require.Equal(t, 1, n)
+	require.Zero(t, ct.calls.Load())
+	require.Zero(t, registerdata.BatchWorkers())
+}
+
+func TestGetCompaniesSeqRefusesBadOptions(t *testing.T) {
+	_, c, ct := newFakeClient(t, nil)
+	for _, o := range []registerdata.BatchOptions{{Concurrency: -1}, {Concurrency: registerdata.MaxBatchConcurrency + 1}} {
+		n := 0
+		for _, err := range c.GetCompaniesSeq(context.Background(), []string{"x"}, o) {
+			require.ErrorIs(t, err, registerdata.ErrInvalidRequest)
+			n++
+		}
+		require.Equal(t, 1, n)
+	}
+	for _, err := range c.GetCompaniesSeq(context.Background(), []string{"x"}, registerdata.BatchOptions{}, registerdata.WithCallMaxRetries(-1)) {
+		require.ErrorIs(t, err, registerdata.ErrInvalidRequest)
+	}
+	n := 0
+	for range c.GetCompaniesSeq(context.Background(), nil, registerdata.BatchOptions{}) {
+		n++
+	}
+	require.Zero(t, n, "no ids, nothing yielded")
+	require.Zero(t, ct.calls.Load())
+}
+
+func TestGetCompaniesSeqServesRepeatsFromTheCache(t *testing.T) {
+	srv, c, ct := newFakeClient(t, []fake.Option{fake.WithGenerated(10)},
+		registerdata.WithCache(registerdata.NewMemoryCache(100, time.Hour)))
+	ids := srv.CompanyIDs()[:10]
+	collect(t, c.GetCompaniesSeq(context.Background(), ids[:5], registerdata.BatchOptions{Concurrency: 2}))
+	var last registerdata.BatchProgress
+	res := collect(t, c.GetCompaniesSeq(context.Background(), ids, registerdata.BatchOptions{
+		Concurrency: 2, Progress: func(p registerdata.BatchProgress) { last = p },
+	}))
+	require.Len(t, res, 10)
+	require.EqualValues(t, 10, ct.calls.Load())
+	require.Equal(t, 5, last.Cached)
+	require.EqualValues(t, 5*registerdata.CostCompanyLookup, last.Charged)
+}
+
+func TestGetCompaniesSeqBreakLeavesNoGoroutine(t *testing.T) {
+	srv, c, _ := newFakeClient(t, []fake.Option{fake.WithGenerated(200)})
+	ids := srv.CompanyIDs()[:200]
+	for range c.GetCompaniesSeq(context.Background(), ids, registerdata.BatchOptions{Concurrency: 16}) {
+		break
+	}
+	require.Zero(t, registerdata.BatchWorkers())
+}
