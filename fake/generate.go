@@ -205,6 +205,12 @@ func generatedID(i int) string {
 	return genCompanyID(rt, pl, genNumberBase+i)
 }
 
+// genIndex returns the index of generated company c.
+func genIndex(c *registerdata.Company) int {
+	n, _ := strconv.Atoi(c.Register.RegisterNumber)
+	return n - genNumberBase
+}
+
 // generatedByID returns the generated company with id among the first n,
 // if there is one.
 func generatedByID(id string, n int) (*registerdata.Company, bool) {

@@ -30,6 +30,7 @@ type store struct {
 	mu        sync.RWMutex
 	byID      map[string]*registerdata.Company // every company held, including changed generated ones
 	ids       []string                         // curated, then added companies, in the order they were added
+	pos       map[string]int                   // index in ids
 	curated   int                              // ids[:curated] were loaded at startup; the generated ones follow them
 	generated int                              // generated companies 0 to generated-1
 
@@ -40,7 +41,7 @@ type store struct {
 }
 
 func newStore(capacity int) *store {
-	return &store{byID: make(map[string]*registerdata.Company, capacity), ids: make([]string, 0, capacity)}
+	return &store{byID: make(map[string]*registerdata.Company, capacity), ids: make([]string, 0, capacity), pos: make(map[string]int, capacity)}
 }
 
 // load adds companies at startup, before anyone observes the store. It
@@ -54,6 +55,7 @@ func (st *store) load(cs []registerdata.Company) error {
 			return fmt.Errorf("fake: company %s is defined twice", c.ID)
 		}
 		st.byID[c.ID] = c
+		st.pos[c.ID] = len(st.ids)
 		st.ids = append(st.ids, c.ID)
 	}
 	st.curated = len(st.ids)
@@ -116,6 +118,25 @@ func (st *store) all() iter.Seq2[int, *registerdata.Company] {
 			k++
 		}
 	}
+}
+
+// position returns where company id comes in the register's order (the
+// order of CompanyIDs and all), and whether the register holds it.
+func (st *store) position(id string) (int, bool) {
+	st.mu.RLock()
+	k, held := st.pos[id]
+	curated, generated := st.curated, st.generated
+	st.mu.RUnlock()
+	switch {
+	case held && k < curated:
+		return k, true
+	case held:
+		return k + generated, true
+	}
+	if c, ok := generatedByID(id, generated); ok {
+		return curated + genIndex(c), true
+	}
+	return 0, false
 }
 
 // base returns the register as loaded at startup, as a source of records
@@ -198,6 +219,7 @@ func (st *store) add(c registerdata.Company) error {
 	}
 	st.mu.Lock()
 	st.byID[c.ID] = &c
+	st.pos[c.ID] = len(st.ids)
 	st.ids = append(st.ids, c.ID)
 	st.mu.Unlock()
 	st.notify(registerdata.Company{}, c)

@@ -300,3 +300,16 @@ func (e *Engine) HasPerson(id string) bool {
 	_, ok := e.pt.byID[id]
 	return ok
 }
+
+// CompaniesOf returns the ids of the companies whose representation names
+// the natural person id, in no particular order.
+func (e *Engine) CompaniesOf(id string) []string {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	ds := e.companiesOf(id)
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = e.ct.ids[d]
+	}
+	return out
+}
