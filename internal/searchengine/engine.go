@@ -86,6 +86,16 @@ func (e *Engine) LoadSource(src Source) {
 func (e *Engine) Update(before, after registerdata.Company) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if after.ID != "" && after.ID != before.ID {
+		if d, ok := e.ct.byID[after.ID]; ok { // after replaces another company than before
+			e.update(*e.record(d), registerdata.Company{})
+		}
+	}
+	e.update(before, after)
+}
+
+// update is Update under the write lock.
+func (e *Engine) update(before, after registerdata.Company) {
 	touched := map[string][]uint32{} // person -> their companies
 	for _, c := range [...]*registerdata.Company{&before, &after} {
 		for i := range c.Representation {

@@ -76,3 +76,19 @@ func TestUpdatesMatchARebuild(t *testing.T) {
 		require.Equal(t, allPages(t, fresh, req, 100), allPages(t, e, req, 100), "%+v", req)
 	}
 }
+
+// TestAdditionReplacingACompany: an addition whose id the engine holds
+// replaces that company, persons included.
+func TestAdditionReplacingACompany(t *testing.T) {
+	cs := generate(50)
+	e := New(fixedDay)
+	e.Load(slices.Clone(cs))
+	replacement := cs[10]
+	replacement.ID = cs[0].ID
+	e.Update(registerdata.Company{}, replacement)
+	cs[0] = replacement
+	fresh := New(fixedDay)
+	fresh.Load(slices.Clone(cs))
+	require.Equal(t, everyPerson(t, fresh, registerdata.PersonSearchRequest{}), everyPerson(t, e, registerdata.PersonSearchRequest{}))
+	require.Equal(t, allPages(t, fresh, registerdata.CompanySearchRequest{}, 100), allPages(t, e, registerdata.CompanySearchRequest{}, 100))
+}
