@@ -35,8 +35,8 @@ func (c *cond) candidates(dst []uint32, order []uint32) []uint32 {
 	case c.scan:
 		return append(dst, order...)
 	case c.num != nil:
-		for _, e := range c.num.entries[c.a:c.b] {
-			dst = append(dst, e.d)
+		for i := c.a; i < c.b; i++ {
+			dst = append(dst, c.num.docAt(i))
 		}
 		return dst
 	}

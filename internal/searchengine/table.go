@@ -179,6 +179,11 @@ func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 		t.cols = append(t.cols, c)
 		t.names = append(t.names, fi.Name)
 	}
+	for i := range t.cols {
+		if c := &t.cols[i]; c.num != nil && !c.num.multi {
+			c.num.byDoc = &c.nv // cols is complete: the pointer stays valid
+		}
+	}
 	return t
 }
 
@@ -304,7 +309,7 @@ func (t *table[R]) finish() {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				slices.SortFunc(c.num.entries, cmpEntry)
+				c.num.sort()
 			}()
 		}
 	}
@@ -312,7 +317,7 @@ func (t *table[R]) finish() {
 	for i := range t.cols {
 		c := &t.cols[i]
 		if c.num != nil {
-			c.num.entries, c.nv = fit(c.num.entries), fit(c.nv)
+			c.nv = fit(c.nv)
 		}
 		if c.post != nil {
 			c.post.finish(nil)
@@ -373,7 +378,7 @@ func (t *table[R]) index(d uint32, add bool) {
 			for _, v := range r.numsOf(i) {
 				switch {
 				case add && t.loading:
-					c.num.entries = append(c.num.entries, numEntry{v, d})
+					c.num.append(v, d)
 				case add:
 					c.num.add(v, d)
 				default:
