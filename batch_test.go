@@ -131,14 +131,21 @@ func TestGetCompaniesSeqStopsWhenTheBudgetCannotPay(t *testing.T) {
 
 	require.Len(t, res, len(ids))
 	require.ErrorIs(t, res[0].Err, registerdata.ErrNotFound)
-	for _, r := range res[1:4] {
-		require.NoError(t, r.Err, "404s cost nothing, so three lookups fit in 35 credits")
-	}
-	for _, r := range res[4:] {
+	// Which three ids get fetched depends on the order in which answers
+	// come back (a later id may take the credits an earlier refused one
+	// waited for); how many does not.
+	fetched := 0
+	for _, r := range res[1:] {
+		if r.Err == nil {
+			fetched++
+			require.NotNil(t, r.Company)
+			continue
+		}
 		require.ErrorIs(t, r.Err, registerdata.ErrBudgetExceeded, "%s was not fetched", r.ID)
 		require.Contains(t, r.Err.Error(), r.ID)
 		require.Nil(t, r.Company)
 	}
+	require.Equal(t, 3, fetched, "404s cost nothing, so three lookups fit in 35 credits")
 	require.EqualValues(t, 30, c.CreditsSpent())
 	require.EqualValues(t, 4, ct.calls.Load(), "nothing is sent once the budget cannot pay")
 	require.Equal(t, registerdata.ResponseInfo{Attempts: 4, Charged: 30}, info)
