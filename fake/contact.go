@@ -4,49 +4,32 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
 )
 
 // websiteIndex maps each normalised website of the register to its
-// company. Built on the first lookup, kept current by a register observer
-// once built.
-type websiteIndex struct {
-	mu    sync.Mutex
-	built bool
-	owner map[string]string // normalised website -> company id
-}
+// company.
+type websiteIndex struct{ keyIndex }
 
 // installContact serves GET /v0/company/{id}/contact (the company's
 // contact data) and GET /v0/search/lookup?url= (the company whose
 // website that is), both from the records' contact data.
 func installContact(s *Server) {
-	ix := extState[websiteIndex](s)
-	s.observe(func(before, after registerdata.Company) {
-		ix.mu.Lock()
-		defer ix.mu.Unlock()
-		if !ix.built {
-			return
-		}
-		if k := websiteKeyOf(&before); k != "" && ix.owner[k] == before.ID {
-			delete(ix.owner, k)
-		}
-		if k := websiteKeyOf(&after); k != "" {
-			ix.owner[k] = after.ID
-		}
-	})
+	extState[websiteIndex](s).install(s, websiteKeysOf)
 	s.handleAPI("GET /v0/company/{id}/contact", s.handleContact)
 	s.handleAPI("GET /v0/search/lookup", s.handleLookup)
 }
 
-// websiteKeyOf is the normalised website of c, or "" without one.
-func websiteKeyOf(c *registerdata.Company) string {
+// websiteKeysOf is the normalised website of c, if it has one.
+func websiteKeysOf(c *registerdata.Company) []string {
 	if c.Contact == nil {
-		return ""
+		return nil
 	}
-	k, _ := websiteKey(c.Contact.WebsiteURL)
-	return k
+	if k, ok := websiteKey(c.Contact.WebsiteURL); ok {
+		return []string{k}
+	}
+	return nil
 }
 
 // websiteKey normalises a website address for matching: no scheme, no
@@ -71,20 +54,7 @@ func websiteKey(raw string) (string, bool) {
 
 // companyOfWebsite returns the id of the company whose website has key.
 func (s *Server) companyOfWebsite(key string) (string, bool) {
-	ix := extState[websiteIndex](s)
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	if !ix.built {
-		ix.owner = map[string]string{}
-		for _, c := range s.store.all() {
-			if k := websiteKeyOf(c); k != "" {
-				ix.owner[k] = c.ID
-			}
-		}
-		ix.built = true
-	}
-	id, ok := ix.owner[key]
-	return id, ok
+	return extState[websiteIndex](s).lookup(s.store, key)
 }
 
 // handleContact answers the company's contact data, found on its

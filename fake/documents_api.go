@@ -4,39 +4,25 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
 )
 
-// documentIndex maps each document id of the register to its company. It
-// is built on the first document request, not at start-up, and kept
-// current by a register observer once built.
-type documentIndex struct {
-	mu    sync.Mutex
-	built bool
-	owner map[string]string // document id -> company id
-}
+// documentIndex maps each document id of the register to its company.
+type documentIndex struct{ keyIndex }
 
 // installDocuments serves GET /v1/document/{id} (a cached document of a
 // company's documents) and GET /v1/document (a document fetched "live" by
 // category). Both answer presigned addresses of PDF files (XML for
 // structured information) served under /_fake/files/.
 func installDocuments(s *Server) {
-	ix := extState[documentIndex](s)
-	s.observe(func(before, after registerdata.Company) {
-		ix.mu.Lock()
-		defer ix.mu.Unlock()
-		if !ix.built {
-			return
+	extState[documentIndex](s).install(s, func(c *registerdata.Company) []string {
+		ids := make([]string, len(c.Documents))
+		for i, d := range c.Documents {
+			ids[i] = d.ID
 		}
-		for _, d := range before.Documents {
-			delete(ix.owner, d.ID)
-		}
-		for _, d := range after.Documents {
-			ix.owner[d.ID] = after.ID
-		}
+		return ids
 	})
 	s.handleAPI("GET /v1/document/{id}", s.handleGetDocument)
 	s.handleAPI("GET /v1/document", s.handleRealtimeDocument)
@@ -44,20 +30,7 @@ func installDocuments(s *Server) {
 
 // companyOfDocument returns the id of the company holding document id.
 func (s *Server) companyOfDocument(id string) (string, bool) {
-	ix := extState[documentIndex](s)
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	if !ix.built {
-		ix.owner = map[string]string{}
-		for _, c := range s.store.all() {
-			for _, d := range c.Documents {
-				ix.owner[d.ID] = c.ID
-			}
-		}
-		ix.built = true
-	}
-	owner, ok := ix.owner[id]
-	return owner, ok
+	return extState[documentIndex](s).lookup(s.store, id)
 }
 
 // handleGetDocument answers GET /v1/document/{id}: the document's entry
