@@ -3,6 +3,7 @@ package fake
 import (
 	"cmp"
 	"errors"
+	"iter"
 	"net/http"
 	"slices"
 	"strings"
@@ -44,7 +45,7 @@ func nameWords(name string) []string {
 	return slices.Compact(words)
 }
 
-func (ix *prefixIndex) build(all []*registerdata.Company) {
+func (ix *prefixIndex) build(all iter.Seq2[int, *registerdata.Company]) {
 	byWord := map[string][]string{}
 	for _, c := range all {
 		for _, w := range nameWords(c.Name.Name) {

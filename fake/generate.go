@@ -3,6 +3,8 @@ package fake
 import (
 	"math/rand/v2"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -48,18 +50,30 @@ func (g *generator) date(fromYear, toYear int) registerdata.Date {
 	return registerdata.NewDate(y, time.Month(1+g.rng.IntN(12)), 1+g.rng.IntN(28))
 }
 
-func (g *generator) company(i int, c *registerdata.Company) {
+// head seeds the generator for company i and draws what its id is made
+// of: the register type, the legal form and the place.
+func (g *generator) head(i int) (enums.RegisterType, genForm, place) {
 	g.src.Seed(genSeed, uint64(i))
 	r := g.rng
-
 	rt := registerTypeFor(r.IntN(100))
 	form := pick(r, genForms[rt])
 	pl := pick(r, genPlaces)
+	return rt, form, pl
+}
+
+// genCompanyID is the id of a generated company.
+func genCompanyID(rt enums.RegisterType, pl place, number int) string {
+	return "DE-" + string(rt) + "-" + pl.courtCode + "-" + strconv.Itoa(number)
+}
+
+func (g *generator) company(i int, c *registerdata.Company) {
+	rt, form, pl := g.head(i)
+	r := g.rng
 	trade := pick(r, genTrades)
 	number := strconv.Itoa(genNumberBase + i)
 	incorporated := g.date(1950, 2024)
 
-	c.ID = "DE-" + string(rt) + "-" + pl.courtCode + "-" + number
+	c.ID = genCompanyID(rt, pl, genNumberBase+i)
 	c.Register = registerdata.CompanyRegister{RegisterNumber: number, RegisterType: rt, RegisterCourt: pl.court}
 	c.Registers = []registerdata.CompanyRegister{c.Register}
 	c.Status = statusFor(r.IntN(100))
@@ -161,4 +175,52 @@ func pad5(n int) string {
 		s = "0" + s
 	}
 	return s
+}
+
+// generators are reused by generatedCompany: a generator is not safe for
+// concurrent use, and making one costs a few allocations.
+var generators = sync.Pool{New: func() any {
+	g := &generator{src: &rand.PCG{}, personSrc: &rand.PCG{}}
+	g.rng, g.personRng = rand.New(g.src), rand.New(g.personSrc)
+	return g
+}}
+
+// generatedCompany returns generated company i, a new record each call,
+// the same as generate(i+1)[i].
+func generatedCompany(i int) *registerdata.Company {
+	g := generators.Get().(*generator)
+	defer generators.Put(g)
+	c := new(registerdata.Company)
+	g.company(i, c)
+	g.figures = nil // the record keeps them
+	return c
+}
+
+// generatedID returns the id of generated company i without drawing the
+// rest of the record.
+func generatedID(i int) string {
+	g := generators.Get().(*generator)
+	defer generators.Put(g)
+	rt, _, pl := g.head(i)
+	return genCompanyID(rt, pl, genNumberBase+i)
+}
+
+// genIndex returns the index of generated company c.
+func genIndex(c *registerdata.Company) int {
+	n, _ := strconv.Atoi(c.Register.RegisterNumber)
+	return n - genNumberBase
+}
+
+// generatedByID returns the generated company with id among the first n,
+// if there is one.
+func generatedByID(id string, n int) (*registerdata.Company, bool) {
+	dash := strings.LastIndexByte(id, '-')
+	number, err := strconv.Atoi(id[dash+1:])
+	if err != nil || number < genNumberBase || number-genNumberBase >= n {
+		return nil, false
+	}
+	if i := number - genNumberBase; generatedID(i) == id {
+		return generatedCompany(i), true
+	}
+	return nil, false
 }

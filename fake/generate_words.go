@@ -80,13 +80,17 @@ var genLastNames = []string{
 	"Hofmann", "Hartmann", "Lange", "Schmitt", "Werner", "Krause", "Meier", "Lehmann", "Yıldız", "Kowalski",
 }
 
-// genForms lists, per register type, the legal forms drawn for it with
-// their name suffix and the role codes of their representatives.
-var genForms = map[enums.RegisterType][]struct {
+// genForm is a legal form the generator draws, with its name suffix and
+// the role codes of its representatives.
+type genForm struct {
 	form   enums.LegalForm
 	suffix string
 	roles  []enums.RoleCode
-}{
+}
+
+// genForms lists, per register type, the legal forms drawn for it with
+// their name suffix and the role codes of their representatives.
+var genForms = map[enums.RegisterType][]genForm{
 	enums.RegisterTypeHRB: {
 		{enums.LegalFormGmbH, "GmbH", []enums.RoleCode{enums.RoleCodeDirector, enums.RoleCodeProkura, enums.RoleCodeShareholder}},
 		{enums.LegalFormGmbH, "GmbH", []enums.RoleCode{enums.RoleCodeDirector, enums.RoleCodeProkuraJoint}},

@@ -42,7 +42,7 @@ type insolvencyState struct {
 	adding sync.Mutex // serialises AddInsolvencyEvent
 
 	mu      sync.Mutex
-	company map[string]string                         // proceeding id -> company id
+	company map[string]string                         // proceeding id -> company id; nil until companyIndex fills it
 	persons map[string]*personCase                    // proceeding id -> a natural person's proceeding
 	frozen  map[string]registerdata.InsolvencySummary // the summary events are derived from, once events were added
 	added   map[string][]registerdata.InsolvencyEvent // events added by AddInsolvencyEvent
@@ -68,15 +68,9 @@ type debtor struct {
 
 func installInsolvency(s *Server) {
 	st := extState[insolvencyState](s)
-	st.company = map[string]string{}
 	st.persons = map[string]*personCase{}
 	st.frozen = map[string]registerdata.InsolvencySummary{}
 	st.added = map[string][]registerdata.InsolvencyEvent{}
-	for _, c := range s.store.all() {
-		for _, in := range c.Insolvencies {
-			st.company[in.ID] = c.ID
-		}
-	}
 	for _, pc := range personCases() {
 		st.persons[pc.sum.ID] = pc
 	}
@@ -86,10 +80,30 @@ func installInsolvency(s *Server) {
 	s.handleControl("POST /_fake/insolvencies/{id}/events", s.handleAddInsolvencyEvent)
 }
 
-// observe keeps the index of company proceedings current.
+// companyIndex returns the index of company proceedings (proceeding id
+// -> company id), filling it from the register on first use: reading every
+// company draws every generated one again, which a fake that never looks
+// up a proceeding should not pay for at startup. The caller holds st.mu.
+func (st *insolvencyState) companyIndex(s *Server) map[string]string {
+	if st.company == nil {
+		st.company = map[string]string{}
+		for _, c := range s.store.all() {
+			for _, in := range c.Insolvencies {
+				st.company[in.ID] = c.ID
+			}
+		}
+	}
+	return st.company
+}
+
+// observe keeps the index of company proceedings current once it exists
+// (until then, it will be read from the register as changed).
 func (st *insolvencyState) observe(before, after registerdata.Company) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if st.company == nil {
+		return
+	}
 	for _, in := range before.Insolvencies {
 		if st.company[in.ID] == before.ID {
 			delete(st.company, in.ID)
@@ -108,8 +122,9 @@ func (s *Server) InsolvencyIDs() []string {
 	st := s.insolvencies()
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	out := make([]string, 0, len(st.company)+len(st.persons))
-	for id := range st.company {
+	companies := st.companyIndex(s)
+	out := make([]string, 0, len(companies)+len(st.persons))
+	for id := range companies {
 		out = append(out, id)
 	}
 	for id := range st.persons {
@@ -137,7 +152,7 @@ type proceeding struct {
 func (s *Server) proceeding(id string) (proceeding, bool) {
 	st := s.insolvencies()
 	st.mu.Lock()
-	companyID, isCompany := st.company[id]
+	companyID, isCompany := st.companyIndex(s)[id]
 	pc := st.persons[id]
 	var pcCopy personCase
 	if pc != nil {

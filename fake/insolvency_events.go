@@ -39,7 +39,7 @@ func (s *Server) AddInsolvencyEvent(insolvencyID string, ev registerdata.Insolve
 		return err
 	}
 	st.mu.Lock()
-	companyID, isCompany := st.company[insolvencyID]
+	companyID, isCompany := st.companyIndex(s)[insolvencyID]
 	pc := st.persons[insolvencyID]
 	st.mu.Unlock()
 

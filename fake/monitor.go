@@ -8,7 +8,6 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
-	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/internal/monitoring"
 	"github.com/registerdata/registerdata-go/webhook"
 )
@@ -88,14 +87,11 @@ func installMonitoring(s *Server) {
 }
 
 // personExists reports whether a natural person with the UUID id
-// represents any company of the register or holds a stake in one.
+// represents any company of the register (as the search index, kept
+// current with every change, knows them) or holds a stake in one.
 func (s *Server) personExists(id string) bool {
-	for _, c := range s.store.all() {
-		for _, r := range c.Representation {
-			if r.ID != nil && *r.ID == id && r.Type == enums.RepresentativeTypeNaturalPerson {
-				return true
-			}
-		}
+	if extState[searchState](s).engine.HasPerson(id) {
+		return true
 	}
 	np, err := s.ownerDetails(id) // a person who only holds shares
 	return err == nil && np != nil

@@ -73,6 +73,12 @@ func WithWebhookEndpoint(url, secret string) Option {
 // WithGenerated adds n deterministic synthetic companies to the curated
 // ones, for tests at scale. The same n always gives the same companies;
 // their ids never collide with curated ones. n <= 0 adds none.
+//
+// Generated companies are not held in memory: each is drawn again from
+// its seed whenever it is read, the same every time, until a change
+// (UpdateCompany, PATCH /_fake/companies/{id}) stores it like a curated
+// one. What a register of n companies holds is mostly its search index,
+// about 2 KB per company: a million fit in about 2 GB.
 func WithGenerated(n int) Option {
 	return func(c *config) { c.generated = max(n, 0) }
 }

@@ -263,7 +263,7 @@ func (s *Server) fillOwnerDetails(o *registerdata.Owner) {
 func (s *Server) representationOf(id string) (registerdata.Representative, bool) {
 	var best registerdata.Representative
 	found := false
-	for _, c := range s.store.all() {
+	for _, c := range s.companiesNaming(id) {
 		for _, r := range c.Representation {
 			if r.ID != nil && *r.ID == id && r.Type == enums.RepresentativeTypeNaturalPerson && (!found || r.StartDate.After(best.StartDate)) {
 				best, found = r, true

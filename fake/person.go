@@ -15,7 +15,7 @@ import (
 func (s *Server) person(id string) (p registerdata.Person, ok bool, err error) {
 	p = registerdata.Person{ID: id, ManagementPositions: []registerdata.ManagementPosition{}}
 	var latest *registerdata.Representative
-	for _, c := range s.store.all() {
+	for _, c := range s.companiesNaming(id) {
 		for i := range c.Representation {
 			r := &c.Representation[i]
 			if r.ID == nil || *r.ID != id || r.Type != enums.RepresentativeTypeNaturalPerson {
@@ -57,14 +57,14 @@ func (s *Server) ownerDetails(id string) (*registerdata.OwnerNaturalPerson, erro
 	if err != nil {
 		return nil, err
 	}
-	companies := s.store.all()
 	st.mu.RLock()
 	defer st.mu.RUnlock()
-	for _, c := range companies {
-		lists, ok := st.lists[c.ID]
-		if !ok {
-			continue
-		}
+	ids := make([]string, 0, len(st.lists))
+	for cid := range st.lists {
+		ids = append(ids, cid)
+	}
+	for _, cid := range s.inRegisterOrder(ids) { // only companies with stored lists, in register order
+		lists := st.lists[cid]
 		for _, o := range lists[len(lists)-1].owners {
 			if o.ID != nil && *o.ID == id && o.NaturalPerson != nil {
 				return o.NaturalPerson, nil

@@ -27,12 +27,7 @@ type searchState struct {
 func installSearch(s *Server) {
 	st := extState[searchState](s)
 	st.engine = searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
-	stored := s.store.all()
-	cs := make([]registerdata.Company, len(stored))
-	for i, c := range stored {
-		cs[i] = *c // stored companies are never modified, so sharing their slices is safe
-	}
-	st.engine.Load(cs)
+	st.engine.LoadSource(s.store.base()) // stored companies are never modified, so the engine may share them
 	s.observe(st.engine.Update)
 	s.handleAPI("POST /v1/search/company", s.handleSearchCompany)
 	s.handleAPI("POST /v1/search/person", s.handleSearchPerson)

@@ -103,13 +103,11 @@ func newServer(cfg config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.store = newStore(len(curated) + cfg.generated)
+	s.store = newStore(len(curated))
 	if err := s.store.load(curated); err != nil {
 		return nil, err
 	}
-	if err := s.store.load(generate(cfg.generated)); err != nil {
-		return nil, err
-	}
+	s.store.loadGenerated(cfg.generated)
 
 	s.routes()
 	for _, install := range extensions {

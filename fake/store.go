@@ -5,24 +5,34 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
+	"maps"
+	"slices"
 	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/internal/searchengine"
 )
 
 // ErrUnknownCompany is returned by UpdateCompany for an id the fake does
 // not hold.
 var ErrUnknownCompany = errors.New("fake: unknown company id")
 
-// store holds the register: every company by id.
+// store holds the register: the curated and added companies by id, and
+// the generated ones (see WithGenerated) as a count. A generated company
+// is not held: it is drawn again from its seed on every read, which gives
+// the same record every time. Once changed, it is held like any other.
 //
 // Stored companies are never modified in place: a change stores a new
 // deep copy. So a reader may keep a company it got under the read lock and
 // use it after unlocking, as long as it does not modify it.
 type store struct {
-	mu   sync.RWMutex
-	byID map[string]*registerdata.Company
-	ids  []string // in the order the companies were added
+	mu        sync.RWMutex
+	byID      map[string]*registerdata.Company // every company held, including changed generated ones
+	ids       []string                         // curated, then added companies, in the order they were added
+	pos       map[string]int                   // index in ids
+	curated   int                              // ids[:curated] were loaded at startup; the generated ones follow them
+	generated int                              // generated companies 0 to generated-1
 
 	// writing serialises changes together with their observer calls, so
 	// observers see changes one at a time, in the order they were applied.
@@ -31,7 +41,7 @@ type store struct {
 }
 
 func newStore(capacity int) *store {
-	return &store{byID: make(map[string]*registerdata.Company, capacity), ids: make([]string, 0, capacity)}
+	return &store{byID: make(map[string]*registerdata.Company, capacity), ids: make([]string, 0, capacity), pos: make(map[string]int, capacity)}
 }
 
 // load adds companies at startup, before anyone observes the store. It
@@ -45,29 +55,109 @@ func (st *store) load(cs []registerdata.Company) error {
 			return fmt.Errorf("fake: company %s is defined twice", c.ID)
 		}
 		st.byID[c.ID] = c
+		st.pos[c.ID] = len(st.ids)
 		st.ids = append(st.ids, c.ID)
 	}
+	st.curated = len(st.ids)
 	return nil
+}
+
+// loadGenerated adds the generated companies 0 to n-1 at startup. Their
+// ids never collide with curated ones (see genNumberBase).
+func (st *store) loadGenerated(n int) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.generated = n
 }
 
 // get returns the stored company with id. The caller must not modify it.
 func (st *store) get(id string) (*registerdata.Company, bool) {
 	st.mu.RLock()
-	defer st.mu.RUnlock()
 	c, ok := st.byID[id]
-	return c, ok
+	n := st.generated
+	st.mu.RUnlock()
+	if ok {
+		return c, true
+	}
+	return generatedByID(id, n)
 }
 
-// all returns every stored company in the order they were added. The
-// caller must not modify them.
-func (st *store) all() []*registerdata.Company {
+// all yields every company of the register, as CompanyIDs orders them
+// (the index counts from 0). Generated companies are drawn one at a time,
+// so a caller that keeps only what it needs of each holds little; it
+// reads the register as it was when all was called. The caller must not
+// modify the companies.
+func (st *store) all() iter.Seq2[int, *registerdata.Company] {
+	st.mu.RLock()
+	held := maps.Clone(st.byID)
+	ids := slices.Clone(st.ids)
+	curated, generated := st.curated, st.generated
+	st.mu.RUnlock()
+	return func(yield func(int, *registerdata.Company) bool) {
+		k := 0
+		for _, id := range ids[:curated] {
+			if !yield(k, held[id]) {
+				return
+			}
+			k++
+		}
+		for i := range generated {
+			c := generatedCompany(i)
+			if changed, ok := held[c.ID]; ok {
+				c = changed
+			}
+			if !yield(k, c) {
+				return
+			}
+			k++
+		}
+		for _, id := range ids[curated:] {
+			if !yield(k, held[id]) {
+				return
+			}
+			k++
+		}
+	}
+}
+
+// position returns where company id comes in the register's order (the
+// order of CompanyIDs and all), and whether the register holds it.
+func (st *store) position(id string) (int, bool) {
+	st.mu.RLock()
+	k, held := st.pos[id]
+	curated, generated := st.curated, st.generated
+	st.mu.RUnlock()
+	switch {
+	case held && k < curated:
+		return k, true
+	case held:
+		return k + generated, true
+	}
+	if c, ok := generatedByID(id, generated); ok {
+		return curated + genIndex(c), true
+	}
+	return 0, false
+}
+
+// base returns the register as loaded at startup, as a source of records
+// for the search index: the curated companies, then the generated ones.
+// Its records are those of startup even after a change.
+func (st *store) base() searchengine.Source {
 	st.mu.RLock()
 	defer st.mu.RUnlock()
-	out := make([]*registerdata.Company, len(st.ids))
-	for i, id := range st.ids {
-		out[i] = st.byID[id]
+	curated := make([]*registerdata.Company, st.curated)
+	for i, id := range st.ids[:st.curated] {
+		curated[i] = st.byID[id]
 	}
-	return out
+	return searchengine.Source{
+		Len: st.curated + st.generated,
+		At: func(i int) *registerdata.Company {
+			if i < len(curated) {
+				return curated[i]
+			}
+			return generatedCompany(i - len(curated))
+		},
+	}
 }
 
 // observe registers fn to be called after every change; see
@@ -124,12 +214,12 @@ func (st *store) add(c registerdata.Company) error {
 	if err := prepare(&c); err != nil {
 		return err
 	}
-	st.mu.Lock()
-	if _, dup := st.byID[c.ID]; dup {
-		st.mu.Unlock()
+	if _, dup := st.get(c.ID); dup {
 		return fmt.Errorf("fake: company %s exists already: change it with UpdateCompany", c.ID)
 	}
+	st.mu.Lock()
 	st.byID[c.ID] = &c
+	st.pos[c.ID] = len(st.ids)
 	st.ids = append(st.ids, c.ID)
 	st.mu.Unlock()
 	st.notify(registerdata.Company{}, c)
@@ -227,9 +317,15 @@ func (s *Server) Company(id string) (registerdata.Company, bool) {
 }
 
 // CompanyIDs returns the ids of every company of the register, curated
-// ones first, in a stable order.
+// ones first, then generated ones, then added ones, in a stable order.
 func (s *Server) CompanyIDs() []string {
-	s.store.mu.RLock()
-	defer s.store.mu.RUnlock()
-	return append([]string{}, s.store.ids...)
+	st := s.store
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	out := make([]string, 0, len(st.ids)+st.generated)
+	out = append(out, st.ids[:st.curated]...)
+	for i := range st.generated {
+		out = append(out, generatedID(i))
+	}
+	return append(out, st.ids[st.curated:]...)
 }

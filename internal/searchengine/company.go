@@ -142,9 +142,9 @@ var companyFields = withExtendedIndicators(map[filters.Field]extractor[companyFa
 // buildRow computes the row of a document from its facts with the
 // extractors of the table's columns.
 func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Field]extractor[F]) row {
-	b := newRowBuilder(key, len(t.cols))
-	for _, c := range t.cols {
-		ex := fields[c.info.Name]
+	b := t.builder(key)
+	for _, name := range t.names {
+		ex := fields[name]
 		var nums []float64
 		var strs []string
 		if ex.num != nil {

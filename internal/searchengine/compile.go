@@ -152,7 +152,7 @@ func (t *table[R]) anyOf(ci int, vs []string, prefix bool) *cond {
 	for _, p := range c.lists {
 		c.est += len(p.docs)
 	}
-	c.match = func(r *row) bool {
+	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.strsOf(ci), func(have string) bool {
 			return slices.ContainsFunc(vs, func(w string) bool {
 				return have == w || prefix && strings.HasPrefix(have, w)
@@ -163,14 +163,22 @@ func (t *table[R]) anyOf(ci int, vs []string, prefix bool) *cond {
 }
 
 // keywordCond matches documents whose value of column ci holds every
-// keyword, case-insensitively. It has no index: it is checked last, on
-// the documents the other conditions leave.
+// keyword, case-insensitively. Its candidates are the postings of the
+// column's distinct values that hold every keyword, found with the
+// column's n-gram index.
 func (t *table[R]) keywordCond(ci int, kws []string) *cond {
 	lower := make([]string, len(kws))
 	for i, k := range kws {
 		lower[i] = strings.ToLower(strings.TrimSpace(k))
 	}
-	return &cond{est: t.live, scan: true, match: func(r *row) bool {
+	post := t.cols[ci].post
+	c := &cond{}
+	for _, v := range post.containing(lower) {
+		p := post.byValue[v]
+		c.lists = append(c.lists, p)
+		c.est += len(p.docs)
+	}
+	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.strsOf(ci), func(have string) bool {
 			for _, k := range lower {
 				if !strings.Contains(have, k) {
@@ -179,7 +187,8 @@ func (t *table[R]) keywordCond(ci int, kws []string) *cond {
 			}
 			return true
 		})
-	}}
+	}
+	return c
 }
 
 // rangeCond matches documents holding a value of column ci within the
@@ -214,7 +223,7 @@ func (t *table[R]) rangeCond(ci int, f filters.Filter) (*cond, error) {
 		c.a, c.b = x.span(lo, hi)
 	}
 	c.est = c.b - c.a
-	c.match = func(r *row) bool {
+	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.numsOf(ci), func(v float64) bool { return lo <= v && v <= hi })
 	}
 	return c, nil

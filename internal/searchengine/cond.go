@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
-	"strings"
 )
 
 // cond is one compiled search condition. Its candidates are either the
@@ -17,7 +16,7 @@ type cond struct {
 	a, b  int
 	scan  bool
 	keyed bool // lists are in row key (result) order, not document order
-	match func(r *row) bool
+	match func(r doc) bool
 }
 
 // ordered returns the condition's one list in result order, if it has
@@ -36,8 +35,8 @@ func (c *cond) candidates(dst []uint32, order []uint32) []uint32 {
 	case c.scan:
 		return append(dst, order...)
 	case c.num != nil:
-		for _, e := range c.num.entries[c.a:c.b] {
-			dst = append(dst, e.d)
+		for i := c.a; i < c.b; i++ {
+			dst = append(dst, c.num.docAt(i))
 		}
 		return dst
 	}
@@ -77,8 +76,11 @@ const sparseShare = 32
 
 // run finds the documents matching every condition and returns the
 // page [skip, skip+limit) of them in row key order, and their number.
+// It never sorts more than the page needs: it walks a list kept in result
+// order, or it selects the first skip+limit matches by rank and sorts
+// only those.
 func (t *table[R]) run(conds []*cond, skip, limit int) (page []uint32, total int) {
-	n := len(t.rows)
+	n := t.size()
 	if len(conds) == 0 {
 		return window(t.order, skip, limit), t.live
 	}
@@ -98,7 +100,8 @@ func (t *table[R]) run(conds []*cond, skip, limit int) (page []uint32, total int
 		cands = slices.Compact(cands)
 		matches = t.check(cands, conds[1:])
 	default:
-		acc := t.bits(0)
+		acc := t.bits()
+		defer t.release(acc)
 		var scans []*cond
 		first := true
 		for _, c := range conds {
@@ -111,8 +114,9 @@ func (t *table[R]) run(conds []*cond, skip, limit int) (page []uint32, total int
 				first = false
 				continue
 			}
-			tmp := t.bits(1)
+			tmp := t.bits()
 			acc.and(c.fill(tmp, n))
+			t.release(tmp)
 		}
 		if first {
 			copy(acc, t.alive)
@@ -133,8 +137,11 @@ func (t *table[R]) run(conds []*cond, skip, limit int) (page []uint32, total int
 		})
 		matches = t.check(matches, scans)
 	}
-	slices.SortFunc(matches, func(x, y uint32) int { return strings.Compare(t.rows[x].key, t.rows[y].key) })
-	return window(matches, skip, limit), len(matches)
+	total = len(matches)
+	if skip >= total {
+		return nil, total
+	}
+	return firstInOrder(matches, t.ranks(), skip+limit)[skip:], total
 }
 
 // check keeps the documents of ds that match every condition of cs.
@@ -146,7 +153,7 @@ next:
 			continue
 		}
 		for _, c := range cs {
-			if !c.match(&t.rows[d]) {
+			if !c.match(doc{&t.docs, d}) {
 				continue next
 			}
 		}
@@ -157,13 +164,13 @@ next:
 
 // walkIsCheaper estimates whether walking the src documents (a superset
 // of the matches, in result order) until the page is full costs less than
-// collecting and sorting all matches.
+// collecting all matches and selecting the need first of them.
 func walkIsCheaper(need, total, src int) bool {
 	if total == 0 {
 		return false
 	}
 	walk := need * src / total
-	collect := total * (1 + bits.Len(uint(total)))
+	collect := 2*total + need*bits.Len(uint(need))
 	return walk < collect
 }
 

@@ -65,6 +65,17 @@ func naiveCases(cs []registerdata.Company) []naiveCase {
 				ws := strings.Fields(strings.ToLower(c.Name.Name))
 				return ok && slices.Contains(ws, "nord") && slices.ContainsFunc(ws, func(w string) bool { return strings.HasPrefix(w, "1") })
 			}},
+		{"register number keywords (n-gram index)", f(filters.Filter{Field: filters.RegisterNumber, Keywords: []string{"123"}}),
+			func(c *registerdata.Company) bool { return strings.Contains(c.Register.RegisterNumber, "123") }},
+		{"register number short keywords (every value read)", f(filters.Filter{Field: filters.RegisterNumber, Keywords: []string{"10", "9"}}),
+			func(c *registerdata.Company) bool {
+				return strings.Contains(c.Register.RegisterNumber, "10") && strings.Contains(c.Register.RegisterNumber, "9")
+			}},
+		{"address keywords and status", f(filters.Filter{Field: filters.Address, Keywords: []string{"HAUPT", " berlin "}}, filters.Filter{Field: filters.Status, Value: "active"}),
+			func(c *registerdata.Company) bool {
+				a := strings.ToLower(c.Address.FormattedValue)
+				return c.Status == enums.CompanyStatusActive && strings.Contains(a, "haupt") && strings.Contains(a, "berlin")
+			}},
 		{"purpose keywords never set", f(filters.Filter{Field: filters.Purpose, Keywords: []string{"x"}}), func(*registerdata.Company) bool { return false }},
 	}
 }
@@ -139,6 +150,8 @@ func testIndexMatchesNaiveScan(t *testing.T, n int) {
 		rev := int64(100000)
 		after.Indicators = []registerdata.IndicatorSummary{{Date: registerdata.NewDate(2024, 12, 31), Revenue: &rev}}
 		after.Address.City = "Berlin"
+		after.Address.FormattedValue = "Hauptstraße 1, Berlin"
+		after.Register.RegisterNumber = fmt.Sprint(123000 + i)
 		cs[i] = after
 		e.Update(before, after)
 	}

@@ -94,10 +94,29 @@
 // sorted (value, document) arrays answered by binary search, with
 // cumulative bitsets every n/64 entries so that a wide range becomes a
 // bitset in O(n/64) word operations; name words have posting lists too,
-// their distinct values sorted for prefix search. A search starts from its
-// most selective condition: when that matches few documents, their
-// candidates are checked one by one; otherwise the conditions' bitsets are
-// intersected and the page is read by walking the documents in result
-// order until it is full. Keyword filters have no index and are checked
-// last. A changed company re-indexes that company and the persons in it.
+// their distinct values sorted for prefix search. Keyword filters read
+// the distinct values of their field, through an index of the values'
+// 3-byte sequences when there are many (a keyword of three bytes or more
+// can only be in the values holding its rarest sequence, each then
+// checked), and take the postings of the values that hold every keyword.
+// A search starts from its most selective condition: when that matches
+// few documents, their candidates are checked one by one; otherwise the
+// conditions' bitsets are intersected. The page is then read by walking
+// the documents in result order until it is full, or by selecting the
+// first page*per_page matches by their rank in that order and sorting
+// only those. A changed company re-indexes that company and the persons
+// in it.
+//
+// # Memory and concurrency
+//
+// The engine keeps no company record: it reads a Source (and keeps only
+// the records given to Load and Update), builds each page of results from
+// the records when it is asked for, and re-derives a person from the
+// companies they appear in. Each document's values are held column-wise
+// in pointer-free arrays, strings as numbers of their distinct values.
+// A bulk load reads the source and builds the rows in one worker per
+// processor. Searches run at once under a read lock; the parts of the
+// index built on first use (bitset copies, cumulative bitsets, the
+// 3-byte index, ranks) are published atomically. A change takes the
+// write lock.
 package searchengine

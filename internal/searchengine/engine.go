@@ -9,16 +9,36 @@ import (
 	"github.com/registerdata/registerdata-go/filters"
 )
 
+// Source is a register the engine indexes without keeping its records:
+// Len companies, company i returned by At(i). The engine calls At again
+// whenever it needs a record (for a page of results, to re-derive a
+// person, on a new day), so a source can build its records on demand. At
+// must return the same record for the same i every time and be safe for
+// concurrent use; the engine never modifies what it returns.
+type Source struct {
+	// Len is the number of companies, numbered 0 to Len-1.
+	Len int
+	// At returns company i.
+	At func(i int) *registerdata.Company
+}
+
 // Engine indexes a register of companies and answers company and person
-// searches over it. It is safe for concurrent use.
+// searches over it. It is safe for concurrent use: searches run at once,
+// under a read lock; a change waits for the searches under way and holds
+// the next ones back while it applies.
 type Engine struct {
-	mu        sync.Mutex
-	today     func() registerdata.Date
-	day       registerdata.Date // the day the derived fields were computed for
-	companies map[string]*registerdata.Company
-	people    map[string]map[string][]registerdata.Representative // person UUID -> company id -> entries
-	ct        *table[registerdata.CompanySearchResult]
-	pt        *table[registerdata.PersonSearchResult]
+	mu    sync.RWMutex
+	today func() registerdata.Date
+	day   registerdata.Date // the day the derived fields were computed for
+	src   Source
+	own   map[string]*registerdata.Company // records given to Load and Update (nil: removed), over src's
+	csrc  []int32                          // company document -> its index in src, or -1: in own
+	// The companies each person appears in, by person document: the
+	// first company document + 1 (0 for none) in pco, the others in pmore.
+	pco   []uint32
+	pmore map[uint32][]uint32
+	ct    *table[registerdata.CompanySearchResult]
+	pt    *table[registerdata.PersonSearchResult]
 }
 
 // New returns an empty engine. today gives the current day, on which
@@ -28,11 +48,7 @@ func New(today func() registerdata.Date) *Engine {
 	if today == nil {
 		today = func() registerdata.Date { return registerdata.DateOf(time.Now().UTC()) }
 	}
-	e := &Engine{
-		today:     today,
-		companies: map[string]*registerdata.Company{},
-		people:    map[string]map[string][]registerdata.Representative{},
-	}
+	e := &Engine{today: today, own: map[string]*registerdata.Company{}}
 	e.rebuild(today())
 	return e
 }
@@ -44,9 +60,21 @@ func (e *Engine) Load(cs []registerdata.Company) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for i := range cs {
-		e.forget(cs[i].ID)
-		e.remember(&cs[i])
+		if cs[i].ID != "" {
+			e.own[cs[i].ID] = &cs[i]
+		}
 	}
+	e.rebuild(e.today())
+}
+
+// LoadSource indexes the register src in one pass, replacing any earlier
+// source; companies given to Load or Update keep precedence over src's
+// records with the same id. The engine keeps no record of src: it asks
+// src again when it needs one.
+func (e *Engine) LoadSource(src Source) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.src = src
 	e.rebuild(e.today())
 }
 
@@ -58,118 +86,240 @@ func (e *Engine) Load(cs []registerdata.Company) {
 func (e *Engine) Update(before, after registerdata.Company) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	touched := map[string]bool{}
+	if after.ID != "" && after.ID != before.ID {
+		if d, ok := e.ct.byID[after.ID]; ok { // after replaces another company than before
+			e.update(*e.record(d), registerdata.Company{})
+		}
+	}
+	e.update(before, after)
+}
+
+// update is Update under the write lock.
+func (e *Engine) update(before, after registerdata.Company) {
+	touched := map[string][]uint32{} // person -> their companies
 	for _, c := range [...]*registerdata.Company{&before, &after} {
 		for i := range c.Representation {
 			if id := personIDOf(&c.Representation[i]); id != "" {
-				touched[id] = true
+				touched[id] = e.companiesOf(id)
 			}
 		}
 	}
 	if before.ID != "" {
-		e.forget(before.ID)
+		if d, ok := e.ct.byID[before.ID]; ok {
+			for id, cs := range touched {
+				touched[id] = slices.DeleteFunc(cs, func(c uint32) bool { return c == d })
+			}
+		}
 		e.ct.remove(before.ID)
+		e.own[before.ID] = nil
 	}
 	if after.ID != "" {
-		e.forget(after.ID)
-		e.remember(&after)
-		e.ct.put(after.ID, companyRow(e.ct, &after, e.day), companyResult(&after))
-	}
-	for id := range touched {
-		e.indexPerson(id)
-	}
-}
-
-// remember stores c and its natural-person entries.
-func (e *Engine) remember(c *registerdata.Company) {
-	if c.ID == "" {
-		return
-	}
-	e.companies[c.ID] = c
-	for i := range c.Representation {
-		id := personIDOf(&c.Representation[i])
-		if id == "" {
-			continue
-		}
-		if e.people[id] == nil {
-			e.people[id] = map[string][]registerdata.Representative{}
-		}
-		e.people[id][c.ID] = append(e.people[id][c.ID], c.Representation[i])
-	}
-}
-
-// forget drops the company id and its natural-person entries.
-func (e *Engine) forget(id string) {
-	c, ok := e.companies[id]
-	if !ok {
-		return
-	}
-	delete(e.companies, id)
-	for i := range c.Representation {
-		pid := personIDOf(&c.Representation[i])
-		if byCompany := e.people[pid]; byCompany != nil {
-			delete(byCompany, id)
-			if len(byCompany) == 0 {
-				delete(e.people, pid)
+		e.ct.remove(after.ID)
+		e.own[after.ID] = &after
+		d := e.putCompany(&after, -1)
+		for i := range after.Representation {
+			if id := personIDOf(&after.Representation[i]); id != "" && !slices.Contains(touched[id], d) {
+				touched[id] = append(touched[id], d)
 			}
 		}
 	}
+	for id, cs := range touched {
+		e.indexPerson(id, cs)
+	}
 }
 
-// indexPerson re-derives the person id from its entries, or drops it.
-func (e *Engine) indexPerson(id string) {
-	byCompany := e.people[id]
-	if len(byCompany) == 0 {
-		e.pt.remove(id)
+// companiesOf returns the company documents person id appears in.
+func (e *Engine) companiesOf(id string) []uint32 {
+	pd, ok := e.pt.byID[id]
+	if !ok || int(pd) >= len(e.pco) || e.pco[pd] == 0 {
+		return nil
+	}
+	return append([]uint32{e.pco[pd] - 1}, e.pmore[pd]...)
+}
+
+// setCompanies records that person document pd appears in the company
+// documents cs (none: the person is gone).
+func (e *Engine) setCompanies(pd uint32, cs []uint32) {
+	if int(pd) >= len(e.pco) {
+		e.pco = append(e.pco, make([]uint32, int(pd)+1-len(e.pco))...)
+	}
+	delete(e.pmore, pd)
+	if len(cs) == 0 {
+		e.pco[pd] = 0
 		return
 	}
-	var apps []appearance
-	for cid, reps := range byCompany {
-		for _, r := range reps {
-			apps = append(apps, appearance{companyID: cid, rep: r})
-		}
+	e.pco[pd] = cs[0] + 1
+	if len(cs) > 1 {
+		e.pmore[pd] = slices.Clone(cs[1:])
 	}
-	f := derivePerson(id, apps, e.day)
-	e.pt.put(id, personRow(e.pt, &f), personResult(&f))
 }
 
-// rebuild indexes everything anew for day.
+// putCompany indexes c, whose record is src.At(si), or in own for -1,
+// and returns its document.
+func (e *Engine) putCompany(c *registerdata.Company, si int32) uint32 {
+	return e.putCompanyRow(c, companyRow(e.ct, c, e.day), si)
+}
+
+// putCompanyRow is putCompany with c's row computed.
+func (e *Engine) putCompanyRow(c *registerdata.Company, r row, si int32) uint32 {
+	d := e.ct.put(c.ID, r)
+	if int(d) >= len(e.csrc) {
+		e.csrc = append(e.csrc, make([]int32, int(d)+1-len(e.csrc))...)
+	}
+	e.csrc[d] = si
+	return d
+}
+
+// record returns the record of company document d.
+func (e *Engine) record(d uint32) *registerdata.Company {
+	if si := e.csrc[d]; si >= 0 {
+		return e.src.At(int(si))
+	}
+	return e.own[e.ct.ids[d]]
+}
+
+// personFacts derives person id from the companies cs they appear in;
+// false if they appear in none.
+func (e *Engine) personFacts(id string, cs []uint32) (personFacts, bool) {
+	var acc personAcc
+	for _, d := range cs {
+		c := e.record(d)
+		for i := range c.Representation {
+			if personIDOf(&c.Representation[i]) == id {
+				acc.add(d, c.ID, &c.Representation[i], e.day)
+			}
+		}
+	}
+	if acc.count == 0 {
+		return personFacts{}, false
+	}
+	return acc.facts(id), true
+}
+
+// indexPerson re-derives the person id from the companies cs they appear
+// in, or drops them.
+func (e *Engine) indexPerson(id string, cs []uint32) {
+	f, ok := e.personFacts(id, cs)
+	if !ok {
+		if pd, held := e.pt.byID[id]; held {
+			e.setCompanies(pd, nil)
+			e.pt.remove(id)
+		}
+		return
+	}
+	e.setCompanies(e.pt.put(id, personRow(e.pt, &f)), cs)
+}
+
+// rebuild indexes everything anew for day, reading every record once.
 func (e *Engine) rebuild(day registerdata.Date) {
 	e.day = day
 	e.ct = newTable[registerdata.CompanySearchResult](filters.ScopeCompany, filters.InsolvencyOpenedAt)
 	e.pt = newTable[registerdata.PersonSearchResult](filters.ScopePerson)
+	e.ct.result = func(d uint32) registerdata.CompanySearchResult { return companyResult(e.record(d)) }
+	e.pt.result = func(d uint32) registerdata.PersonSearchResult {
+		id := e.pt.ids[d]
+		f, _ := e.personFacts(id, e.companiesOf(id))
+		return personResult(&f)
+	}
 	e.ct.loading, e.pt.loading = true, true
-	ids := make([]string, 0, len(e.companies))
-	for id := range e.companies {
-		ids = append(ids, id)
+	e.csrc, e.pco, e.pmore = e.csrc[:0], e.pco[:0], map[uint32][]uint32{}
+	e.ct.grow(e.src.Len + len(e.own))
+	e.pt.grow(2 * (e.src.Len + len(e.own))) // a guess: registers have about two people per company
+	accs := make(map[string]*personAcc, 2*(e.src.Len+len(e.own)))
+	var people []*personAcc // in the order first seen
+	var slab []personAcc
+	add := func(c *registerdata.Company, r row, si int32) {
+		d := e.putCompanyRow(c, r, si)
+		for i := range c.Representation {
+			r := &c.Representation[i]
+			id := personIDOf(r)
+			if id == "" {
+				continue
+			}
+			acc := accs[id]
+			if acc == nil {
+				if len(slab) == 0 {
+					slab = make([]personAcc, 1024)
+				}
+				acc, slab = &slab[0], slab[1:]
+				acc.id = id
+				accs[id] = acc
+				people = append(people, acc)
+			}
+			acc.add(d, c.ID, r, day)
+		}
+	}
+	prepare := func(c *registerdata.Company) row { return companyRow(e.ct, c, day) }
+	eachRecord(e.src, prepare, func(i int, c *registerdata.Company, r row) {
+		if _, replaced := e.own[c.ID]; !replaced && c.ID != "" {
+			add(c, r, int32(i))
+		}
+	})
+	ids := make([]string, 0, len(e.own))
+	for id, c := range e.own {
+		if c != nil {
+			ids = append(ids, id)
+		}
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		c := e.companies[id]
-		e.ct.put(id, companyRow(e.ct, c, day), companyResult(c))
+		c := e.own[id]
+		add(c, companyRow(e.ct, c, day), -1)
 	}
-	pids := make([]string, 0, len(e.people))
-	for id := range e.people {
-		pids = append(pids, id)
-	}
-	slices.Sort(pids)
-	for _, id := range pids {
-		e.indexPerson(id)
-	}
+	accs = nil
+	inOrder(len(people), func(i int) row {
+		f := people[i].facts(people[i].id)
+		return personRow(e.pt, &f)
+	}, func(i int, r row) {
+		e.setCompanies(e.pt.put(people[i].id, r), people[i].companies)
+		people[i] = nil
+	})
 	e.ct.finish()
 	e.pt.finish()
 }
 
-// refresh re-derives the day-dependent fields when the day has changed.
-func (e *Engine) refresh() {
+// readCurrent takes the read lock once the index is current for today:
+// when the day has changed it first re-derives the day-dependent fields
+// under the write lock. The caller releases the read lock.
+func (e *Engine) readCurrent() {
+	e.mu.RLock()
+	if e.today() == e.day {
+		return
+	}
+	e.mu.RUnlock()
+	e.mu.Lock()
 	if d := e.today(); d != e.day {
 		e.rebuild(d)
 	}
+	e.mu.Unlock()
+	e.mu.RLock()
 }
 
 // Size returns how many companies and persons the engine holds.
 func (e *Engine) Size() (companies, persons int) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	e.mu.RLock()
+	defer e.mu.RUnlock()
 	return e.ct.live, e.pt.live
+}
+
+// HasPerson reports whether a natural person with the UUID id represents
+// (or represented) a company of the register.
+func (e *Engine) HasPerson(id string) bool {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	_, ok := e.pt.byID[id]
+	return ok
+}
+
+// CompaniesOf returns the ids of the companies whose representation names
+// the natural person id, in no particular order.
+func (e *Engine) CompaniesOf(id string) []string {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	ds := e.companiesOf(id)
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = e.ct.ids[d]
+	}
+	return out
 }

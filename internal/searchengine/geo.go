@@ -99,13 +99,17 @@ func (t *table[R]) locationCond(cityCol int, loc *registerdata.Location) (*cond,
 		return nil, badRequest("location: radius %g is outside (0, %d] kilometres; leave it out for %d km", radius, maxRadiusKm, DefaultRadiusKm)
 	}
 	c := &cond{}
+	near := map[string]bool{}
 	for city, p := range t.cols[cityCol].post.byValue {
 		if cp, ok := cityCoordinates[city]; ok && distanceKm(center, cp) <= radius {
 			c.lists = append(c.lists, p)
 			c.est += len(p.docs)
+			near[city] = true
 		}
 	}
-	c.match = func(r *row) bool { return r.hasGeo && distanceKm(center, point{r.lat, r.lon}) <= radius }
+	c.match = func(r doc) bool {
+		return slices.ContainsFunc(r.strsOf(cityCol), func(city string) bool { return near[city] })
+	}
 	return c, nil
 }
 
@@ -133,14 +137,7 @@ func (t *table[R]) queryConds(q string) ([]*cond, error) {
 		for _, p := range c.lists {
 			c.est += len(p.docs)
 		}
-		c.match = func(r *row) bool {
-			for _, tok := range r.tokens {
-				if strings.HasPrefix(tok, w) {
-					return true
-				}
-			}
-			return false
-		}
+		c.match = func(r doc) bool { return r.hasTokenPrefix(w) }
 		out = append(out, c)
 	}
 	return out, nil

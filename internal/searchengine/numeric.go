@@ -3,6 +3,8 @@ package searchengine
 import (
 	"cmp"
 	"slices"
+	"sort"
+	"sync/atomic"
 )
 
 // numEntry is one value of a numeric or date field held by a document.
@@ -25,40 +27,105 @@ func cmpEntry(a, b numEntry) int {
 const prefixBlocks = 64
 
 // numIndex holds every (value, document) pair of a number or date field,
-// sorted, so that a range is two binary searches.
+// sorted, so that a range is two binary searches. A field with one value
+// per document (byDoc set: the column's per-document values) keeps only
+// the documents, sorted by their value then number: 4 bytes a value
+// instead of 16.
 type numIndex struct {
-	multi   bool // documents may hold several values (insolvency dates)
-	entries []numEntry
+	multi   bool       // documents may hold several values (insolvency dates)
+	byDoc   *[]float64 // each document's value, for a single-valued field
+	docs    []uint32   // with byDoc
+	entries []numEntry // without byDoc
 
-	// Built on demand for single-valued fields, dropped on change:
-	// prefix[j] holds the documents of entries[:j*block].
-	block  int
-	prefix []bitset
+	// Built on demand for single-valued fields (by concurrent searches
+	// too, hence atomic), dropped on change.
+	prefix atomic.Pointer[prefixSets]
 }
 
-func (x *numIndex) add(v float64, d uint32) {
-	e := numEntry{v, d}
-	i, _ := slices.BinarySearchFunc(x.entries, e, cmpEntry)
-	x.entries = slices.Insert(x.entries, i, e)
-	x.prefix = nil
+// prefixSets are cumulative bitsets: sets[j] holds the documents of
+// entries[:j*block].
+type prefixSets struct {
+	block int
+	sets  []bitset
 }
 
-func (x *numIndex) remove(v float64, d uint32) {
-	if i, found := slices.BinarySearchFunc(x.entries, numEntry{v, d}, cmpEntry); found {
-		x.entries = slices.Delete(x.entries, i, i+1)
-		x.prefix = nil
+// size returns the number of entries; entry i is (valAt(i), docAt(i)).
+func (x *numIndex) size() int {
+	if x.byDoc != nil {
+		return len(x.docs)
 	}
+	return len(x.entries)
+}
+
+func (x *numIndex) docAt(i int) uint32 {
+	if x.byDoc != nil {
+		return x.docs[i]
+	}
+	return x.entries[i].d
+}
+
+func (x *numIndex) valAt(i int) float64 {
+	if x.byDoc != nil {
+		return (*x.byDoc)[x.docs[i]]
+	}
+	return x.entries[i].v
+}
+
+// find returns where (v, d) is or would be, and whether it is there.
+func (x *numIndex) find(v float64, d uint32) (int, bool) {
+	e := numEntry{v, d}
+	i := sort.Search(x.size(), func(i int) bool { return cmpEntry(numEntry{x.valAt(i), x.docAt(i)}, e) >= 0 })
+	return i, i < x.size() && x.valAt(i) == v && x.docAt(i) == d
+}
+
+// add inserts (v, d); with byDoc, document d's value must be v already.
+func (x *numIndex) add(v float64, d uint32) {
+	i, _ := x.find(v, d)
+	if x.byDoc != nil {
+		x.docs = slices.Insert(x.docs, i, d)
+	} else {
+		x.entries = slices.Insert(x.entries, i, numEntry{v, d})
+	}
+	x.prefix.Store(nil)
+}
+
+// remove deletes (v, d); with byDoc, document d's value must still be v.
+func (x *numIndex) remove(v float64, d uint32) {
+	if i, found := x.find(v, d); found {
+		if x.byDoc != nil {
+			x.docs = slices.Delete(x.docs, i, i+1)
+		} else {
+			x.entries = slices.Delete(x.entries, i, i+1)
+		}
+		x.prefix.Store(nil)
+	}
+}
+
+// append adds (v, d) unsorted, during a bulk load; sort ends it.
+func (x *numIndex) append(v float64, d uint32) {
+	if x.byDoc != nil {
+		x.docs = append(x.docs, d)
+	} else {
+		x.entries = append(x.entries, numEntry{v, d})
+	}
+}
+
+// sort orders what append added, and drops spare capacity.
+func (x *numIndex) sort() {
+	if x.byDoc != nil {
+		vals := *x.byDoc
+		slices.SortFunc(x.docs, func(a, b uint32) int { return cmp.Or(cmp.Compare(vals[a], vals[b]), cmp.Compare(a, b)) })
+		x.docs = fit(x.docs)
+		return
+	}
+	slices.SortFunc(x.entries, cmpEntry)
+	x.entries = fit(x.entries)
 }
 
 // span returns the positions [a, b) of the entries with lo <= v <= hi.
 func (x *numIndex) span(lo, hi float64) (a, b int) {
-	a, _ = slices.BinarySearchFunc(x.entries, lo, func(e numEntry, t float64) int { return cmp.Compare(e.v, t) })
-	b, _ = slices.BinarySearchFunc(x.entries, hi, func(e numEntry, t float64) int {
-		if e.v <= t {
-			return -1
-		}
-		return 1
-	})
+	a = sort.Search(x.size(), func(i int) bool { return x.valAt(i) >= lo })
+	b = sort.Search(x.size(), func(i int) bool { return x.valAt(i) > hi })
 	return a, max(a, b)
 }
 
@@ -66,38 +133,42 @@ func (x *numIndex) span(lo, hi float64) (a, b int) {
 // entries [a, b).
 func (x *numIndex) fill(dst bitset, n, a, b int) {
 	if x.multi || b-a < 4*n/prefixBlocks {
-		for _, e := range x.entries[a:b] {
-			dst.set(e.d)
+		for i := a; i < b; i++ {
+			dst.set(x.docAt(i))
 		}
 		return
 	}
-	x.build(n)
-	ja, jb := a/x.block, b/x.block
-	copy(dst, x.prefix[jb])
-	dst.andNot(x.prefix[ja])
+	p := x.build(n)
+	ja, jb := a/p.block, b/p.block
+	copy(dst, p.sets[jb])
+	dst.andNot(p.sets[ja])
 	// Add the tail block first: when a and b share a block, the clearing
 	// below takes back what lies before a.
-	for _, e := range x.entries[jb*x.block : b] {
-		dst.set(e.d)
+	for i := jb * p.block; i < b; i++ {
+		dst.set(x.docAt(i))
 	}
-	for _, e := range x.entries[ja*x.block : a] {
-		dst.clear(e.d)
+	for i := ja * p.block; i < a; i++ {
+		dst.clear(x.docAt(i))
 	}
 }
 
-func (x *numIndex) build(n int) {
-	if x.prefix != nil && len(x.prefix[0]) >= (n+63)/64 {
-		return
+// build returns the cumulative bitsets for n documents, making them if
+// needed.
+func (x *numIndex) build(n int) *prefixSets {
+	if p := x.prefix.Load(); p != nil && len(p.sets[0]) >= (n+63)/64 {
+		return p
 	}
-	x.block = max(64, (len(x.entries)+prefixBlocks-1)/prefixBlocks)
-	blocks := len(x.entries)/x.block + 1
-	x.prefix = make([]bitset, blocks)
+	p := &prefixSets{block: max(64, (x.size()+prefixBlocks-1)/prefixBlocks)}
+	blocks := x.size()/p.block + 1
+	p.sets = make([]bitset, blocks)
 	cur := newBitset(n)
 	for j := range blocks {
-		x.prefix[j] = slices.Clone(cur)
-		end := min((j+1)*x.block, len(x.entries))
-		for _, e := range x.entries[j*x.block : end] {
-			cur.set(e.d)
+		p.sets[j] = slices.Clone(cur)
+		end := min((j+1)*p.block, x.size())
+		for i := j * p.block; i < end; i++ {
+			cur.set(x.docAt(i))
 		}
 	}
+	x.prefix.Store(p)
+	return p
 }

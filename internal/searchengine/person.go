@@ -1,20 +1,12 @@
 package searchengine
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/filters"
 )
-
-// appearance is one entry of a person in a company's representation.
-type appearance struct {
-	companyID string
-	rep       registerdata.Representative
-}
 
 // personFacts is what a person's filter fields are computed from: every
 // appearance of one UUID across the register.
@@ -37,45 +29,6 @@ func personIDOf(r *registerdata.Representative) string {
 		return ""
 	}
 	return strings.TrimSpace(*r.ID)
-}
-
-// derivePerson combines the appearances of one person (at least one).
-// Name, city and date of birth come from the most recent entry (latest
-// start date, then lowest company id); a city or birth date missing
-// there is taken from the next entry in that order that has one.
-func derivePerson(id string, apps []appearance, today registerdata.Date) personFacts {
-	slices.SortFunc(apps, func(a, b appearance) int {
-		return cmp.Or(b.rep.StartDate.Compare(a.rep.StartDate), strings.Compare(a.companyID, b.companyID))
-	})
-	f := personFacts{id: id, main: &apps[0].rep}
-	companies, manages, roles := map[string]bool{}, map[string]bool{}, map[string]bool{}
-	for i := range apps {
-		r := &apps[i].rep
-		if np := r.NaturalPerson; np != nil {
-			if f.city == "" && np.City != nil {
-				f.city = *np.City
-			}
-			if f.dob == nil && np.DateOfBirth != nil && np.DateOfBirth.Valid() {
-				dob := *np.DateOfBirth
-				f.dob = &dob
-			}
-		}
-		companies[apps[i].companyID] = true
-		roles[string(r.Role)] = true
-		if current := r.EndDate == nil || r.EndDate.After(today); current {
-			f.active = true
-			if r.Role == enums.RoleDirector {
-				manages[apps[i].companyID] = true
-			}
-		}
-	}
-	f.company, f.manages = len(companies), len(manages)
-	for r := range roles {
-		f.roles = append(f.roles, r)
-	}
-	slices.Sort(f.roles)
-	f.first, f.last = splitName(f.main)
-	return f
 }
 
 // splitName returns first and last name from the natural_person record,

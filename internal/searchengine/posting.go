@@ -3,14 +3,17 @@ package searchengine
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // posting is the sorted list of documents holding one value of a field,
 // with a bitset copy built on demand for large lists and dropped when the
-// list changes.
+// list changes. Searches (under the engine's read lock) may build the
+// copy concurrently: it is published atomically, and two searches
+// building it at once build the same set.
 type posting struct {
 	docs []uint32
-	bits bitset
+	bits atomic.Pointer[bitset]
 }
 
 // finder locates d in a posting's list: its position, and whether it is
@@ -21,61 +24,88 @@ func (p *posting) add(d uint32, find finder) {
 	i, found := find(p.docs, d)
 	if !found {
 		p.docs = slices.Insert(p.docs, i, d)
-		p.bits = nil
+		p.bits.Store(nil)
 	}
 }
 
 func (p *posting) remove(d uint32, find finder) {
 	if i, found := find(p.docs, d); found {
 		p.docs = slices.Delete(p.docs, i, i+1)
-		p.bits = nil
+		p.bits.Store(nil)
 	}
 }
 
 // bitset returns the list as a bitset of at least n documents. The result
 // is shared: callers must not modify it.
 func (p *posting) bitset(n int) bitset {
-	if p.bits == nil || len(p.bits) < (n+63)/64 {
-		p.bits = newBitset(n)
-		for _, d := range p.docs {
-			p.bits.set(d)
-		}
+	if b := p.bits.Load(); b != nil && len(*b) >= (n+63)/64 {
+		return *b
 	}
-	return p.bits
+	b := newBitset(n)
+	for _, d := range p.docs {
+		b.set(d)
+	}
+	p.bits.Store(&b)
+	return b
 }
 
 // postings maps each value of a field to its posting, and keeps the
 // distinct values sorted so that prefix queries are a binary search.
+// Every value ever seen also has a number (intern), so that documents
+// hold their values as numbers and postings are found without hashing.
 type postings struct {
+	ids     map[string]uint32 // value -> its number
+	vals    []string          // number -> value
+	lists   []*posting        // number -> posting; nil while no document holds the value
 	byValue map[string]*posting
-	keys    []string // sorted distinct values with a non-empty posting
-	find    finder   // the order of the lists; by document number by default
+	keys    []string                  // sorted distinct values with a non-empty posting
+	find    finder                    // the order of the lists; by document number by default
+	grams   atomic.Pointer[gramIndex] // built on demand, dropped when keys change
 }
 
 func newPostings() *postings {
-	return &postings{byValue: map[string]*posting{}, find: slices.BinarySearch[[]uint32]}
+	return &postings{ids: map[string]uint32{}, byValue: map[string]*posting{}, find: slices.BinarySearch[[]uint32]}
 }
 
-func (ps *postings) add(v string, d uint32) {
-	p := ps.byValue[v]
-	if p == nil {
-		p = &posting{}
-		ps.byValue[v] = p
+// intern returns the number of v, giving it one if it has none.
+func (ps *postings) intern(v string) uint32 {
+	if id, ok := ps.ids[v]; ok {
+		return id
+	}
+	id := uint32(len(ps.vals))
+	ps.ids[v] = id
+	ps.vals = append(ps.vals, v)
+	ps.lists = append(ps.lists, nil)
+	return id
+}
+
+// list returns the posting of value number id, making it if needed;
+// sorted says whether to keep keys sorted (else finish sorts them).
+func (ps *postings) list(id uint32, sorted bool) *posting {
+	if p := ps.lists[id]; p != nil {
+		return p
+	}
+	p := &posting{}
+	v := ps.vals[id]
+	ps.lists[id] = p
+	ps.byValue[v] = p
+	if sorted {
 		i, _ := slices.BinarySearch(ps.keys, v)
 		ps.keys = slices.Insert(ps.keys, i, v)
-	}
-	p.add(d, ps.find)
-}
-
-// append adds d at the end of the posting of v, during a bulk load that
-// sorts the lists afterwards.
-func (ps *postings) append(v string, d uint32) {
-	p := ps.byValue[v]
-	if p == nil {
-		p = &posting{}
-		ps.byValue[v] = p
+	} else {
 		ps.keys = append(ps.keys, v)
 	}
+	ps.grams.Store(nil)
+	return p
+}
+
+// add puts d in the posting of value number id.
+func (ps *postings) add(id, d uint32) { ps.list(id, true).add(d, ps.find) }
+
+// append adds d at the end of the posting of value number id, during a
+// bulk load that sorts the lists afterwards.
+func (ps *postings) append(id, d uint32) {
+	p := ps.list(id, false)
 	p.docs = append(p.docs, d)
 }
 
@@ -83,25 +113,31 @@ func (ps *postings) append(v string, d uint32) {
 // (nil: by document number, the order a bulk load appends them in).
 func (ps *postings) finish(cmp func(a, b uint32) int) {
 	slices.Sort(ps.keys)
-	if cmp == nil {
-		return
-	}
 	for _, p := range ps.byValue {
-		slices.SortFunc(p.docs, cmp)
+		if cmp != nil {
+			slices.SortFunc(p.docs, cmp)
+		}
+		if cap(p.docs)-len(p.docs) > len(p.docs)/8 {
+			p.docs = slices.Clone(p.docs)
+		}
 	}
 }
 
-func (ps *postings) remove(v string, d uint32) {
-	p := ps.byValue[v]
+// remove takes d out of the posting of value number id.
+func (ps *postings) remove(id, d uint32) {
+	p := ps.lists[id]
 	if p == nil {
 		return
 	}
 	p.remove(d, ps.find)
 	if len(p.docs) == 0 {
+		v := ps.vals[id]
+		ps.lists[id] = nil
 		delete(ps.byValue, v)
 		if i, found := slices.BinarySearch(ps.keys, v); found {
 			ps.keys = slices.Delete(ps.keys, i, i+1)
 		}
+		ps.grams.Store(nil)
 	}
 }
 

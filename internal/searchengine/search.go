@@ -56,9 +56,8 @@ func search[R any](e *Engine, tableOf func() *table[R], scope filters.Scope, que
 	if err != nil {
 		return nil, registerdata.Pagination{}, err
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.refresh()
+	e.readCurrent()
+	defer e.mu.RUnlock()
 	t := tableOf()
 	conds, err := t.conditions(scope, query, fs)
 	if err != nil {
@@ -94,7 +93,7 @@ func (t *table[R]) page(conds []*cond, page, perPage int) ([]R, registerdata.Pag
 	docs, total := t.run(conds, (page-1)*perPage, perPage)
 	out := make([]R, len(docs))
 	for i, d := range docs {
-		out[i] = t.results[d]
+		out[i] = t.result(d)
 	}
 	return out, registerdata.Pagination{
 		Page:         page,

@@ -1,25 +1,46 @@
 package searchengine
 
 import (
+	"math"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/registerdata/registerdata-go/filters"
 )
 
-// column is one filterable field of a table with its index: a numIndex
-// for numbers and dates, postings of the values for enums and booleans,
-// postings of the lower-cased values for text.
+// column is one filterable field of a table with its index (a numIndex
+// for numbers and dates, postings of the values for enums, booleans and
+// lower-cased text) and every document's values, held column-wise in
+// pointer-free arrays: a document's one value inline, several in a map.
 type column struct {
 	info filters.FieldInfo
 	num  *numIndex
 	post *postings
+
+	nv       []float64            // numbers: noNumber, manyNumbers or the value
+	manyNums map[uint32][]float64 // documents with several numbers
+	sv       []uint32             // strings: 0 for none, manyStrings, or the value's id + 1
+	manyStrs map[uint32][]string  // documents with several strings
 }
 
-// row is what a table holds of one document: its sort key, the values of
-// every column (flattened: column i owns nums[numAt[i]:numAt[i+1]] and
-// strs[strAt[i]:strAt[i+1]]), the tokens of its name and its position.
+// Markers of the per-document arrays. noNumber and manyNumbers are NaNs
+// with distinct payloads: a value is never NaN.
+var (
+	noNumber    = math.Float64frombits(0x7ff8_0000_0000_0d0c)
+	manyNumbers = math.Float64frombits(0x7ff8_0000_0000_0d0d)
+)
+
+const manyStrings = math.MaxUint32
+
+// row is what a table is given of one document: its sort key, the values
+// of every column (flattened: column i owns nums[numAt[i]:numAt[i+1]]
+// and strs[strAt[i]:strAt[i+1]]) and the tokens of its name. The table
+// keeps the values column-wise, not the row. (lat, lon and hasGeo are
+// not kept: positions come from the city column.)
 type row struct {
+	b        *rowBuilder // whose buffers the row uses, recycled by put
 	key      string
 	nums     []float64
 	numAt    []uint32
@@ -36,8 +57,16 @@ func (r *row) strsOf(i int) []string  { return r.strs[r.strAt[i]:r.strAt[i+1]] }
 // rowBuilder appends the values of each column in column order.
 type rowBuilder struct{ r row }
 
-func newRowBuilder(key string, columns int) *rowBuilder {
-	return &rowBuilder{r: row{key: key, numAt: make([]uint32, 1, columns+1), strAt: make([]uint32, 1, columns+1)}}
+// builder returns an empty row builder for a row with key. Builders are
+// recycled: put takes back the builder of the row it is given, so a row
+// is valid until it is put. Safe for concurrent use.
+func (t *docs) builder(key string) *rowBuilder {
+	b, _ := t.builders.Get().(*rowBuilder)
+	if b == nil {
+		b = &rowBuilder{}
+	}
+	b.r = row{b: b, key: key, nums: b.r.nums[:0], numAt: append(b.r.numAt[:0], 0), strs: b.r.strs[:0], strAt: append(b.r.strAt[:0], 0)}
+	return b
 }
 
 // next closes the current column with the given values.
@@ -48,31 +77,92 @@ func (b *rowBuilder) next(nums []float64, strs []string) {
 	b.r.strAt = append(b.r.strAt, uint32(len(b.r.strs)))
 }
 
+// docs is the non-generic part of a table: the columns, sort keys and
+// name tokens of every document.
+type docs struct {
+	cols     []column
+	names    []filters.Field // the columns' fields, never changed: row builders read them concurrently
+	keys     []string        // sort key; "" for a free number
+	tokens   *postings
+	tokAt    []uint32 // document -> its first token id in tokIDs
+	tokN     []uint16 // document -> its number of tokens
+	tokIDs   []uint32 // token ids (postings ids of tokens), appended to
+	builders sync.Pool
+}
+
+// doc is a view of one document's values, for checking conditions.
+type doc struct {
+	ds *docs
+	d  uint32
+}
+
+// numsOf returns the numbers of column i. The result is shared.
+func (r doc) numsOf(i int) []float64 {
+	c := &r.ds.cols[i]
+	if c.num == nil {
+		return nil
+	}
+	switch v := c.nv[r.d]; {
+	case math.Float64bits(v) == math.Float64bits(noNumber):
+		return nil
+	case math.Float64bits(v) == math.Float64bits(manyNumbers):
+		return c.manyNums[r.d]
+	}
+	return c.nv[r.d : r.d+1]
+}
+
+// strsOf returns the strings of column i. The result is shared.
+func (r doc) strsOf(i int) []string {
+	c := &r.ds.cols[i]
+	if c.post == nil {
+		return nil
+	}
+	switch v := c.sv[r.d]; v {
+	case 0:
+		return nil
+	case manyStrings:
+		return c.manyStrs[r.d]
+	default:
+		return c.post.vals[v-1 : v]
+	}
+}
+
+// hasTokenPrefix reports whether a token of the name starts with w.
+func (r doc) hasTokenPrefix(w string) bool {
+	at, n := r.ds.tokAt[r.d], uint32(r.ds.tokN[r.d])
+	for _, id := range r.ds.tokIDs[at : at+n] {
+		if strings.HasPrefix(r.ds.tokens.vals[id], w) {
+			return true
+		}
+	}
+	return false
+}
+
 // table is the index of one kind of document (companies or persons):
 // documents are numbered densely, freed numbers are reused, and R is the
-// search result a document returns.
+// search result a document returns, built by result when a page needs it.
 type table[R any] struct {
-	cols    []column
+	docs
 	byName  map[filters.Field]int
-	rows    []row
-	results []R
+	result  func(d uint32) R
 	ids     []string // "" for a free number
 	byID    map[string]uint32
 	free    []uint32
 	alive   bitset
 	live    int
-	order   []uint32 // live documents sorted by row key
-	tokens  *postings
-	scratch [2]bitset
-	loading bool // bulk load: order and numeric entries are sorted by finish
+	order   []uint32                 // live documents sorted by key
+	rank    atomic.Pointer[[]uint32] // see ranks; dropped when order changes
+	scratch sync.Pool                // of *bitset, for searches running at once
+	loading bool                     // bulk load: order and numeric entries are sorted by finish
 }
 
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
-	t := &table[R]{byName: map[filters.Field]int{}, byID: map[string]uint32{}, tokens: newPostings()}
+	t := &table[R]{byName: map[filters.Field]int{}, byID: map[string]uint32{}}
+	t.tokens = newPostings()
 	// Name words are kept in result order, so that a name search reads
 	// its page straight from the list.
 	t.tokens.find = func(docs []uint32, d uint32) (int, bool) {
-		i, found := slices.BinarySearchFunc(docs, t.rows[d].key, t.cmpKey)
+		i, found := slices.BinarySearchFunc(docs, t.keys[d], t.cmpKey)
 		return i, found && docs[i] == d
 	}
 	for _, fi := range filters.Fields(scope) {
@@ -80,27 +170,71 @@ func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 		switch fi.Kind {
 		case filters.KindNumber, filters.KindDate:
 			c.num = &numIndex{multi: slices.Contains(multi, fi.Name)}
+			c.manyNums = map[uint32][]float64{}
 		default:
 			c.post = newPostings()
+			c.manyStrs = map[uint32][]string{}
 		}
 		t.byName[fi.Name] = len(t.cols)
 		t.cols = append(t.cols, c)
+		t.names = append(t.names, fi.Name)
+	}
+	for i := range t.cols {
+		if c := &t.cols[i]; c.num != nil && !c.num.multi {
+			c.num.byDoc = &c.nv // cols is complete: the pointer stays valid
+		}
 	}
 	return t
 }
 
-// put adds the document id, or replaces it.
-func (t *table[R]) put(id string, r row, res R) {
+// size returns how many document numbers are in use or free.
+func (t *table[R]) size() int { return len(t.keys) }
+
+// grow pre-allocates room for n documents, before a bulk load.
+func (t *table[R]) grow(n int) {
+	if len(t.byID) == 0 {
+		t.byID = make(map[string]uint32, n)
+	}
+	t.keys = slices.Grow(t.keys, n)
+	t.ids = slices.Grow(t.ids, n)
+	t.order = slices.Grow(t.order, n)
+	t.tokAt = slices.Grow(t.tokAt, n)
+	t.tokN = slices.Grow(t.tokN, n)
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			c.nv = slices.Grow(c.nv, n)
+		} else {
+			c.sv = slices.Grow(c.sv, n)
+		}
+	}
+}
+
+// put adds the document id, or replaces it, and returns its number.
+func (t *table[R]) put(id string, r row) uint32 {
 	t.remove(id)
+	if strings.HasSuffix(r.key, id) {
+		id = r.key[len(r.key)-len(id):] // one string for both
+	}
 	var d uint32
 	if n := len(t.free); n > 0 {
 		d, t.free = t.free[n-1], t.free[:n-1]
-		t.rows[d], t.results[d], t.ids[d] = r, res, id
+		t.keys[d], t.ids[d] = r.key, id
 	} else {
-		d = uint32(len(t.rows))
-		t.rows, t.results, t.ids = append(t.rows, r), append(t.results, res), append(t.ids, id)
-		t.alive.grow(len(t.rows))
+		d = uint32(len(t.keys))
+		t.keys, t.ids = append(t.keys, r.key), append(t.ids, id)
+		t.tokAt, t.tokN = append(t.tokAt, 0), append(t.tokN, 0)
+		for i := range t.cols {
+			c := &t.cols[i]
+			if c.num != nil {
+				c.nv = append(c.nv, noNumber)
+			} else {
+				c.sv = append(c.sv, 0)
+			}
+		}
+		t.alive.grow(len(t.keys))
 	}
+	t.store(d, &r)
 	t.byID[id] = d
 	t.alive.set(d)
 	t.live++
@@ -109,28 +243,102 @@ func (t *table[R]) put(id string, r row, res R) {
 	} else {
 		i, _ := slices.BinarySearchFunc(t.order, r.key, t.cmpKey)
 		t.order = slices.Insert(t.order, i, d)
+		t.rank.Store(nil)
 	}
 	t.index(d, true)
+	if r.b != nil {
+		r.b.r.tokens = nil
+		t.builders.Put(r.b)
+	}
+	return d
+}
+
+// store keeps the values of r as document d's.
+func (t *table[R]) store(d uint32, r *row) {
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			switch vs := r.numsOf(i); len(vs) {
+			case 0:
+				c.nv[d] = noNumber
+			case 1:
+				c.nv[d] = vs[0]
+			default:
+				c.nv[d] = manyNumbers
+				c.manyNums[d] = slices.Clone(vs)
+			}
+			continue
+		}
+		switch vs := r.strsOf(i); len(vs) {
+		case 0:
+			c.sv[d] = 0
+		case 1:
+			c.sv[d] = c.post.intern(vs[0]) + 1
+		default:
+			c.sv[d] = manyStrings
+			kept := make([]string, len(vs))
+			for k, v := range vs {
+				kept[k] = c.post.vals[c.post.intern(v)]
+			}
+			c.manyStrs[d] = kept
+		}
+	}
+	toks := r.tokens[:min(len(r.tokens), math.MaxUint16)]
+	if len(toks) <= int(t.tokN[d]) { // reuse the document's old place
+		t.tokN[d] = uint16(len(toks))
+	} else {
+		t.tokAt[d], t.tokN[d] = uint32(len(t.tokIDs)), uint16(len(toks))
+		t.tokIDs = slices.Grow(t.tokIDs, len(toks))
+		t.tokIDs = t.tokIDs[:len(t.tokIDs)+len(toks)]
+	}
+	at := t.tokAt[d]
+	for k, tok := range toks {
+		t.tokIDs[int(at)+k] = t.tokens.intern(tok)
+	}
 }
 
 // finish ends a bulk load: it sorts what put appended unsorted.
 func (t *table[R]) finish() {
 	t.loading = false
 	slices.SortFunc(t.order, t.cmpDocs)
-	for _, c := range t.cols {
-		if c.num != nil {
-			slices.SortFunc(c.num.entries, cmpEntry)
+	t.rank.Store(nil)
+	rank := t.ranks()
+	var wg sync.WaitGroup
+	for i := range t.cols {
+		if c := t.cols[i]; c.num != nil {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c.num.sort()
+			}()
 		}
 	}
-	for _, c := range t.cols {
+	wg.Wait()
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			c.nv = fit(c.nv)
+		}
 		if c.post != nil {
 			c.post.finish(nil)
+			c.sv = fit(c.sv)
 		}
 	}
-	t.tokens.finish(t.cmpDocs)
+	t.order, t.keys, t.ids = fit(t.order), fit(t.keys), fit(t.ids)
+	t.tokAt, t.tokN, t.tokIDs = fit(t.tokAt), fit(t.tokN), fit(t.tokIDs)
+	t.tokens.finish(func(a, b uint32) int { return int(rank[a]) - int(rank[b]) })
 }
 
-func (t *table[R]) cmpDocs(a, b uint32) int { return strings.Compare(t.rows[a].key, t.rows[b].key) }
+// fit returns s without the spare capacity appending left, when that is
+// more than an eighth.
+func fit[T any](s []T) []T {
+	if cap(s)-len(s) > len(s)/8 {
+		return slices.Clone(s)
+	}
+	return s
+}
+
+func (t *table[R]) cmpDocs(a, b uint32) int { return strings.Compare(t.keys[a], t.keys[b]) }
 
 // remove drops the document id if the table holds it.
 func (t *table[R]) remove(id string) {
@@ -139,61 +347,90 @@ func (t *table[R]) remove(id string) {
 		return
 	}
 	t.index(d, false)
-	if i, found := slices.BinarySearchFunc(t.order, t.rows[d].key, t.cmpKey); found {
+	if i, found := slices.BinarySearchFunc(t.order, t.keys[d], t.cmpKey); found {
 		t.order = slices.Delete(t.order, i, i+1)
+		t.rank.Store(nil)
 	}
 	delete(t.byID, id)
 	t.alive.clear(d)
 	t.live--
-	var zero R
-	t.rows[d], t.results[d], t.ids[d] = row{}, zero, ""
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			c.nv[d] = noNumber
+			delete(c.manyNums, d)
+		} else {
+			c.sv[d] = 0
+			delete(c.manyStrs, d)
+		}
+	}
+	t.keys[d], t.ids[d] = "", ""
 	t.free = append(t.free, d)
 }
 
-func (t *table[R]) cmpKey(d uint32, key string) int { return strings.Compare(t.rows[d].key, key) }
+func (t *table[R]) cmpKey(d uint32, key string) int { return strings.Compare(t.keys[d], key) }
 
 // index adds (or removes) document d to (or from) every column index.
 func (t *table[R]) index(d uint32, add bool) {
-	r := &t.rows[d]
+	r := doc{&t.docs, d}
 	for i, c := range t.cols {
-		for _, v := range r.numsOf(i) {
-			switch {
-			case add && t.loading:
-				c.num.entries = append(c.num.entries, numEntry{v, d})
-			case add:
-				c.num.add(v, d)
-			default:
-				c.num.remove(v, d)
+		if c.num != nil {
+			for _, v := range r.numsOf(i) {
+				switch {
+				case add && t.loading:
+					c.num.append(v, d)
+				case add:
+					c.num.add(v, d)
+				default:
+					c.num.remove(v, d)
+				}
 			}
+			continue
 		}
-		for _, v := range r.strsOf(i) {
-			t.post(c.post, v, d, add)
+		switch v := c.sv[d]; v {
+		case 0:
+		case manyStrings:
+			for _, s := range c.manyStrs[d] {
+				t.post(c.post, c.post.ids[s], d, add)
+			}
+		default:
+			t.post(c.post, v-1, d, add)
 		}
 	}
-	for _, tok := range r.tokens {
-		t.post(t.tokens, tok, d, add)
+	at, n := t.tokAt[d], uint32(t.tokN[d])
+	for _, id := range t.tokIDs[at : at+n] {
+		t.post(t.tokens, id, d, add)
 	}
 }
 
-// post adds d to (or removes it from) the posting of v in ps; during a
-// bulk load it appends, and finish sorts.
-func (t *table[R]) post(ps *postings, v string, d uint32, add bool) {
+// post adds d to (or removes it from) the posting of value number id in
+// ps; during a bulk load it appends, and finish sorts.
+func (t *table[R]) post(ps *postings, id, d uint32, add bool) {
 	switch {
 	case add && t.loading:
-		ps.append(v, d)
+		ps.append(id, d)
 	case add:
-		ps.add(v, d)
+		ps.add(id, d)
 	default:
-		ps.remove(v, d)
+		ps.remove(id, d)
 	}
 }
 
-// bits returns scratch bitset i, cleared and sized for every document.
-func (t *table[R]) bits(i int) bitset {
-	b := t.scratch[i]
-	b.grow(len(t.rows))
-	b = b[:(len(t.rows)+63)/64]
+// bits returns a cleared bitset sized for every document, for one
+// search; give it back with release.
+func (t *table[R]) bits() bitset {
+	var b bitset
+	if p, ok := t.scratch.Get().(*bitset); ok {
+		b = *p
+	}
+	w := (t.size() + 63) / 64
+	if cap(b) < w {
+		return newBitset(t.size())
+	}
+	b = b[:w]
 	b.reset()
-	t.scratch[i] = b
 	return b
 }
+
+// release gives back a bitset from bits.
+func (t *table[R]) release(b bitset) { t.scratch.Put(&b) }
