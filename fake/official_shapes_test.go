@@ -46,7 +46,8 @@ func TestOfficialFilterNames(t *testing.T) {
 
 	sole := total(t, rawSearch(t, srv, "/v1/search/company", `{"filters": [{"field": "has_sole_owner", "value": "true"}]}`))
 	one := total(t, rawSearch(t, srv, "/v1/search/company", `{"filters": [{"field": "number_of_owners", "value": "1"}]}`))
-	assert.Equal(t, 6, sole)
+	assert.Positive(t, sole)
+	assert.Less(t, sole, all)
 	assert.Equal(t, sole, one)
 	assert.Equal(t, all, total(t, rawSearch(t, srv, "/v1/search/company", `{"filters": [{"field": "number_of_owners", "min": "0"}]}`)))
 	assert.Positive(t, total(t, rawSearch(t, srv, "/v1/search/company", `{"filters": [{"field": "number_of_owners", "max": "0"}]}`)))

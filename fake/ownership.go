@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -47,6 +48,7 @@ type shareList struct {
 type ownershipState struct {
 	once    sync.Once
 	loadErr error
+	loaded  atomic.Bool // lists holds the curated documents
 
 	writing sync.Mutex // serialises changes with their notifications
 	mu      sync.RWMutex
@@ -58,7 +60,10 @@ type ownershipState struct {
 // of installation.
 func (s *Server) ownership() (*ownershipState, error) {
 	st := extState[ownershipState](s)
-	st.once.Do(func() { st.lists, st.loadErr = s.loadCuratedOwners() })
+	st.once.Do(func() {
+		st.lists, st.loadErr = s.loadCuratedOwners()
+		st.loaded.Store(st.loadErr == nil)
+	})
 	return st, st.loadErr
 }
 
@@ -129,6 +134,29 @@ func (s *Server) currentOwners(c *registerdata.Company) ([]registerdata.Owner, e
 	return lists[len(lists)-1].owners, nil
 }
 
+// storedOwners returns the current owners of c when the ownership
+// register holds a shareholder list for it (curated, or set with
+// SetOwners); the search's owner filters read them, so they agree with
+// GetOwners. Other companies' owners are derived from the representation
+// by the search and by derivedShareList alike.
+//
+// It never loads the register: the search calls it with its index locked,
+// and loading completes owners through the search. installOwnership loads
+// the register and re-indexes its companies once the search is built.
+func (s *Server) storedOwners(c *registerdata.Company) ([]registerdata.Owner, bool) {
+	st := extState[ownershipState](s)
+	if !st.loaded.Load() {
+		return nil, false
+	}
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	lists, ok := st.lists[c.ID]
+	if !ok || len(lists) == 0 {
+		return nil, false
+	}
+	return lists[len(lists)-1].owners, true
+}
+
 // SetOwners replaces the direct owners of company companyID in the
 // ownership register, as a new shareholder list dated now on the fake
 // clock. Beneficial owners, holdings (of the owners, old and new), the
@@ -168,6 +196,7 @@ func (s *Server) SetOwners(companyID string, owners []registerdata.Owner) error 
 	st.mu.Lock()
 	st.lists[companyID] = lists
 	st.mu.Unlock()
+	extState[searchState](s).engine.Reindex(companyID) // the owner filters follow
 	s.notifyOwners(companyID, before[len(before)-1].owners, completed)
 	return nil
 }

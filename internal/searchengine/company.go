@@ -159,8 +159,14 @@ func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Fi
 }
 
 // companyRow indexes company c as of today.
-func companyRow(t *table[registerdata.CompanySearchResult], c *registerdata.Company, today registerdata.Date) row {
-	f := companyFacts{c: c, owners: ownersOf(c, today), extended: extendedIndicators(c)}
+func (e *Engine) companyRow(c *registerdata.Company, today registerdata.Date) row {
+	t := e.ct
+	f := companyFacts{c: c, extended: extendedIndicators(c)}
+	if list, ok := e.registeredOwners(c); ok {
+		f.owners = ownersFromList(c, list, today)
+	} else {
+		f.owners = ownersOf(c, today)
+	}
 	if latest, ok := c.LatestIndicators(); ok {
 		f.latest = &latest
 	}

@@ -39,6 +39,33 @@ type Engine struct {
 	pmore map[uint32][]uint32
 	ct    *table[registerdata.CompanySearchResult]
 	pt    *table[registerdata.PersonSearchResult]
+	// ownerList returns the owners of a company held by an ownership
+	// register, when it holds them; see SetOwnerRegister.
+	ownerList func(*registerdata.Company) ([]registerdata.Owner, bool)
+}
+
+// SetOwnerRegister makes the owner fields (number_of_owners,
+// has_sole_owner, is_family_owned, youngest_owner_age,
+// has_representative_owner) read the owners fn returns for a company
+// when it returns true, instead of deriving them from the representation.
+// Call it before loading; fn must be safe for concurrent use. Call
+// Reindex when the owners fn reports for a company change.
+func (e *Engine) SetOwnerRegister(fn func(*registerdata.Company) ([]registerdata.Owner, bool)) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.ownerList = fn
+}
+
+// Reindex recomputes the filter fields of company id, for a change the
+// engine cannot see in the record itself (its owners in the owner
+// register). An unknown id is ignored.
+func (e *Engine) Reindex(id string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if d, ok := e.ct.byID[id]; ok {
+		rec := *e.record(d)
+		e.update(rec, rec)
+	}
 }
 
 // New returns an empty engine. today gives the current day, on which
@@ -157,7 +184,7 @@ func (e *Engine) setCompanies(pd uint32, cs []uint32) {
 // putCompany indexes c, whose record is src.At(si), or in own for -1,
 // and returns its document.
 func (e *Engine) putCompany(c *registerdata.Company, si int32) uint32 {
-	return e.putCompanyRow(c, companyRow(e.ct, c, e.day), si)
+	return e.putCompanyRow(c, e.companyRow(c, e.day), si)
 }
 
 // putCompanyRow is putCompany with c's row computed.
@@ -249,7 +276,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 			acc.add(d, c.ID, r, day)
 		}
 	}
-	prepare := func(c *registerdata.Company) row { return companyRow(e.ct, c, day) }
+	prepare := func(c *registerdata.Company) row { return e.companyRow(c, day) }
 	eachRecord(e.src, prepare, func(i int, c *registerdata.Company, r row) {
 		if _, replaced := e.own[c.ID]; !replaced && c.ID != "" {
 			add(c, r, int32(i))
@@ -264,7 +291,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	slices.Sort(ids)
 	for _, id := range ids {
 		c := e.own[id]
-		add(c, companyRow(e.ct, c, day), -1)
+		add(c, e.companyRow(c, day), -1)
 	}
 	accs = nil
 	inOrder(len(people), func(i int) row {
