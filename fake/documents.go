@@ -48,6 +48,31 @@ func (s *Server) presign(id, doc string, expires int64) string {
 	return s.URL + path + "?" + q.Encode()
 }
 
+// checkPresigned checks the expires and signature parameters of a
+// presigned address of doc (what it signs) for company id, and answers
+// 403 when they do not match or the address has expired on the fake
+// clock. what names the address in messages ("document", "file"), from
+// the answer that gives such addresses, and expired ends the message of
+// an expired one. It reports whether the address is good.
+func (s *Server) checkPresigned(w http.ResponseWriter, r *http.Request, id, doc, what, from, expired string) bool {
+	q := r.URL.Query()
+	expires, err := strconv.ParseInt(q.Get("expires"), 10, 64)
+	if err != nil {
+		writeErrorf(w, http.StatusForbidden, CodeForbidden, "the %s address has no valid expires parameter: use the address from %s unchanged", what, from)
+		return false
+	}
+	if !hmac.Equal([]byte(s.sign(id, doc, expires)), []byte(q.Get("signature"))) {
+		writeErrorf(w, http.StatusForbidden, CodeForbidden, "the %s address signature does not match: use the address from %s unchanged", what, from)
+		return false
+	}
+	if s.clock.Now().Unix() >= expires {
+		writeErrorf(w, http.StatusForbidden, CodeForbidden, "the %s address expired at %s%s",
+			what, time.Unix(expires, 0).UTC().Format(time.RFC3339), expired)
+		return false
+	}
+	return true
+}
+
 func (s *Server) sign(id, doc string, expires int64) string {
 	m := hmac.New(sha256.New, s.signingKey)
 	fmt.Fprintf(m, "%s\n%s\n%d", id, doc, expires)
@@ -60,21 +85,8 @@ func (s *Server) sign(id, doc string, expires int64) string {
 // signature is the credential.
 func (s *Server) serveDocument(w http.ResponseWriter, r *http.Request) {
 	id, doc := r.PathValue("id"), r.PathValue("doc")
-	q := r.URL.Query()
-	expires, err := strconv.ParseInt(q.Get("expires"), 10, 64)
-	if err != nil {
-		writeError(w, http.StatusForbidden, CodeForbidden, "the document address has no valid expires parameter: use the address from a company lookup unchanged")
-		return
-	}
-	want := s.sign(id, doc, expires)
-	if !hmac.Equal([]byte(want), []byte(q.Get("signature"))) {
-		writeError(w, http.StatusForbidden, CodeForbidden, "the document address signature does not match: use the address from a company lookup unchanged")
-		return
-	}
-	if now := s.clock.Now(); now.Unix() >= expires {
-		writeErrorf(w, http.StatusForbidden, CodeForbidden,
-			"the document address expired at %s (it is valid for %v): look the company up again for a fresh one",
-			time.Unix(expires, 0).UTC().Format(time.RFC3339), DocumentURLValidity)
+	if !s.checkPresigned(w, r, id, doc, "document", "a company lookup",
+		fmt.Sprintf(" (it is valid for %v): look the company up again for a fresh one", DocumentURLValidity)) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

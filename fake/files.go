@@ -1,7 +1,6 @@
 package fake
 
 import (
-	"crypto/hmac"
 	"fmt"
 	"html"
 	"net/http"
@@ -47,20 +46,7 @@ func (s *Server) presignFile(id, file string, validity time.Duration) string {
 // 403 otherwise. It needs no API key: the signature is the credential.
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 	id, file := r.PathValue("id"), r.PathValue("file")
-	q := r.URL.Query()
-	expires, err := strconv.ParseInt(q.Get("expires"), 10, 64)
-	if err != nil {
-		writeError(w, http.StatusForbidden, CodeForbidden, "the file address has no valid expires parameter: use the address from the API answer unchanged")
-		return
-	}
-	if !hmac.Equal([]byte(s.sign(id, "file:"+file, expires)), []byte(q.Get("signature"))) {
-		writeError(w, http.StatusForbidden, CodeForbidden, "the file address signature does not match: use the address from the API answer unchanged")
-		return
-	}
-	if s.clock.Now().Unix() >= expires {
-		writeErrorf(w, http.StatusForbidden, CodeForbidden,
-			"the file address expired at %s: request the document or report again for a fresh address",
-			time.Unix(expires, 0).UTC().Format(time.RFC3339))
+	if !s.checkPresigned(w, r, id, "file:"+file, "file", "the API answer", ": request the document or report again for a fresh address") {
 		return
 	}
 	title := fmt.Sprintf("Company %s, file %s", id, file)
