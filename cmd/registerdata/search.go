@@ -34,6 +34,41 @@ func (p *pageFlags) request() registerdata.PageRequest {
 	return registerdata.PageRequest{Page: p.page, PerPage: p.perPage}
 }
 
+// searchFlags are the flags every search command takes: --query, the
+// repeatable --filter and the paging flags.
+type searchFlags struct {
+	query   *string
+	filters filterFlag
+	pages   pageFlags
+}
+
+// declareSearchFlags declares the search flags on fs; queryHelp says what
+// the query is matched against.
+func declareSearchFlags(fs *flag.FlagSet, queryHelp string) *searchFlags {
+	sf := &searchFlags{query: fs.String("query", "", queryHelp)}
+	fs.Var(&sf.filters, "filter", "a filter `'field op value'` (repeatable; see above)")
+	sf.pages.declare(fs)
+	return sf
+}
+
+// run is the flow of every search command: the filters are checked
+// for scope and the request validated (validate) before anything is sent,
+// then the pages are fetched (fetch, with the client) into t.
+func (sf *searchFlags) run(a *app, scope filters.Scope, validate func() error, t *output.Table,
+	fetch func(*registerdata.Client, registerdata.PageRequest) (registerdata.Pagination, error)) error {
+	if err := a.checkFilters(scope, sf.filters.list); err != nil {
+		return err
+	}
+	if err := validate(); err != nil {
+		return err
+	}
+	c, err := a.api()
+	if err != nil {
+		return err
+	}
+	return walkPages(a, sf.pages, t, func(p registerdata.PageRequest) (registerdata.Pagination, error) { return fetch(c, p) })
+}
+
 func searchCompanies() *command {
 	return &command{
 		name: "companies", args: "", nargs: 0, billable: true,
@@ -51,30 +86,16 @@ Run 'registerdata search fields' for the known filter fields.`,
 			"registerdata search companies --near 52.52,13.40,5 --json | jq -r '.results[].name'",
 		},
 		setup: func(fs *flag.FlagSet) runFunc {
-			query := fs.String("query", "", "free text matched against the company name")
-			var fl filterFlag
-			fs.Var(&fl, "filter", "a filter `'field op value'` (repeatable; see above)")
+			sf := declareSearchFlags(fs, "free text matched against the company name")
 			var near nearFlag
 			fs.Var(&near, "near", "only companies within km of a point: `lat,lon[,km]` (default: the service's radius)")
-			var pf pageFlags
-			pf.declare(fs)
 			return func(a *app, _ []string) error {
-				if err := a.checkFilters(filters.ScopeCompany, fl.list); err != nil {
-					return err
-				}
-				req := registerdata.CompanySearchRequest{Query: *query, Filters: fl.list, Location: near.loc, Pagination: pf.request()}
-				if err := req.Validate(); err != nil {
-					return err
-				}
-				c, err := a.api()
-				if err != nil {
-					return err
-				}
+				req := registerdata.CompanySearchRequest{Query: *sf.query, Filters: sf.filters.list, Location: near.loc, Pagination: sf.pages.request()}
 				t := output.NewTable(
 					output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Name"},
 					output.Column{Header: "Legal form"}, output.Column{Header: "City"}, output.Column{Header: "Active"},
 				)
-				return walkPages(a, pf, t, func(p registerdata.PageRequest) (registerdata.Pagination, error) {
+				return sf.run(a, filters.ScopeCompany, req.Validate, t, func(c *registerdata.Client, p registerdata.PageRequest) (registerdata.Pagination, error) {
 					req.Pagination = p
 					res, err := c.SearchCompanies(a.ctx, req)
 					if err != nil {
@@ -104,28 +125,14 @@ filters combine with AND. Each page costs 10 credits; --all walks every page.
 			"registerdata search persons --query müller --all --json | jq -r .id",
 		},
 		setup: func(fs *flag.FlagSet) runFunc {
-			query := fs.String("query", "", "free text matched against the person's name")
-			var fl filterFlag
-			fs.Var(&fl, "filter", "a filter `'field op value'` (repeatable; see above)")
-			var pf pageFlags
-			pf.declare(fs)
+			sf := declareSearchFlags(fs, "free text matched against the person's name")
 			return func(a *app, _ []string) error {
-				if err := a.checkFilters(filters.ScopePerson, fl.list); err != nil {
-					return err
-				}
-				req := registerdata.PersonSearchRequest{Query: *query, Filters: fl.list, Pagination: pf.request()}
-				if err := req.Validate(); err != nil {
-					return err
-				}
-				c, err := a.api()
-				if err != nil {
-					return err
-				}
+				req := registerdata.PersonSearchRequest{Query: *sf.query, Filters: sf.filters.list, Pagination: sf.pages.request()}
 				t := output.NewTable(
 					output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Name"},
 					output.Column{Header: "City"}, output.Column{Header: "Born", Fixed: true}, output.Column{Header: "Active"},
 				)
-				return walkPages(a, pf, t, func(p registerdata.PageRequest) (registerdata.Pagination, error) {
+				return sf.run(a, filters.ScopePerson, req.Validate, t, func(c *registerdata.Client, p registerdata.PageRequest) (registerdata.Pagination, error) {
 					req.Pagination = p
 					res, err := c.SearchPersons(a.ctx, req)
 					if err != nil {

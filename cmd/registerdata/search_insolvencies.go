@@ -24,29 +24,15 @@ insolvencies'.
 			"registerdata search insolvencies --filter 'current_status in opened,preliminary' --all --json | jq -r .id",
 		},
 		setup: func(fs *flag.FlagSet) runFunc {
-			query := fs.String("query", "", "free text matched against the debtor's name")
-			var fl filterFlag
-			fs.Var(&fl, "filter", "a filter `'field op value'` (repeatable; see above)")
-			var pf pageFlags
-			pf.declare(fs)
+			sf := declareSearchFlags(fs, "free text matched against the debtor's name")
 			return func(a *app, _ []string) error {
-				if err := a.checkFilters(filters.ScopeInsolvency, fl.list); err != nil {
-					return err
-				}
-				req := registerdata.InsolvencySearchRequest{Query: *query, Filters: fl.list, Pagination: pf.request()}
-				if err := req.Validate(); err != nil {
-					return err
-				}
-				c, err := a.api()
-				if err != nil {
-					return err
-				}
+				req := registerdata.InsolvencySearchRequest{Query: *sf.query, Filters: sf.filters.list, Pagination: sf.pages.request()}
 				t := output.NewTable(
 					output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Debtor"},
 					output.Column{Header: "Status"}, output.Column{Header: "Court"}, output.Column{Header: "Opened", Fixed: true},
 					output.Column{Header: "Company", Fixed: true, Optional: true},
 				)
-				return walkPages(a, pf, t, func(p registerdata.PageRequest) (registerdata.Pagination, error) {
+				return sf.run(a, filters.ScopeInsolvency, req.Validate, t, func(c *registerdata.Client, p registerdata.PageRequest) (registerdata.Pagination, error) {
 					req.Pagination = p
 					res, err := c.SearchInsolvencies(a.ctx, req)
 					if err != nil {
