@@ -301,8 +301,14 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		e.setCompanies(e.pt.put(people[i].id, r), people[i].companies)
 		people[i] = nil
 	})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		e.pt.finish()
+	}()
 	e.ct.finish()
-	e.pt.finish()
+	wg.Wait()
 }
 
 // readCurrent takes the read lock once the index is current for today:

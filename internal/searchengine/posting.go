@@ -1,8 +1,10 @@
 package searchengine
 
 import (
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -110,17 +112,30 @@ func (ps *postings) append(id, d uint32) {
 }
 
 // finish ends a bulk load: it sorts the values, and the lists by cmp
-// (nil: by document number, the order a bulk load appends them in).
+// (nil: by document number, the order a bulk load appends them in). The
+// lists are sorted in one worker per processor.
 func (ps *postings) finish(cmp func(a, b uint32) int) {
 	slices.Sort(ps.keys)
-	for _, p := range ps.byValue {
-		if cmp != nil {
-			slices.SortFunc(p.docs, cmp)
-		}
-		if cap(p.docs)-len(p.docs) > len(p.docs)/8 {
-			p.docs = slices.Clone(p.docs)
-		}
+	workers := min(runtime.GOMAXPROCS(0), 1+len(ps.lists)/4096)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, p := range ps.lists[w*len(ps.lists)/workers : (w+1)*len(ps.lists)/workers] {
+				if p == nil {
+					continue
+				}
+				if cmp != nil {
+					slices.SortFunc(p.docs, cmp)
+				}
+				if cap(p.docs)-len(p.docs) > len(p.docs)/8 {
+					p.docs = slices.Clone(p.docs)
+				}
+			}
+		}()
 	}
+	wg.Wait()
 }
 
 // remove takes d out of the posting of value number id.

@@ -193,33 +193,38 @@ func (t *table[R]) store(d uint32, r *row) {
 	}
 }
 
-// finish ends a bulk load: it sorts what put appended unsorted.
+// finish ends a bulk load: it sorts what put appended unsorted. The
+// sorts of the order, of each numeric index and of each column's
+// postings are independent, and run at once.
 func (t *table[R]) finish() {
 	t.loading = false
-	slices.SortFunc(t.order, t.cmpDocs)
-	t.rank.Store(nil)
-	rank := t.ranks()
 	var wg sync.WaitGroup
-	for i := range t.cols {
-		if c := t.cols[i]; c.num != nil {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				c.num.sort()
-			}()
-		}
+	run := func(f func()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f()
+		}()
 	}
-	wg.Wait()
+	run(func() { slices.SortFunc(t.order, t.cmpDocs) })
 	for i := range t.cols {
 		c := &t.cols[i]
 		if c.num != nil {
-			c.nv = fit(c.nv)
+			run(func() {
+				c.num.sort()
+				c.nv = fit(c.nv)
+			})
 		}
 		if c.post != nil {
-			c.post.finish(nil)
-			c.sv = fit(c.sv)
+			run(func() {
+				c.post.finish(nil)
+				c.sv = fit(c.sv)
+			})
 		}
 	}
+	wg.Wait()
+	t.rank.Store(nil)
+	rank := t.ranks()
 	t.order, t.keys, t.ids = fit(t.order), fit(t.keys), fit(t.ids)
 	t.tokAt, t.tokN, t.tokIDs = fit(t.tokAt), fit(t.tokN), fit(t.tokIDs)
 	t.tokens.finish(func(a, b uint32) int { return int(rank[a]) - int(rank[b]) })
