@@ -5,7 +5,6 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
-	"github.com/registerdata/registerdata-go/filters"
 )
 
 // Insolvency risk tiers.
@@ -27,7 +26,16 @@ type companyFacts struct {
 	c        *registerdata.Company
 	latest   *registerdata.IndicatorSummary
 	owners   owners
-	extended map[filters.Field]int64 // see extendedIndicators
+	extended extendedValues // see extendedIndicators
+	num      [1]float64     // a one-value result of an extractor (see single)
+}
+
+// single returns v as a one-value list held in f: buildRow copies an
+// extractor's values before it runs the next, so one buffer serves every
+// field without an allocation each.
+func (f *companyFacts) single(v float64) []float64 {
+	f.num[0] = v
+	return f.num[:]
 }
 
 // owners summarises the current owners of a company (representatives with
@@ -141,7 +149,7 @@ func (f *companyFacts) indicator(get func(*registerdata.IndicatorSummary) *int64
 		return nil
 	}
 	if v := get(f.latest); v != nil {
-		return []float64{float64(*v)}
+		return f.single(float64(*v))
 	}
 	return nil
 }

@@ -78,3 +78,12 @@ func TestMixedFormsAndBoundedErrors(t *testing.T) {
 	assert.Less(t, len(bad.Msg), 8<<10)
 	assert.Contains(t, bad.Msg, "and 59980 more problems")
 }
+
+// TestExtendedValuesHoldEveryField keeps extendedValues in step with the
+// list of extended indicators.
+func TestExtendedValuesHoldEveryField(t *testing.T) {
+	var x extendedValues
+	if len(x.v) != len(extendedIndicatorFields) || len(extendedIndicatorFields) > 64 {
+		t.Fatalf("extendedValues holds %d figures, there are %d extended indicators", len(x.v), len(extendedIndicatorFields))
+	}
+}

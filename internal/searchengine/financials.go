@@ -24,24 +24,32 @@ var extendedIndicatorFields = []filters.Field{
 	filters.IncomeBeforeTax, filters.IncomeAfterTax, filters.EBIT, filters.EBITDA,
 }
 
+// extendedValues holds the extended indicators of one company: v[k] is
+// the figure of extendedIndicatorFields[k], present when bit k of has is
+// set.
+type extendedValues struct {
+	v   [34]int64
+	has uint64
+}
+
 // extendedIndicators is the one source of the extended financial
 // indicators of company c: the figures of its latest financial year, in
-// cents, keyed by filter field (a field of extendedIndicatorFields). A
-// field missing from the map is null for c and never matches a range.
+// cents, by position in extendedIndicatorFields. A field not present is
+// null for c and never matches a range.
 //
 // The figures are those of GET /v1/company/{id}/financials for the
 // latest year (package internal/finreport derives both), so search and
 // financials agree. It is called once each time c is indexed and must
 // not keep or modify c.
-func extendedIndicators(c *registerdata.Company) map[filters.Field]int64 {
+func extendedIndicators(c *registerdata.Company) extendedValues {
+	var out extendedValues
 	latest, ok := finreport.Latest(c)
 	if !ok {
-		return nil
+		return out
 	}
-	out := make(map[filters.Field]int64, len(extendedIndicatorFields))
-	for _, name := range extendedIndicatorFields {
+	for k, name := range extendedIndicatorFields {
 		if v, _ := latest.Figure(string(name)); v != nil {
-			out[name] = *v
+			out.v[k], out.has = *v, out.has|1<<k
 		}
 	}
 	return out
@@ -50,10 +58,10 @@ func extendedIndicators(c *registerdata.Company) map[filters.Field]int64 {
 // withExtendedIndicators adds an extractor for each extended indicator
 // to fields, reading the values extendedIndicators gave.
 func withExtendedIndicators(fields map[filters.Field]extractor[companyFacts]) map[filters.Field]extractor[companyFacts] {
-	for _, name := range extendedIndicatorFields {
+	for k, name := range extendedIndicatorFields {
 		fields[name] = numbers(func(f *companyFacts) []float64 {
-			if v, ok := f.extended[name]; ok {
-				return []float64{float64(v)}
+			if f.extended.has&(1<<k) != 0 {
+				return f.single(float64(f.extended.v[k]))
 			}
 			return nil
 		})
