@@ -26,13 +26,22 @@ func one(s string) []string {
 	return []string{s}
 }
 
-func lower(s string) []string { return one(strings.ToLower(strings.TrimSpace(s))) }
+func lower(s string) []string { return one(lowerText(s)) }
+
+// lowerText is how text values are indexed: trimmed and lower-cased.
+func lowerText(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// The values of a boolean field, shared: callers only read them.
+var (
+	trueValue  = []string{"true"}
+	falseValue = []string{"false"}
+)
 
 func boolean(b bool) []string {
 	if b {
-		return []string{"true"}
+		return trueValue
 	}
-	return []string{"false"}
+	return falseValue
 }
 
 func date(d registerdata.Date) []float64 {
@@ -49,21 +58,21 @@ func indicator(get func(*registerdata.IndicatorSummary) *int64) extractor[compan
 // companyFields computes every company filter field. A test checks that
 // it covers every company field of filters.Fields.
 var companyFields = withExtendedIndicators(map[filters.Field]extractor[companyFacts]{
-	filters.Status:         texts(func(f *companyFacts) []string { return one(string(f.c.Status)) }),
-	filters.LegalForm:      texts(func(f *companyFacts) []string { return one(string(f.c.LegalForm)) }),
-	filters.RegisterNumber: texts(func(f *companyFacts) []string { return lower(f.c.Register.RegisterNumber) }),
-	filters.RegisterCourt:  texts(func(f *companyFacts) []string { return lower(f.c.Register.RegisterCourt) }),
-	filters.RegisterType:   texts(func(f *companyFacts) []string { return one(string(f.c.Register.RegisterType)) }),
-	filters.IncorporatedAt: numbers(func(f *companyFacts) []float64 { return date(f.c.IncorporatedAt) }),
-	filters.Zip:            texts(func(f *companyFacts) []string { return lower(f.c.Address.PostalCode) }),
+	filters.Status:         texts(func(f *companyFacts) []string { return f.one(string(f.c.Status)) }),
+	filters.LegalForm:      texts(func(f *companyFacts) []string { return f.one(string(f.c.LegalForm)) }),
+	filters.RegisterNumber: texts(func(f *companyFacts) []string { return f.lower(f.c.Register.RegisterNumber) }),
+	filters.RegisterCourt:  texts(func(f *companyFacts) []string { return f.lower(f.c.Register.RegisterCourt) }),
+	filters.RegisterType:   texts(func(f *companyFacts) []string { return f.one(string(f.c.Register.RegisterType)) }),
+	filters.IncorporatedAt: numbers(func(f *companyFacts) []float64 { return f.date(f.c.IncorporatedAt) }),
+	filters.Zip:            texts(func(f *companyFacts) []string { return f.lower(f.c.Address.PostalCode) }),
 	filters.Active:         texts(func(f *companyFacts) []string { return boolean(f.c.Status == enums.CompanyStatusActive) }),
-	filters.City:           texts(func(f *companyFacts) []string { return lower(f.c.Address.City) }),
-	filters.Address:        texts(func(f *companyFacts) []string { return lower(f.c.Address.FormattedValue) }),
+	filters.City:           texts(func(f *companyFacts) []string { return f.lower(f.c.Address.City) }),
+	filters.Address:        texts(func(f *companyFacts) []string { return f.lower(f.c.Address.FormattedValue) }),
 	filters.Purpose: texts(func(f *companyFacts) []string {
 		if f.c.Purpose == nil {
 			return nil
 		}
-		return lower(f.c.Purpose.Purpose)
+		return f.lower(f.c.Purpose.Purpose)
 	}),
 	filters.IndustryCodes: texts(func(f *companyFacts) []string {
 		var out []string
@@ -76,13 +85,13 @@ var companyFields = withExtendedIndicators(map[filters.Field]extractor[companyFa
 		if f.c.Capital == nil {
 			return nil
 		}
-		return []float64{f.c.Capital.Amount}
+		return f.single(f.c.Capital.Amount)
 	}),
 	filters.CapitalCurrency: texts(func(f *companyFacts) []string {
 		if f.c.Capital == nil {
 			return nil
 		}
-		return one(string(f.c.Capital.Currency))
+		return f.one(string(f.c.Capital.Currency))
 	}),
 	filters.BalanceSheetTotal:  indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.BalanceSheetTotal }),
 	filters.Revenue:            indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.Revenue }),
@@ -99,7 +108,7 @@ var companyFields = withExtendedIndicators(map[filters.Field]extractor[companyFa
 	filters.NetIncome:          indicator(func(i *registerdata.IndicatorSummary) *int64 { return i.NetIncome }),
 	filters.HadInsolvency:      texts(func(f *companyFacts) []string { return boolean(f.hadInsolvency()) }),
 	filters.HasOpenInsolvency:  texts(func(f *companyFacts) []string { return boolean(f.hasOpenInsolvency()) }),
-	filters.InsolvencyRisk:     texts(func(f *companyFacts) []string { return one(f.risk()) }),
+	filters.InsolvencyRisk:     texts(func(f *companyFacts) []string { return f.one(f.risk()) }),
 	filters.EstimatedRevenue:   numbers(func(f *companyFacts) []float64 { return f.estimatedRevenue() }),
 	filters.EstimatedEBITDA:    numbers(func(f *companyFacts) []float64 { return f.estimatedEBITDA() }),
 	filters.EstimatedEmployees: numbers(func(f *companyFacts) []float64 { return f.estimatedEmployees() }),
@@ -119,20 +128,20 @@ var companyFields = withExtendedIndicators(map[filters.Field]extractor[companyFa
 		}
 		return out
 	}),
-	filters.LEI: texts(func(f *companyFacts) []string { return lower(f.c.LEI) }),
+	filters.LEI: texts(func(f *companyFacts) []string { return f.lower(f.c.LEI) }),
 	filters.VATID: texts(func(f *companyFacts) []string {
 		if f.c.Contact == nil {
 			return nil
 		}
-		return lower(f.c.Contact.VATID)
+		return f.lower(f.c.Contact.VATID)
 	}),
 	filters.YoungestOwnerAge: numbers(func(f *companyFacts) []float64 {
 		if f.owners.youngestAge < 0 {
 			return nil
 		}
-		return []float64{float64(f.owners.youngestAge)}
+		return f.single(float64(f.owners.youngestAge))
 	}),
-	filters.NumberOfOwners:         numbers(func(f *companyFacts) []float64 { return []float64{float64(f.owners.count)} }),
+	filters.NumberOfOwners:         numbers(func(f *companyFacts) []float64 { return f.single(float64(f.owners.count)) }),
 	filters.HasRepresentativeOwner: texts(func(f *companyFacts) []string { return boolean(f.owners.represents) }),
 	filters.IsFamilyOwned:          texts(func(f *companyFacts) []string { return boolean(f.owners.sharedLastName) }),
 	filters.HasSoleOwner:           texts(func(f *companyFacts) []string { return boolean(f.owners.count == 1) }),

@@ -28,6 +28,28 @@ type companyFacts struct {
 	owners   owners
 	extended extendedValues // see extendedIndicators
 	num      [1]float64     // a one-value result of an extractor (see single)
+	str      [1]string      // a one-value result of an extractor (see one)
+}
+
+// one returns s as a one-value list held in f, or none for the empty
+// string; like single, it serves every field in turn.
+func (f *companyFacts) one(s string) []string {
+	if s == "" {
+		return nil
+	}
+	f.str[0] = s
+	return f.str[:]
+}
+
+// lower is one of s lower-cased and trimmed.
+func (f *companyFacts) lower(s string) []string { return f.one(lowerText(s)) }
+
+// date is single of d's number, or none for an invalid date.
+func (f *companyFacts) date(d registerdata.Date) []float64 {
+	if !d.Valid() {
+		return nil
+	}
+	return f.single(dateNumber(d))
 }
 
 // single returns v as a one-value list held in f: buildRow copies an
@@ -160,11 +182,11 @@ func (f *companyFacts) estimatedRevenue() []float64 {
 	}
 	switch l := f.latest; {
 	case l.Revenue != nil:
-		return []float64{float64(*l.Revenue)}
+		return f.single(float64(*l.Revenue))
 	case l.Employees != nil:
-		return []float64{float64(*l.Employees * revenuePerEmployee)}
+		return f.single(float64(*l.Employees * revenuePerEmployee))
 	case l.BalanceSheetTotal != nil:
-		return []float64{float64(*l.BalanceSheetTotal)}
+		return f.single(float64(*l.BalanceSheetTotal))
 	}
 	return nil
 }
@@ -175,12 +197,12 @@ func (f *companyFacts) estimatedEmployees() []float64 {
 	}
 	switch l := f.latest; {
 	case l.Employees != nil:
-		return []float64{float64(*l.Employees)}
+		return f.single(float64(*l.Employees))
 	case l.Salaries != nil:
-		return []float64{float64(*l.Salaries / salaryPerEmployee)}
+		return f.single(float64(*l.Salaries / salaryPerEmployee))
 	}
 	if rev := f.estimatedRevenue(); rev != nil {
-		return []float64{float64(int64(rev[0]) / revenuePerEmployee)}
+		return f.single(float64(int64(rev[0]) / revenuePerEmployee))
 	}
 	return nil
 }
@@ -194,10 +216,10 @@ func (f *companyFacts) estimatedEBITDA() []float64 {
 		if l.Taxes != nil {
 			ebitda += *l.Taxes
 		}
-		return []float64{float64(ebitda)}
+		return f.single(float64(ebitda))
 	}
 	if rev := f.estimatedRevenue(); rev != nil {
-		return []float64{float64(int64(rev[0] * ebitdaShare))}
+		return f.single(float64(int64(rev[0] * ebitdaShare)))
 	}
 	return nil
 }
