@@ -26,8 +26,6 @@ func one(s string) []string {
 	return []string{s}
 }
 
-func lower(s string) []string { return one(lowerText(s)) }
-
 // lowerText is how text values are indexed: trimmed and lower-cased.
 func lowerText(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 

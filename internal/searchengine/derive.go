@@ -27,13 +27,27 @@ type companyFacts struct {
 	latest   *registerdata.IndicatorSummary
 	owners   owners
 	extended extendedValues // see extendedIndicators
-	num      [1]float64     // a one-value result of an extractor (see single)
-	str      [1]string      // a one-value result of an extractor (see one)
+	oneValue
+}
+
+// oneValue holds the one value of a field an extractor returns, for the
+// facts of a document that embed it: buildRow copies each extractor's
+// values before it runs the next, so one buffer serves every field
+// without an allocation each.
+type oneValue struct {
+	num [1]float64
+	str [1]string
+}
+
+// single returns v as a one-value list held in f.
+func (f *oneValue) single(v float64) []float64 {
+	f.num[0] = v
+	return f.num[:]
 }
 
 // one returns s as a one-value list held in f, or none for the empty
-// string; like single, it serves every field in turn.
-func (f *companyFacts) one(s string) []string {
+// string.
+func (f *oneValue) one(s string) []string {
 	if s == "" {
 		return nil
 	}
@@ -42,22 +56,14 @@ func (f *companyFacts) one(s string) []string {
 }
 
 // lower is one of s lower-cased and trimmed.
-func (f *companyFacts) lower(s string) []string { return f.one(lowerText(s)) }
+func (f *oneValue) lower(s string) []string { return f.one(lowerText(s)) }
 
 // date is single of d's number, or none for an invalid date.
-func (f *companyFacts) date(d registerdata.Date) []float64 {
+func (f *oneValue) date(d registerdata.Date) []float64 {
 	if !d.Valid() {
 		return nil
 	}
 	return f.single(dateNumber(d))
-}
-
-// single returns v as a one-value list held in f: buildRow copies an
-// extractor's values before it runs the next, so one buffer serves every
-// field without an allocation each.
-func (f *companyFacts) single(v float64) []float64 {
-	f.num[0] = v
-	return f.num[:]
 }
 
 // owners summarises the current owners of a company (representatives with

@@ -21,6 +21,7 @@ type personFacts struct {
 	company int // distinct companies, past and present
 	manages int // distinct companies with a current DIRECTOR role
 	active  bool
+	oneValue
 }
 
 // personIDOf returns the UUID of a natural-person representative, or "".
@@ -50,18 +51,18 @@ func splitName(r *registerdata.Representative) (first, last string) {
 // personFields computes every person filter field. A test checks that it
 // covers every person field of filters.Fields.
 var personFields = map[filters.Field]extractor[personFacts]{
-	filters.City: texts(func(f *personFacts) []string { return lower(f.city) }),
+	filters.City: texts(func(f *personFacts) []string { return f.lower(f.city) }),
 	filters.DateOfBirth: numbers(func(f *personFacts) []float64 {
 		if f.dob == nil {
 			return nil
 		}
-		return date(*f.dob)
+		return f.date(*f.dob)
 	}),
 	filters.Active:              texts(func(f *personFacts) []string { return boolean(f.active) }),
-	filters.Name:                texts(func(f *personFacts) []string { return lower(f.main.Name) }),
+	filters.Name:                texts(func(f *personFacts) []string { return f.lower(f.main.Name) }),
 	filters.Roles:               texts(func(f *personFacts) []string { return f.roles }),
-	filters.CompanyCount:        numbers(func(f *personFacts) []float64 { return []float64{float64(f.company)} }),
-	filters.ManagementPositions: numbers(func(f *personFacts) []float64 { return []float64{float64(f.manages)} }),
+	filters.CompanyCount:        numbers(func(f *personFacts) []float64 { return f.single(float64(f.company)) }),
+	filters.ManagementPositions: numbers(func(f *personFacts) []float64 { return f.single(float64(f.manages)) }),
 }
 
 // personRow indexes a person.
