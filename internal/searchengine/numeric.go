@@ -101,27 +101,6 @@ func (x *numIndex) remove(v float64, d uint32) {
 	}
 }
 
-// append adds (v, d) unsorted, during a bulk load; sort ends it.
-func (x *numIndex) append(v float64, d uint32) {
-	if x.byDoc != nil {
-		x.docs = append(x.docs, d)
-	} else {
-		x.entries = append(x.entries, numEntry{v, d})
-	}
-}
-
-// sort orders what append added, and drops spare capacity.
-func (x *numIndex) sort() {
-	if x.byDoc != nil {
-		vals := *x.byDoc
-		slices.SortFunc(x.docs, func(a, b uint32) int { return cmp.Or(cmp.Compare(vals[a], vals[b]), cmp.Compare(a, b)) })
-		x.docs = fit(x.docs)
-		return
-	}
-	slices.SortFunc(x.entries, cmpEntry)
-	x.entries = fit(x.entries)
-}
-
 // span returns the positions [a, b) of the entries with lo <= v <= hi.
 func (x *numIndex) span(lo, hi float64) (a, b int) {
 	a = sort.Search(x.size(), func(i int) bool { return x.valAt(i) >= lo })

@@ -1,10 +1,8 @@
 package searchengine
 
 import (
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 )
 
@@ -103,40 +101,6 @@ func (ps *postings) list(id uint32, sorted bool) *posting {
 
 // add puts d in the posting of value number id.
 func (ps *postings) add(id, d uint32) { ps.list(id, true).add(d, ps.find) }
-
-// append adds d at the end of the posting of value number id, during a
-// bulk load that sorts the lists afterwards.
-func (ps *postings) append(id, d uint32) {
-	p := ps.list(id, false)
-	p.docs = append(p.docs, d)
-}
-
-// finish ends a bulk load: it sorts the values, and the lists by cmp
-// (nil: by document number, the order a bulk load appends them in). The
-// lists are sorted in one worker per processor.
-func (ps *postings) finish(cmp func(a, b uint32) int) {
-	slices.Sort(ps.keys)
-	workers := min(runtime.GOMAXPROCS(0), 1+len(ps.lists)/4096)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for _, p := range ps.lists[w*len(ps.lists)/workers : (w+1)*len(ps.lists)/workers] {
-				if p == nil {
-					continue
-				}
-				if cmp != nil {
-					slices.SortFunc(p.docs, cmp)
-				}
-				if cap(p.docs)-len(p.docs) > len(p.docs)/8 {
-					p.docs = slices.Clone(p.docs)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-}
 
 // remove takes d out of the posting of value number id.
 func (ps *postings) remove(id, d uint32) {

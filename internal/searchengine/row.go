@@ -1,7 +1,6 @@
 package searchengine
 
 import (
-	"math"
 	"strings"
 	"sync"
 
@@ -77,9 +76,9 @@ func (r doc) numsOf(i int) []float64 {
 		return nil
 	}
 	switch v := c.nv[r.d]; {
-	case math.Float64bits(v) == math.Float64bits(noNumber):
+	case same(v, noNumber):
 		return nil
-	case math.Float64bits(v) == math.Float64bits(manyNumbers):
+	case same(v, manyNumbers):
 		return c.manyNums[r.d]
 	}
 	return c.nv[r.d : r.d+1]

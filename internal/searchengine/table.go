@@ -49,7 +49,7 @@ type table[R any] struct {
 	order   []uint32                 // live documents sorted by key
 	rank    atomic.Pointer[[]uint32] // see ranks; dropped when order changes
 	scratch sync.Pool                // of *bitset, for searches running at once
-	loading bool                     // bulk load: order and numeric entries are sorted by finish
+	loading bool                     // bulk load: finish orders and indexes (see bulk.go)
 }
 
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
@@ -134,14 +134,12 @@ func (t *table[R]) put(id string, r row) uint32 {
 	t.byID[id] = d
 	t.alive.set(d)
 	t.live++
-	if t.loading {
-		t.order = append(t.order, d)
-	} else {
+	if !t.loading { // a bulk load orders and indexes in finish
 		i, _ := slices.BinarySearchFunc(t.order, r.key, t.cmpKey)
 		t.order = slices.Insert(t.order, i, d)
 		t.rank.Store(nil)
+		t.index(d, true)
 	}
-	t.index(d, true)
 	if r.b != nil {
 		r.b.r.tokens = nil
 		t.builders.Put(r.b)
@@ -193,43 +191,6 @@ func (t *table[R]) store(d uint32, r *row) {
 	}
 }
 
-// finish ends a bulk load: it sorts what put appended unsorted. The
-// sorts of the order, of each numeric index and of each column's
-// postings are independent, and run at once.
-func (t *table[R]) finish() {
-	t.loading = false
-	var wg sync.WaitGroup
-	run := func(f func()) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f()
-		}()
-	}
-	run(func() { slices.SortFunc(t.order, t.cmpDocs) })
-	for i := range t.cols {
-		c := &t.cols[i]
-		if c.num != nil {
-			run(func() {
-				c.num.sort()
-				c.nv = fit(c.nv)
-			})
-		}
-		if c.post != nil {
-			run(func() {
-				c.post.finish(nil)
-				c.sv = fit(c.sv)
-			})
-		}
-	}
-	wg.Wait()
-	t.rank.Store(nil)
-	rank := t.ranks()
-	t.order, t.keys, t.ids = fit(t.order), fit(t.keys), fit(t.ids)
-	t.tokAt, t.tokN, t.tokIDs = fit(t.tokAt), fit(t.tokN), fit(t.tokIDs)
-	t.tokens.finish(func(a, b uint32) int { return int(rank[a]) - int(rank[b]) })
-}
-
 // fit returns s without the spare capacity appending left, when that is
 // more than an eighth.
 func fit[T any](s []T) []T {
@@ -247,10 +208,12 @@ func (t *table[R]) remove(id string) {
 	if !ok {
 		return
 	}
-	t.index(d, false)
-	if i, found := slices.BinarySearchFunc(t.order, t.keys[d], t.cmpKey); found {
-		t.order = slices.Delete(t.order, i, i+1)
-		t.rank.Store(nil)
+	if !t.loading {
+		t.index(d, false)
+		if i, found := slices.BinarySearchFunc(t.order, t.keys[d], t.cmpKey); found {
+			t.order = slices.Delete(t.order, i, i+1)
+			t.rank.Store(nil)
+		}
 	}
 	delete(t.byID, id)
 	t.alive.clear(d)
@@ -277,12 +240,9 @@ func (t *table[R]) index(d uint32, add bool) {
 	for i, c := range t.cols {
 		if c.num != nil {
 			for _, v := range r.numsOf(i) {
-				switch {
-				case add && t.loading:
-					c.num.append(v, d)
-				case add:
+				if add {
 					c.num.add(v, d)
-				default:
+				} else {
 					c.num.remove(v, d)
 				}
 			}
@@ -305,14 +265,11 @@ func (t *table[R]) index(d uint32, add bool) {
 }
 
 // post adds d to (or removes it from) the posting of value number id in
-// ps; during a bulk load it appends, and finish sorts.
+// ps.
 func (t *table[R]) post(ps *postings, id, d uint32, add bool) {
-	switch {
-	case add && t.loading:
-		ps.append(id, d)
-	case add:
+	if add {
 		ps.add(id, d)
-	default:
+	} else {
 		ps.remove(id, d)
 	}
 }

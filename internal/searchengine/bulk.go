@@ -1,0 +1,151 @@
+package searchengine
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// A bulk load (table.loading) only stores each document's key, values
+// and name tokens as put is given them. finish then builds the result
+// order and every index from what is stored, in a few passes over
+// pointer-free arrays: cheaper than keeping the indexes sorted document by
+// document, and it leaves no spare capacity behind.
+
+// finish ends a bulk load: it sorts the live documents into result order
+// and builds the name-token lists from it, and builds each column's
+// index, in one worker per processor.
+func (t *table[R]) finish() {
+	t.loading = false
+	jobs := make(chan func(), len(t.cols)+1)
+	jobs <- func() { // the longest job, first
+		t.buildOrder()
+		t.buildTokens()
+	}
+	for i := range t.cols {
+		c := &t.cols[i]
+		jobs <- func() { c.build(t.alive) }
+	}
+	close(jobs)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for job := range jobs {
+				job()
+			}
+		}()
+	}
+	wg.Wait()
+	t.keys, t.ids = fit(t.keys), fit(t.ids)
+	t.tokAt, t.tokN, t.tokIDs = fit(t.tokAt), fit(t.tokN), fit(t.tokIDs)
+}
+
+// buildOrder sorts the live documents by key.
+func (t *table[R]) buildOrder() {
+	order := t.order[:0]
+	t.alive.each(func(d uint32) bool {
+		order = append(order, d)
+		return true
+	})
+	slices.SortFunc(order, t.cmpDocs)
+	t.order = fit(order)
+	t.rank.Store(nil)
+}
+
+// buildTokens fills the name-token lists in result order, the order a
+// name search reads them in.
+func (t *table[R]) buildTokens() {
+	ps := t.tokens
+	each := func(fn func(id, d uint32)) {
+		for _, d := range t.order {
+			at, n := t.tokAt[d], uint32(t.tokN[d])
+			for _, id := range t.tokIDs[at : at+n] {
+				fn(id, d)
+			}
+		}
+	}
+	ps.bulk(each)
+}
+
+// build makes the column's index from the documents' stored values.
+func (c *column) build(alive bitset) {
+	if c.num != nil {
+		c.buildNumbers(alive)
+		c.nv = fit(c.nv)
+		return
+	}
+	c.post.bulk(func(fn func(id, d uint32)) {
+		for d, v := range c.sv {
+			switch {
+			case v == 0 || !alive.has(uint32(d)):
+			case v == manyStrings:
+				for _, s := range c.manyStrs[uint32(d)] {
+					fn(c.post.ids[s], uint32(d))
+				}
+			default:
+				fn(v-1, uint32(d))
+			}
+		}
+	})
+	c.sv = fit(c.sv)
+}
+
+// buildNumbers sorts the (value, document) pairs of the live documents
+// into the column's numeric index. The pairs are listed by document, and
+// the sort is stable, so equal values stay ordered by document.
+func (c *column) buildNumbers(alive bitset) {
+	x := c.num
+	each := func(fn func(v float64, d uint32)) {
+		for d, v := range c.nv {
+			switch {
+			case !alive.has(uint32(d)) || same(v, noNumber):
+			case same(v, manyNumbers):
+				for _, w := range c.manyNums[uint32(d)] {
+					fn(w, uint32(d))
+				}
+			default:
+				fn(v, uint32(d))
+			}
+		}
+	}
+	n := 0
+	each(func(float64, uint32) { n++ })
+	pairs := make([]keyed, 0, n)
+	each(func(v float64, d uint32) { pairs = append(pairs, keyed{orderKey(v), d}) })
+	pairs = radixSort(pairs, make([]keyed, n))
+	if x.byDoc != nil {
+		x.docs = make([]uint32, n)
+		for i, p := range pairs {
+			x.docs[i] = p.d
+		}
+	} else {
+		x.entries = make([]numEntry, n)
+		for i, p := range pairs {
+			x.entries[i] = numEntry{keyValue(p.k), p.d}
+		}
+	}
+	x.prefix.Store(nil)
+}
+
+// bulk fills the postings, empty until now, with the (value number,
+// document) pairs each lists, twice over: once to size every list, once
+// to fill it. A document listed twice in a row for a value is kept once.
+func (ps *postings) bulk(each func(fn func(id, d uint32))) {
+	counts := make([]uint32, len(ps.vals))
+	each(func(id, _ uint32) { counts[id]++ })
+	for id, n := range counts {
+		if n > 0 {
+			ps.list(uint32(id), false).docs = make([]uint32, 0, n)
+		}
+	}
+	each(func(id, d uint32) {
+		p := ps.lists[id]
+		if n := len(p.docs); n == 0 || p.docs[n-1] != d {
+			p.docs = append(p.docs, d)
+		}
+	})
+	slices.Sort(ps.keys)
+	ps.grams.Store(nil)
+}

@@ -1,0 +1,128 @@
+package searchengine
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRadixSortIsAStableSortByValue compares radixSort with a stable
+// comparison sort on values that share most bytes, negatives, both
+// zeros, infinities and NaN, each listed in document order.
+func TestRadixSortIsAStableSortByValue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), -1e-300, 1e300, 2020, 2021, -2020}
+	for _, n := range []int{0, 1, 2, 17, 1000} {
+		var ps []keyed
+		var want []numEntry
+		for d := range n {
+			v := special[rng.IntN(len(special))]
+			if rng.IntN(2) == 0 {
+				v = float64(rng.IntN(40) - 20)
+			}
+			ps = append(ps, keyed{orderKey(v), uint32(d)})
+			want = append(want, numEntry{v, uint32(d)})
+		}
+		slices.SortStableFunc(want, func(a, b numEntry) int { return cmp.Compare(a.v, b.v) })
+		got := radixSort(ps, make([]keyed, n))
+		require.Len(t, got, n)
+		for i, p := range got {
+			require.Equal(t, want[i].d, p.d, "n=%d position %d", n, i)
+			if w := want[i].v; w == w {
+				require.Equal(t, w, keyValue(p.k), "n=%d position %d", n, i)
+			}
+		}
+	}
+}
+
+// TestBulkLoadMatchesOneByOne builds one engine with LoadSource and one
+// with an Update per company, some holding several values of a field
+// (and one value twice), and checks that the bulk load left every
+// structure in the order the searches rely on, with the same content.
+func TestBulkLoadMatchesOneByOne(t *testing.T) {
+	cs := generate(400)
+	for i := 0; i < len(cs); i += 7 {
+		opened := registerdata.NewDate(2020+i%4, 3, 1)
+		cs[i].Insolvencies = []registerdata.InsolvencySummary{
+			{CurrentStatus: enums.InsolvencyStatusOpened, OpenedAt: &opened},
+			{CurrentStatus: enums.InsolvencyStatusOpened, OpenedAt: &opened},
+		}
+		cs[i].IndustryCodes.WZ2025 = []registerdata.IndustryCode{{Code: "62.01"}, {Code: "62.01"}, {Code: "70.22"}}
+	}
+	bulk := New(fixedDay)
+	bulk.LoadSource(Source{Len: len(cs), At: func(i int) *registerdata.Company { return &cs[i] }})
+	single := New(fixedDay)
+	for i := range cs {
+		single.Update(registerdata.Company{}, cs[i])
+	}
+	checkTable(t, bulk.ct, single.ct)
+	checkTable(t, bulk.pt, single.pt)
+}
+
+// checkTable checks that got's structures are ordered as the incremental
+// path keeps them and hold what want's hold, compared by document id.
+func checkTable[R any](t *testing.T, got, want *table[R]) {
+	t.Helper()
+	require.True(t, slices.IsSortedFunc(got.order, got.cmpDocs), "order")
+	require.Equal(t, idsOf(want, want.order), idsOf(got, got.order), "order")
+	require.Equal(t, contents(want), contents(got))
+	for i := range got.cols {
+		c := &got.cols[i]
+		if c.num != nil {
+			for k := 1; k < c.num.size(); k++ {
+				a, b := numEntry{c.num.valAt(k - 1), c.num.docAt(k - 1)}, numEntry{c.num.valAt(k), c.num.docAt(k)}
+				require.LessOrEqual(t, cmpEntry(a, b), 0, "%s entries %d and %d", c.info.Name, k-1, k)
+			}
+			continue
+		}
+		for v, p := range c.post.byValue {
+			require.True(t, slices.IsSorted(p.docs), "%s %q", c.info.Name, v)
+			require.Len(t, slices.Compact(slices.Clone(p.docs)), len(p.docs), "%s %q holds a document twice", c.info.Name, v)
+		}
+		require.True(t, slices.IsSorted(c.post.keys), c.info.Name)
+	}
+	rank := got.ranks()
+	for v, p := range got.tokens.byValue {
+		require.True(t, slices.IsSortedFunc(p.docs, func(a, b uint32) int { return cmp.Compare(rank[a], rank[b]) }), "token %q", v)
+		require.Len(t, slices.Compact(slices.Clone(p.docs)), len(p.docs), "token %q holds a document twice", v)
+	}
+}
+
+func idsOf[R any](t *table[R], ds []uint32) []string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = t.ids[d]
+	}
+	return out
+}
+
+// contents lists every index entry of t as text, by document id, sorted.
+func contents[R any](t *table[R]) []string {
+	var out []string
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			for k := range c.num.size() {
+				out = append(out, fmt.Sprintf("%s=%v:%s", c.info.Name, c.num.valAt(k), t.ids[c.num.docAt(k)]))
+			}
+			continue
+		}
+		for v, p := range c.post.byValue {
+			for _, id := range idsOf(t, p.docs) {
+				out = append(out, fmt.Sprintf("%s=%q:%s", c.info.Name, v, id))
+			}
+		}
+	}
+	for v, p := range t.tokens.byValue {
+		out = append(out, fmt.Sprintf("token %q: %v", v, idsOf(t, p.docs)))
+	}
+	slices.Sort(out)
+	return out
+}
