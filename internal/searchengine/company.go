@@ -2,6 +2,7 @@ package searchengine
 
 import (
 	"strings"
+	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -165,19 +166,30 @@ func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Fi
 	return b.r
 }
 
+// factsPool recycles the facts companyRow computes: the extractors, being
+// function values, would make each one escape to the heap.
+var factsPool = sync.Pool{New: func() any { return new(companyFacts) }}
+
 // companyRow indexes company c as of today.
 func (e *Engine) companyRow(c *registerdata.Company, today registerdata.Date) row {
 	t := e.ct
-	f := companyFacts{c: c, extended: extendedIndicators(c)}
+	f := factsPool.Get().(*companyFacts)
+	defer func() {
+		*f = companyFacts{}
+		factsPool.Put(f)
+	}()
+	f.c = c
+	f.extended = extendedIndicators(c, &f.year)
 	if list, ok := e.registeredOwners(c); ok {
 		f.owners = ownersFromList(c, list, today)
 	} else {
 		f.owners = ownersOf(c, today)
 	}
 	if latest, ok := c.LatestIndicators(); ok {
-		f.latest = &latest
+		f.summary = latest
+		f.latest = &f.summary
 	}
-	r := buildRow(t, c.Name.Name+"\x00"+c.ID, &f, companyFields)
+	r := buildRow(t, c.Name.Name+"\x00"+c.ID, f, companyFields)
 	r.tokens = tokens(c.Name.Name)
 	if p, ok := cityPoint(c.Address.City); ok {
 		r.lat, r.lon, r.hasGeo = p.lat, p.lon, true

@@ -1,6 +1,7 @@
 package searchengine
 
 import (
+	"slices"
 	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -28,6 +29,9 @@ type companyFacts struct {
 	owners   owners
 	extended extendedValues // see extendedIndicators
 	oneValue
+	// Where latest and the extended indicators are read from.
+	summary registerdata.IndicatorSummary
+	year    registerdata.FinancialIndicators
 }
 
 // oneValue holds the one value of a field an extractor returns, for the
@@ -94,39 +98,36 @@ func lastName(r *registerdata.Representative) string {
 	return ws[len(ws)-1]
 }
 
+// ownersOf summarises the current owners of c from its representation.
+// A company has a handful of entries, so they are compared pairwise, in
+// buffers on the stack, rather than through maps.
 func ownersOf(c *registerdata.Company, today registerdata.Date) owners {
-	current := c.CurrentRepresentatives(today)
-	roles := map[string]map[enums.Role]bool{}
-	for i := range current {
-		k := ownerKey(&current[i])
-		if roles[k] == nil {
-			roles[k] = map[enums.Role]bool{}
+	var curBuf [16]*registerdata.Representative
+	var keyBuf, lastBuf [16]string
+	current, keys := curBuf[:0], keyBuf[:0]
+	for i := range c.Representation {
+		if r := &c.Representation[i]; r.EndDate == nil || r.EndDate.After(today) {
+			current, keys = append(current, r), append(keys, ownerKey(r))
 		}
-		roles[k][current[i].Role] = true
 	}
 	o := owners{youngestAge: -1}
-	seen := map[string]bool{}
-	lastNames := map[string]bool{}
-	for i := range current {
-		r := &current[i]
-		if r.Role != enums.RoleOwner && r.Role != enums.RoleShareholder {
-			continue
+	lastNames := lastBuf[:0]
+	for i, r := range current {
+		if !isOwnerRole(r.Role) || ownerBefore(current, keys, i) {
+			continue // not an owner, or an owner already counted
 		}
-		k := ownerKey(r)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
 		o.count++
-		held := roles[k]
-		o.represents = o.represents || held[enums.RoleDirector] || held[enums.RolePersonalLiableDirector] ||
-			held[enums.RoleProkura] || held[enums.RoleLiquidator]
+		for j, e := range current {
+			if keys[j] == keys[i] && representsCompany(e.Role) {
+				o.represents = true
+			}
+		}
 		if r.Type != enums.RepresentativeTypeNaturalPerson {
 			continue
 		}
 		if ln := lastName(r); ln != "" {
-			o.sharedLastName = o.sharedLastName || lastNames[ln]
-			lastNames[ln] = true
+			o.sharedLastName = o.sharedLastName || slices.Contains(lastNames, ln)
+			lastNames = append(lastNames, ln)
 		}
 		if np := r.NaturalPerson; np != nil && np.DateOfBirth != nil && np.DateOfBirth.Valid() {
 			if age := ageOn(*np.DateOfBirth, today); o.youngestAge < 0 || age < o.youngestAge {
@@ -135,6 +136,28 @@ func ownersOf(c *registerdata.Company, today registerdata.Date) owners {
 		}
 	}
 	return o
+}
+
+// ownerBefore reports whether an owner entry before current[i] has its
+// key.
+func ownerBefore(current []*registerdata.Representative, keys []string, i int) bool {
+	for j := range i {
+		if keys[j] == keys[i] && isOwnerRole(current[j].Role) {
+			return true
+		}
+	}
+	return false
+}
+
+func isOwnerRole(r enums.Role) bool { return r == enums.RoleOwner || r == enums.RoleShareholder }
+
+// representsCompany reports whether role r represents the company.
+func representsCompany(r enums.Role) bool {
+	switch r {
+	case enums.RoleDirector, enums.RolePersonalLiableDirector, enums.RoleProkura, enums.RoleLiquidator:
+		return true
+	}
+	return false
 }
 
 // ageOn is the age in full years on day of someone born on dob.

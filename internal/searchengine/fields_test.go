@@ -87,3 +87,21 @@ func TestExtendedValuesHoldEveryField(t *testing.T) {
 		t.Fatalf("extendedValues holds %d figures, there are %d extended indicators", len(x.v), len(extendedIndicatorFields))
 	}
 }
+
+// TestExtendedFiguresReadTheirField sets every figure of a year to a
+// distinct value and checks that each getter of extendedFigures reads
+// the figure its field is named after.
+func TestExtendedFiguresReadTheirField(t *testing.T) {
+	require.Len(t, extendedFigures, len(extendedIndicatorFields))
+	var year registerdata.FinancialIndicators
+	for k, name := range extendedIndicatorFields {
+		v := int64(1000 + k)
+		require.True(t, year.SetFigure(string(name), &v), name)
+	}
+	for k, name := range extendedIndicatorFields {
+		want, _ := year.Figure(string(name))
+		got := extendedFigures[k](&year)
+		require.NotNil(t, got, name)
+		require.Equal(t, *want, *got, name)
+	}
+}

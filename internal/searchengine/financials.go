@@ -24,6 +24,46 @@ var extendedIndicatorFields = []filters.Field{
 	filters.IncomeBeforeTax, filters.IncomeAfterTax, filters.EBIT, filters.EBITDA,
 }
 
+// extendedFigures reads the figure of extendedIndicatorFields[k] from a
+// year's indicators without looking its name up (a test checks that each
+// agrees with FinancialIndicators.Figure).
+var extendedFigures = []func(*registerdata.FinancialIndicators) *int64{
+	func(f *registerdata.FinancialIndicators) *int64 { return f.OtherTaxes },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.CommissionIncome },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.CommissionExpense },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.ActiveAccruals },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.PassiveAccruals },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.FixedAssets },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.CurrentAssets },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.Receivables },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.TradeReceivables },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.Inventory },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.Provisions },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.BankDebt },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.TradePayables },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.TangibleAssets },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.FinancialAssets },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.RetainedEarnings },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.ProfitCarryforward },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.OtherProvisions },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.ShareholderLiabilities },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.OperatingDepreciation },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.FinancialDepreciation },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.OtherOperatingIncome },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.InterestIncome },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.InterestExpense },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.OtherLiabilities },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.FinancialDebt },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.IntangibleAssets },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.OtherOperatingExpenses },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.AffiliatedLiabilities },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.ParentNetIncome },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.IncomeBeforeTax },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.IncomeAfterTax },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.EBIT },
+	func(f *registerdata.FinancialIndicators) *int64 { return f.EBITDA },
+}
+
 // extendedValues holds the extended indicators of one company: v[k] is
 // the figure of extendedIndicatorFields[k], present when bit k of has is
 // set.
@@ -40,15 +80,16 @@ type extendedValues struct {
 // The figures are those of GET /v1/company/{id}/financials for the
 // latest year (package internal/finreport derives both), so search and
 // financials agree. It is called once each time c is indexed and must
-// not keep or modify c.
-func extendedIndicators(c *registerdata.Company) extendedValues {
+// not keep or modify c. year is where it puts the latest year's figures
+// while it reads them.
+func extendedIndicators(c *registerdata.Company, year *registerdata.FinancialIndicators) extendedValues {
 	var out extendedValues
-	latest, ok := finreport.Latest(c)
-	if !ok {
+	var ok bool
+	if *year, ok = finreport.Latest(c); !ok {
 		return out
 	}
-	for k, name := range extendedIndicatorFields {
-		if v, _ := latest.Figure(string(name)); v != nil {
+	for k, get := range extendedFigures {
+		if v := get(year); v != nil {
 			out.v[k], out.has = *v, out.has|1<<k
 		}
 	}

@@ -24,8 +24,7 @@ func (e *Engine) registeredOwners(c *registerdata.Company) ([]registerdata.Owner
 func ownersFromList(c *registerdata.Company, list []registerdata.Owner, today registerdata.Date) owners {
 	representing := map[string]bool{}
 	for _, r := range c.CurrentRepresentatives(today) {
-		switch r.Role {
-		case enums.RoleDirector, enums.RolePersonalLiableDirector, enums.RoleProkura, enums.RoleLiquidator:
+		if representsCompany(r.Role) {
 			representing[ownerKey(&r)] = true
 			representing["name:"+strings.ToLower(r.Name)] = true
 		}
