@@ -2,6 +2,7 @@ package fake
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -66,6 +67,9 @@ func genCompanyID(rt enums.RegisterType, pl place, number int) string {
 	return "DE-" + string(rt) + "-" + pl.courtCode + "-" + strconv.Itoa(number)
 }
 
+// company draws company i into c, which is the zero Company or, to
+// save allocations, one whose slices only earlier calls of company made
+// (see generatedCompanyInto): their memory is reused.
 func (g *generator) company(i int, c *registerdata.Company) {
 	rt, form, pl := g.head(i)
 	r := g.rng
@@ -75,7 +79,7 @@ func (g *generator) company(i int, c *registerdata.Company) {
 
 	c.ID = genCompanyID(rt, pl, genNumberBase+i)
 	c.Register = registerdata.CompanyRegister{RegisterNumber: number, RegisterType: rt, RegisterCourt: pl.court}
-	c.Registers = []registerdata.CompanyRegister{c.Register}
+	c.Registers = append(reuse(c.Registers), c.Register)
 	c.Status = statusFor(r.IntN(100))
 	c.LegalForm = form.form
 
@@ -84,20 +88,20 @@ func (g *generator) company(i int, c *registerdata.Company) {
 		name = pick(r, genFirstNames) + " " + pick(r, genLastNames) + " " + trade.core + " " + form.suffix
 	}
 	c.Name = registerdata.CompanyName{Name: name, LegalForm: form.form, StartDate: incorporated}
-	c.Names = []registerdata.CompanyName{c.Name}
+	c.Names = append(reuse(c.Names), c.Name)
 
 	postal := pl.postalFrom + r.IntN(pl.postalTo-pl.postalFrom+1)
 	street := pick(r, genStreets) + " " + strconv.Itoa(1+r.IntN(180))
 	c.Address = registerdata.CompanyAddress{Street: street, City: pl.city, PostalCode: pad5(postal), Country: "Deutschland", StartDate: incorporated}
 	formatAddress(&c.Address)
-	c.Addresses = []registerdata.CompanyAddress{c.Address}
+	c.Addresses = append(reuse(c.Addresses), c.Address)
 
-	c.Purposes = []registerdata.CompanyPurpose{}
+	c.Purposes = reuse(c.Purposes)
 	if r.IntN(20) != 0 { // 5% have no purpose on record
 		c.Purpose = &registerdata.CompanyPurpose{Purpose: trade.purpose, StartDate: incorporated}
 		c.Purposes = append(c.Purposes, *c.Purpose)
 	}
-	c.Capitals = []registerdata.CompanyCapital{}
+	c.Capitals = reuse(c.Capitals)
 	if amount := capitalFor(r, form.form); amount > 0 {
 		c.Capital = &registerdata.CompanyCapital{Amount: amount, Currency: enums.CurrencyEUR, StartDate: incorporated}
 		c.Capitals = append(c.Capitals, *c.Capital)
@@ -115,12 +119,12 @@ func (g *generator) company(i int, c *registerdata.Company) {
 		}
 		c.TerminatedAt = &d
 	}
-	c.Representation = g.representatives(i, form.roles, incorporated, c.Status)
-	c.Indicators = g.indicators(r.IntN(4))
+	c.Representation = g.representatives(reuse(c.Representation), i, form.roles, incorporated, c.Status)
+	c.Indicators = g.indicators(reuse(c.Indicators), r.IntN(4))
 	c.Documents = []registerdata.CompanyDocument{}
 	c.Acquisitions = []registerdata.Transaction{}
 	c.AssetSpinOffs = []registerdata.Transaction{}
-	c.IndustryCodes.WZ2025 = make([]registerdata.IndustryCode, 0, len(trade.wz))
+	c.IndustryCodes.WZ2025 = slices.Grow(reuse(c.IndustryCodes.WZ2025), len(trade.wz))
 	for _, code := range trade.wz[:1+r.IntN(len(trade.wz))] {
 		c.IndustryCodes.WZ2025 = append(c.IndustryCodes.WZ2025, registerdata.IndustryCode{Code: code})
 	}
@@ -194,6 +198,33 @@ func generatedCompany(i int) *registerdata.Company {
 	g.company(i, c)
 	g.figures = nil // the record keeps them
 	return c
+}
+
+// generatedCompanyInto writes generated company i into buf, reusing the
+// memory of its slices, and returns buf. buf must be the zero Company or
+// hold only what earlier calls wrote: nothing else may share its slices.
+// The result equals generatedCompany(i).
+func generatedCompanyInto(i int, buf *registerdata.Company) *registerdata.Company {
+	g := generators.Get().(*generator)
+	defer generators.Put(g)
+	old := *buf
+	*buf = registerdata.Company{
+		Registers: old.Registers, Names: old.Names, Addresses: old.Addresses, Purposes: old.Purposes,
+		Capitals: old.Capitals, Representation: old.Representation, Indicators: old.Indicators,
+		IndustryCodes: registerdata.IndustryCodes{WZ2025: old.IndustryCodes.WZ2025},
+	}
+	g.company(i, buf)
+	g.figures = nil // the record keeps them
+	return buf
+}
+
+// reuse returns s emptied, keeping its memory, or a new empty slice for
+// nil: a generated record's lists are never nil.
+func reuse[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s[:0]
 }
 
 // generatedID returns the id of generated company i without drawing the

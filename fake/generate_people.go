@@ -3,6 +3,7 @@ package fake
 import (
 	"encoding/hex"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -30,15 +31,15 @@ func (g *generator) person(j int) genPerson {
 	}
 }
 
-// representatives draws one to four representatives of company i with the
-// form's role codes. Person slots are i*4+k, so every company has its own
+// representatives appends to out (empty) one to four representatives of
+// company i with the form's role codes. Person slots are i*4+k, so every company has its own
 // people, except that one in five representatives is instead the first
 // person of one of the 100 preceding companies: people with positions in
 // several companies.
-func (g *generator) representatives(i int, codes []enums.RoleCode, from registerdata.Date, status enums.CompanyStatus) []registerdata.Representative {
+func (g *generator) representatives(out []registerdata.Representative, i int, codes []enums.RoleCode, from registerdata.Date, status enums.CompanyStatus) []registerdata.Representative {
 	r := g.rng
 	n := 1 + r.IntN(4)
-	out := make([]registerdata.Representative, 0, n+1)
+	out = slices.Grow(out, n+1)
 	for k := 0; k < n; k++ {
 		slot := i*4 + k
 		if i > 0 && r.IntN(5) == 0 {
@@ -87,11 +88,12 @@ func (g *generator) naturalPerson(p genPerson, code enums.RoleCode, start regist
 	}
 }
 
-// indicators draws n consecutive years of key figures, the latest for
-// 2023, with some figures not reported.
-func (g *generator) indicators(n int) []registerdata.IndicatorSummary {
+// indicators draws into out (empty) n consecutive years of key figures,
+// the latest for 2023, with some figures not reported.
+func (g *generator) indicators(out []registerdata.IndicatorSummary, n int) []registerdata.IndicatorSummary {
 	r := g.rng
-	out := make([]registerdata.IndicatorSummary, n)
+	out = slices.Grow(out, n)[:n]
+	clear(out)
 	scale := int64(1) << (20 + r.IntN(14)) // cents: about 10,000 EUR to 85 million EUR
 	g.figures = make([]int64, 0, 13*n)     // every figure of the company, one allocation
 	for k := range out {

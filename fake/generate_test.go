@@ -113,3 +113,24 @@ func BenchmarkGenerate(b *testing.B) {
 }
 
 func sizeName(n int) string { return strconv.Itoa(n/1000) + "k" }
+
+// TestGeneratedCompanyIntoReusesWithoutLeaking writes company after
+// company into one buffer, in an order that mixes large and small
+// records (liquidations add a representative, some have no purpose or
+// capital or indicators), and checks each equals the freshly drawn
+// record, nil and empty lists alike.
+func TestGeneratedCompanyIntoReusesWithoutLeaking(t *testing.T) {
+	var buf registerdata.Company
+	reused := 0
+	for k := range 600 {
+		i := (k * 7919) % 2000
+		before := cap(buf.Representation)
+		got := generatedCompanyInto(i, &buf)
+		require.Same(t, &buf, got)
+		require.Equal(t, *generatedCompany(i), buf, "company %d", i)
+		if before > 0 && cap(buf.Representation) == before {
+			reused++
+		}
+	}
+	require.Greater(t, reused, 300, "the representation's memory is reused")
+}

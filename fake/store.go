@@ -157,6 +157,12 @@ func (st *store) base() searchengine.Source {
 			}
 			return generatedCompany(i - len(curated))
 		},
+		Into: func(i int, buf *registerdata.Company) *registerdata.Company {
+			if i < len(curated) {
+				return curated[i] // buf keeps only generated records
+			}
+			return generatedCompanyInto(i-len(curated), buf)
+		},
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -64,6 +66,27 @@ func TestBulkLoadMatchesOneByOne(t *testing.T) {
 	}
 	checkTable(t, bulk.ct, single.ct)
 	checkTable(t, bulk.pt, single.pt)
+
+	// A source that writes records into the engine's buffers, reusing the
+	// memory of their representation, and scribbles over what it wrote
+	// before: an engine that kept anything of a buffer would differ.
+	var into atomic.Int64
+	reusing := New(fixedDay)
+	reusing.LoadSource(Source{Len: len(cs), At: func(i int) *registerdata.Company { return &cs[i] },
+		Into: func(i int, buf *registerdata.Company) *registerdata.Company {
+			into.Add(1)
+			for k := range buf.Representation {
+				buf.Representation[k] = registerdata.Representative{Name: "Overwritten"}
+			}
+			reps := append(buf.Representation[:0], cs[i].Representation...)
+			*buf = cs[i]
+			buf.Name.Name = strings.Clone(cs[i].Name.Name)
+			buf.Representation = reps
+			return buf
+		}})
+	require.EqualValues(t, len(cs), into.Load())
+	checkTable(t, reusing.ct, single.ct)
+	checkTable(t, reusing.pt, single.pt)
 }
 
 // checkTable checks that got's structures are ordered as the incremental

@@ -20,6 +20,12 @@ type Source struct {
 	Len int
 	// At returns company i.
 	At func(i int) *registerdata.Company
+	// Into, when set, is what a bulk load reads company i with instead
+	// of At: it returns the same record as At, either written into buf,
+	// whose memory it may reuse, or one the source keeps. buf is the zero
+	// Company or holds what an earlier call wrote into it, and the engine
+	// keeps nothing of it once it has indexed it.
+	Into func(i int, buf *registerdata.Company) *registerdata.Company
 }
 
 // Engine indexes a register of companies and answers company and person
