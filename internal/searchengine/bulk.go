@@ -17,14 +17,14 @@ import (
 // index, in one worker per processor.
 func (t *table[R]) finish() {
 	t.loading = false
-	jobs := make(chan func(), len(t.cols)+1)
-	jobs <- func() { // the longest job, first
+	jobs := make(chan func(*sortSpace), len(t.cols)+1)
+	jobs <- func(*sortSpace) { // the longest job, first
 		t.buildOrder()
 		t.buildTokens()
 	}
 	for i := range t.cols {
 		c := &t.cols[i]
-		jobs <- func() { c.build(t.alive) }
+		jobs <- func(space *sortSpace) { c.build(t.alive, space) }
 	}
 	close(jobs)
 	var wg sync.WaitGroup
@@ -32,8 +32,9 @@ func (t *table[R]) finish() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var space sortSpace
 			for job := range jobs {
-				job()
+				job(&space)
 			}
 		}()
 	}
@@ -69,10 +70,14 @@ func (t *table[R]) buildTokens() {
 	ps.bulk(each)
 }
 
+// sortSpace is the scratch memory of the numeric sorts of one worker of
+// finish, reused from column to column.
+type sortSpace struct{ pairs, tmp []keyed }
+
 // build makes the column's index from the documents' stored values.
-func (c *column) build(alive bitset) {
+func (c *column) build(alive bitset, space *sortSpace) {
 	if c.num != nil {
-		c.buildNumbers(alive)
+		c.buildNumbers(alive, space)
 		c.nv = fit(c.nv)
 		return
 	}
@@ -95,7 +100,7 @@ func (c *column) build(alive bitset) {
 // buildNumbers sorts the (value, document) pairs of the live documents
 // into the column's numeric index. The pairs are listed by document, and
 // the sort is stable, so equal values stay ordered by document.
-func (c *column) buildNumbers(alive bitset) {
+func (c *column) buildNumbers(alive bitset, space *sortSpace) {
 	x := c.num
 	each := func(fn func(v float64, d uint32)) {
 		for d, v := range c.nv {
@@ -112,9 +117,10 @@ func (c *column) buildNumbers(alive bitset) {
 	}
 	n := 0
 	each(func(float64, uint32) { n++ })
-	pairs := make([]keyed, 0, n)
+	space.pairs, space.tmp = slices.Grow(space.pairs[:0], n), slices.Grow(space.tmp[:0], n)
+	pairs := space.pairs
 	each(func(v float64, d uint32) { pairs = append(pairs, keyed{orderKey(v), d}) })
-	pairs = radixSort(pairs, make([]keyed, n))
+	pairs = radixSort(pairs, space.tmp[:n])
 	if x.byDoc != nil {
 		x.docs = make([]uint32, n)
 		for i, p := range pairs {

@@ -105,17 +105,17 @@ func checkTable[R any](t *testing.T, got, want *table[R]) {
 			}
 			continue
 		}
-		for v, p := range c.post.byValue {
+		c.post.each(func(v string, p *posting) {
 			require.True(t, slices.IsSorted(p.docs), "%s %q", c.info.Name, v)
 			require.Len(t, slices.Compact(slices.Clone(p.docs)), len(p.docs), "%s %q holds a document twice", c.info.Name, v)
-		}
+		})
 		require.True(t, slices.IsSorted(c.post.keys), c.info.Name)
 	}
 	rank := got.ranks()
-	for v, p := range got.tokens.byValue {
+	got.tokens.each(func(v string, p *posting) {
 		require.True(t, slices.IsSortedFunc(p.docs, func(a, b uint32) int { return cmp.Compare(rank[a], rank[b]) }), "token %q", v)
 		require.Len(t, slices.Compact(slices.Clone(p.docs)), len(p.docs), "token %q holds a document twice", v)
-	}
+	})
 }
 
 func idsOf[R any](t *table[R], ds []uint32) []string {
@@ -137,15 +137,15 @@ func contents[R any](t *table[R]) []string {
 			}
 			continue
 		}
-		for v, p := range c.post.byValue {
+		c.post.each(func(v string, p *posting) {
 			for _, id := range idsOf(t, p.docs) {
 				out = append(out, fmt.Sprintf("%s=%q:%s", c.info.Name, v, id))
 			}
-		}
+		})
 	}
-	for v, p := range t.tokens.byValue {
+	t.tokens.each(func(v string, p *posting) {
 		out = append(out, fmt.Sprintf("token %q: %v", v, idsOf(t, p.docs)))
-	}
+	})
 	slices.Sort(out)
 	return out
 }

@@ -145,7 +145,7 @@ func (t *table[R]) anyOf(ci int, vs []string, prefix bool) *cond {
 	for _, v := range vs {
 		if prefix {
 			c.lists = append(c.lists, post.withPrefix(v)...)
-		} else if p := post.byValue[v]; p != nil {
+		} else if p := post.posting(v); p != nil {
 			c.lists = append(c.lists, p)
 		}
 	}
@@ -174,7 +174,7 @@ func (t *table[R]) keywordCond(ci int, kws []string) *cond {
 	post := t.cols[ci].post
 	c := &cond{}
 	for _, v := range post.containing(lower) {
-		p := post.byValue[v]
+		p := post.posting(v)
 		c.lists = append(c.lists, p)
 		c.est += len(p.docs)
 	}

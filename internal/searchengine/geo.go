@@ -100,13 +100,13 @@ func (t *table[R]) locationCond(cityCol int, loc *registerdata.Location) (*cond,
 	}
 	c := &cond{}
 	near := map[string]bool{}
-	for city, p := range t.cols[cityCol].post.byValue {
+	t.cols[cityCol].post.each(func(city string, p *posting) {
 		if cp, ok := cityCoordinates[city]; ok && distanceKm(center, cp) <= radius {
 			c.lists = append(c.lists, p)
 			c.est += len(p.docs)
 			near[city] = true
 		}
-	}
+	})
 	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.strsOf(cityCol), func(city string) bool { return near[city] })
 	}

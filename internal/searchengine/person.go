@@ -12,7 +12,7 @@ import (
 // appearance of one UUID across the register.
 type personFacts struct {
 	id      string
-	main    *registerdata.Representative // the entry that gives name, city and birth date
+	name    string // from the entry that comes first; see personAcc
 	first   string
 	last    string
 	city    string
@@ -59,7 +59,7 @@ var personFields = map[filters.Field]extractor[personFacts]{
 		return f.date(*f.dob)
 	}),
 	filters.Active:              texts(func(f *personFacts) []string { return boolean(f.active) }),
-	filters.Name:                texts(func(f *personFacts) []string { return f.lower(f.main.Name) }),
+	filters.Name:                texts(func(f *personFacts) []string { return f.lower(f.name) }),
 	filters.Roles:               texts(func(f *personFacts) []string { return f.roles }),
 	filters.CompanyCount:        numbers(func(f *personFacts) []float64 { return f.single(float64(f.company)) }),
 	filters.ManagementPositions: numbers(func(f *personFacts) []float64 { return f.single(float64(f.manages)) }),
@@ -69,13 +69,13 @@ var personFields = map[filters.Field]extractor[personFacts]{
 func personRow(t *table[registerdata.PersonSearchResult], f *personFacts) row {
 	key := strings.ToLower(f.last) + "\x00" + strings.ToLower(f.first) + "\x00" + f.id
 	r := buildRow(t, key, f, personFields)
-	r.tokens = tokens(f.main.Name)
+	r.tokens = tokens(f.name)
 	return r
 }
 
 // personResult is the search result of a person.
 func personResult(f *personFacts) registerdata.PersonSearchResult {
-	res := registerdata.PersonSearchResult{ID: f.id, Name: f.main.Name, DateOfBirth: f.dob, Active: f.active}
+	res := registerdata.PersonSearchResult{ID: f.id, Name: f.name, DateOfBirth: f.dob, Active: f.active}
 	if f.city != "" {
 		city := f.city
 		res.City = &city

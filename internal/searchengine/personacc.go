@@ -15,8 +15,8 @@ import (
 type personAcc struct {
 	id        string
 	count     int
-	main      registerdata.Representative // the first entry, without what points elsewhere
-	first     string                      // its first and last name
+	name      string // the name of the first entry
+	first     string // its first and last name
 	last      string
 	mainAt    entryKey
 	city      string
@@ -51,7 +51,7 @@ func (a *personAcc) add(d uint32, cid string, r *registerdata.Representative, to
 	if a.count == 0 || k.before(a.mainAt) {
 		// Keep no pointer into the record: a bulk load holds every
 		// person's facts at once, and should not hold the records too.
-		a.main = registerdata.Representative{Name: r.Name, Type: r.Type, Role: r.Role, RoleDetail: r.RoleDetail, StartDate: r.StartDate}
+		a.name = r.Name
 		a.first, a.last = splitName(r)
 		a.mainAt = k
 	}
@@ -83,10 +83,9 @@ func addDistinct[T comparable](s []T, v T) []T {
 
 // facts returns the person's facts; a holds at least one entry.
 func (a *personAcc) facts(id string) personFacts {
-	main := a.main
 	slices.Sort(a.roles)
 	f := personFacts{
-		id: id, main: &main, city: a.city, roles: a.roles,
+		id: id, name: a.name, city: a.city, roles: a.roles,
 		company: len(a.companies), manages: len(a.manages), active: a.active,
 	}
 	if a.hasDob {

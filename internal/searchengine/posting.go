@@ -57,14 +57,13 @@ type postings struct {
 	ids     map[string]uint32 // value -> its number
 	vals    []string          // number -> value
 	lists   []*posting        // number -> posting; nil while no document holds the value
-	byValue map[string]*posting
 	keys    []string                  // sorted distinct values with a non-empty posting
 	find    finder                    // the order of the lists; by document number by default
 	grams   atomic.Pointer[gramIndex] // built on demand, dropped when keys change
 }
 
 func newPostings() *postings {
-	return &postings{ids: map[string]uint32{}, byValue: map[string]*posting{}, find: slices.BinarySearch[[]uint32]}
+	return &postings{ids: map[string]uint32{}, find: slices.BinarySearch[[]uint32]}
 }
 
 // intern returns the number of v, giving it one if it has none.
@@ -88,7 +87,6 @@ func (ps *postings) list(id uint32, sorted bool) *posting {
 	p := &posting{}
 	v := ps.vals[id]
 	ps.lists[id] = p
-	ps.byValue[v] = p
 	if sorted {
 		i, _ := slices.BinarySearch(ps.keys, v)
 		ps.keys = slices.Insert(ps.keys, i, v)
@@ -97,6 +95,23 @@ func (ps *postings) list(id uint32, sorted bool) *posting {
 	}
 	ps.grams.Store(nil)
 	return p
+}
+
+// posting returns the posting of value v, nil when no document holds it.
+func (ps *postings) posting(v string) *posting {
+	if id, ok := ps.ids[v]; ok {
+		return ps.lists[id]
+	}
+	return nil
+}
+
+// each calls fn with every value some document holds and its posting.
+func (ps *postings) each(fn func(v string, p *posting)) {
+	for id, p := range ps.lists {
+		if p != nil {
+			fn(ps.vals[id], p)
+		}
+	}
 }
 
 // add puts d in the posting of value number id.
@@ -112,7 +127,6 @@ func (ps *postings) remove(id, d uint32) {
 	if len(p.docs) == 0 {
 		v := ps.vals[id]
 		ps.lists[id] = nil
-		delete(ps.byValue, v)
 		if i, found := slices.BinarySearch(ps.keys, v); found {
 			ps.keys = slices.Delete(ps.keys, i, i+1)
 		}
@@ -125,7 +139,7 @@ func (ps *postings) withPrefix(prefix string) []*posting {
 	i, _ := slices.BinarySearch(ps.keys, prefix)
 	var out []*posting
 	for ; i < len(ps.keys) && strings.HasPrefix(ps.keys[i], prefix); i++ {
-		out = append(out, ps.byValue[ps.keys[i]])
+		out = append(out, ps.posting(ps.keys[i]))
 	}
 	return out
 }

@@ -79,6 +79,7 @@ func inBatches[T any](n, per int, prepare func(i int) T, fn func(i int, p T)) {
 		ready[b] = make(chan []T, 1)
 	}
 	ahead := make(chan struct{}, 2*workers) // batches read but not yet consumed
+	free := make(chan []T, 2*workers+1)     // consumed batches, for reuse
 	var next sync.Mutex
 	nextBatch := 0
 	done := make(chan struct{})
@@ -99,7 +100,12 @@ func inBatches[T any](n, per int, prepare func(i int) T, fn func(i int, p T)) {
 					return
 				}
 				lo, hi := b*per, min(n, (b+1)*per)
-				out := make([]T, 0, hi-lo)
+				var out []T
+				select {
+				case out = <-free:
+				default:
+					out = make([]T, 0, per)
+				}
 				for i := lo; i < hi; i++ {
 					out = append(out, prepare(i))
 				}
@@ -108,8 +114,14 @@ func inBatches[T any](n, per int, prepare func(i int) T, fn func(i int, p T)) {
 		}()
 	}
 	for b := range ready {
-		for k, p := range <-ready[b] {
+		out := <-ready[b]
+		for k, p := range out {
 			fn(b*per+k, p)
+		}
+		clear(out)
+		select {
+		case free <- out[:0]:
+		default:
 		}
 		<-ahead
 	}
