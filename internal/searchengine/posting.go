@@ -54,12 +54,12 @@ func (p *posting) bitset(n int) bitset {
 // Every value ever seen also has a number (intern), so that documents
 // hold their values as numbers and postings are found without hashing.
 type postings struct {
-	ids     map[string]uint32 // value -> its number
-	vals    []string          // number -> value
-	lists   []*posting        // number -> posting; nil while no document holds the value
-	keys    []string                  // sorted distinct values with a non-empty posting
-	find    finder                    // the order of the lists; by document number by default
-	grams   atomic.Pointer[gramIndex] // built on demand, dropped when keys change
+	ids   map[string]uint32         // value -> its number
+	vals  []string                  // number -> value
+	lists []*posting                // number -> posting; nil while no document holds the value
+	keys  []string                  // sorted distinct values with a non-empty posting
+	find  finder                    // the order of the lists; by document number by default
+	grams atomic.Pointer[gramIndex] // built on demand, dropped when keys change
 }
 
 func newPostings() *postings {
