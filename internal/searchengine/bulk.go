@@ -17,30 +17,39 @@ import (
 // index, in one worker per processor.
 func (t *table[R]) finish() {
 	t.loading = false
-	jobs := make(chan func(*sortSpace), len(t.cols)+1)
-	jobs <- func(*sortSpace) { // the longest job, first
+	jobs := []func(*sortSpace){func(*sortSpace) { // the longest job, first
 		t.buildOrder()
 		t.buildTokens()
-	}
+	}}
 	for i := range t.cols {
 		c := &t.cols[i]
-		jobs <- func(space *sortSpace) { c.build(t.alive, space) }
+		jobs = append(jobs, func(space *sortSpace) { c.build(t.alive, space) })
 	}
-	close(jobs)
+	runJobs(jobs)
+	t.keys, t.ids = fit(t.keys), fit(t.ids)
+	t.tokAt, t.tokN, t.tokIDs = fit(t.tokAt), fit(t.tokN), fit(t.tokIDs)
+}
+
+// runJobs runs jobs in one worker per processor, each worker with its
+// own scratch S, and returns when all are done.
+func runJobs[S any](jobs []func(*S)) {
+	next := make(chan func(*S), len(jobs))
+	for _, job := range jobs {
+		next <- job
+	}
+	close(next)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var space sortSpace
-			for job := range jobs {
-				job(&space)
+			var scratch S
+			for job := range next {
+				job(&scratch)
 			}
 		}()
 	}
 	wg.Wait()
-	t.keys, t.ids = fit(t.keys), fit(t.ids)
-	t.tokAt, t.tokN, t.tokIDs = fit(t.tokAt), fit(t.tokN), fit(t.tokIDs)
 }
 
 // buildOrder sorts the live documents by key.

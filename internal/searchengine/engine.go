@@ -256,9 +256,13 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	}
 	e.ct.loading, e.pt.loading = true, true
 	e.csrc, e.pco, e.pmore = e.csrc[:0], e.pco[:0], map[uint32][]uint32{}
-	e.ct.grow(e.src.Len + len(e.own))
-	e.pt.grow(2 * (e.src.Len + len(e.own))) // a guess: registers have about two people per company
-	accs := make(map[string]*personAcc, 2*(e.src.Len+len(e.own)))
+	n := e.src.Len + len(e.own)
+	var accs map[string]*personAcc
+	runJobs([]func(*struct{}){
+		func(*struct{}) { e.ct.grow(n) },
+		func(*struct{}) { e.pt.grow(2 * n) }, // a guess: registers have about two people per company
+		func(*struct{}) { accs = make(map[string]*personAcc, 2*n) },
+	})
 	var people []*personAcc // in the order first seen
 	var slab []personAcc
 	add := func(c *registerdata.Company, r row, si int32) {
@@ -300,6 +304,13 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		add(c, e.companyRow(c, day), -1)
 	}
 	accs = nil
+	// The companies are all in: their table finishes while the persons
+	// are indexed.
+	companiesDone := make(chan struct{})
+	go func() {
+		defer close(companiesDone)
+		e.ct.finish()
+	}()
 	inOrder(len(people), func(i int) row {
 		f := people[i].facts(people[i].id)
 		return personRow(e.pt, &f)
@@ -307,14 +318,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		e.setCompanies(e.pt.put(people[i].id, r), people[i].companies)
 		people[i] = nil
 	})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		e.pt.finish()
-	}()
-	e.ct.finish()
-	wg.Wait()
+	e.pt.finish()
+	<-companiesDone
 }
 
 // readCurrent takes the read lock once the index is current for today:

@@ -91,19 +91,26 @@ func (t *table[R]) grow(n int) {
 	if len(t.byID) == 0 {
 		t.byID = make(map[string]uint32, n)
 	}
-	t.keys = slices.Grow(t.keys, n)
-	t.ids = slices.Grow(t.ids, n)
-	t.order = slices.Grow(t.order, n)
-	t.tokAt = slices.Grow(t.tokAt, n)
-	t.tokN = slices.Grow(t.tokN, n)
+	// Hundreds of megabytes for a large register: the memory is zeroed,
+	// and faulted in, by one worker per processor.
+	jobs := []func(*struct{}){func(*struct{}) {
+		t.keys = slices.Grow(t.keys, n)
+		t.ids = slices.Grow(t.ids, n)
+		t.order = slices.Grow(t.order, n)
+		t.tokAt = slices.Grow(t.tokAt, n)
+		t.tokN = slices.Grow(t.tokN, n)
+	}}
 	for i := range t.cols {
 		c := &t.cols[i]
-		if c.num != nil {
-			c.nv = slices.Grow(c.nv, n)
-		} else {
-			c.sv = slices.Grow(c.sv, n)
-		}
+		jobs = append(jobs, func(*struct{}) {
+			if c.num != nil {
+				c.nv = slices.Grow(c.nv, n)
+			} else {
+				c.sv = slices.Grow(c.sv, n)
+			}
+		})
 	}
+	runJobs(jobs)
 }
 
 // put adds the document id, or replaces it, and returns its number.
