@@ -147,12 +147,25 @@ func (c *column) buildNumbers(alive bitset, space *sortSpace) {
 // bulk fills the postings, empty until now, with the (value number,
 // document) pairs each lists, twice over: once to size every list, once
 // to fill it. A document listed twice in a row for a value is kept once.
+// The postings are made in one array and their lists cut from another,
+// each with no room to grow: a later change of a list copies it out.
 func (ps *postings) bulk(each func(fn func(id, d uint32))) {
 	counts := make([]uint32, len(ps.vals))
 	each(func(id, _ uint32) { counts[id]++ })
+	total, distinct := 0, 0
+	for _, n := range counts {
+		if n > 0 {
+			total, distinct = total+int(n), distinct+1
+		}
+	}
+	docs, made := make([]uint32, total), make([]posting, distinct)
 	for id, n := range counts {
 		if n > 0 {
-			ps.list(uint32(id), false).docs = make([]uint32, 0, n)
+			p := &made[0]
+			made = made[1:]
+			p.docs, docs = docs[:0:n], docs[n:]
+			ps.lists[id] = p
+			ps.keys = append(ps.keys, ps.vals[id])
 		}
 	}
 	each(func(id, d uint32) {

@@ -151,8 +151,7 @@ var companyFields = withExtendedIndicators(map[filters.Field]extractor[companyFa
 // extractors of the table's columns.
 func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Field]extractor[F]) row {
 	b := t.builder(key)
-	for _, name := range t.names {
-		ex := fields[name]
+	for _, ex := range extractorsOf(&t.docs, fields) {
 		var nums []float64
 		var strs []string
 		if ex.num != nil {
@@ -169,6 +168,20 @@ func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Fi
 // factsPool recycles the facts companyRow computes: the extractors, being
 // function values, would make each one escape to the heap.
 var factsPool = sync.Pool{New: func() any { return new(companyFacts) }}
+
+// extractorsOf returns the extractors of t's columns, in column order,
+// taken from fields the first time. A table's rows are always built from
+// the same fields.
+func extractorsOf[F any](t *docs, fields map[filters.Field]extractor[F]) []extractor[F] {
+	t.exOnce.Do(func() {
+		exs := make([]extractor[F], len(t.names))
+		for i, name := range t.names {
+			exs[i] = fields[name]
+		}
+		t.exs = exs
+	})
+	return t.exs.([]extractor[F])
+}
 
 // companyRow indexes company c as of today.
 func (e *Engine) companyRow(c *registerdata.Company, today registerdata.Date) row {

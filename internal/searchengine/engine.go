@@ -257,13 +257,13 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.ct.loading, e.pt.loading = true, true
 	e.csrc, e.pco, e.pmore = e.csrc[:0], e.pco[:0], map[uint32][]uint32{}
 	n := e.src.Len + len(e.own)
-	var accs map[string]*personAcc
 	runJobs([]func(*struct{}){
 		func(*struct{}) { e.ct.grow(n) },
 		func(*struct{}) { e.pt.grow(2 * n) }, // a guess: registers have about two people per company
-		func(*struct{}) { accs = make(map[string]*personAcc, 2*n) },
 	})
-	var people []*personAcc // in the order first seen
+	// The persons are numbered as they are first seen (the table is
+	// empty): person document pd accumulates in people[pd].
+	var people []*personAcc
 	var slab []personAcc
 	add := func(c *registerdata.Company, r row, si int32) {
 		d := e.putCompanyRow(c, r, si)
@@ -273,17 +273,15 @@ func (e *Engine) rebuild(day registerdata.Date) {
 			if id == "" {
 				continue
 			}
-			acc := accs[id]
-			if acc == nil {
+			pd, fresh := e.pt.reserve(id)
+			if fresh {
 				if len(slab) == 0 {
 					slab = make([]personAcc, 1024)
 				}
-				acc, slab = &slab[0], slab[1:]
-				acc.id = id
-				accs[id] = acc
-				people = append(people, acc)
+				slab[0].id = id
+				people, slab = append(people, &slab[0]), slab[1:]
 			}
-			acc.add(d, c.ID, r, day)
+			people[pd].add(d, c.ID, r, day)
 		}
 	}
 	prepare := func(c *registerdata.Company) row { return e.companyRow(c, day) }
@@ -303,7 +301,6 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		c := e.own[id]
 		add(c, e.companyRow(c, day), -1)
 	}
-	accs = nil
 	// The companies are all in: their table finishes while the persons
 	// are indexed.
 	companiesDone := make(chan struct{})
@@ -315,7 +312,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		f := people[i].facts(people[i].id)
 		return personRow(e.pt, &f)
 	}, func(i int, r row) {
-		e.setCompanies(e.pt.put(people[i].id, r), people[i].companies)
+		e.pt.setReserved(uint32(i), r)
+		e.setCompanies(uint32(i), people[i].companies)
 		people[i] = nil
 	})
 	e.pt.finish()

@@ -60,39 +60,66 @@ type postings struct {
 	keys  []string                  // sorted distinct values with a non-empty posting
 	find  finder                    // the order of the lists; by document number by default
 	grams atomic.Pointer[gramIndex] // built on demand, dropped when keys change
+	// recent caches intern's latest answers; a value keeps its number for
+	// good, so an entry never goes stale.
+	recent [recentSize]recentValue
 }
 
 func newPostings() *postings {
 	return &postings{ids: map[string]uint32{}, find: slices.BinarySearch[[]uint32]}
 }
 
-// intern returns the number of v, giving it one if it has none.
+// intern returns the number of v, giving it one if it has none. Most
+// fields have few distinct values, which the recent cache answers
+// without hashing.
 func (ps *postings) intern(v string) uint32 {
-	if id, ok := ps.ids[v]; ok {
-		return id
+	slot := &ps.recent[recentSlot(v)]
+	if slot.v == v && slot.held {
+		return slot.id
 	}
-	id := uint32(len(ps.vals))
-	ps.ids[v] = id
-	ps.vals = append(ps.vals, v)
-	ps.lists = append(ps.lists, nil)
+	id, ok := ps.ids[v]
+	if !ok {
+		id = uint32(len(ps.vals))
+		ps.ids[v] = id
+		ps.vals = append(ps.vals, v)
+		ps.lists = append(ps.lists, nil)
+	}
+	*slot = recentValue{v: v, id: id, held: true}
 	return id
 }
 
-// list returns the posting of value number id, making it if needed;
-// sorted says whether to keep keys sorted (else finish sorts them).
-func (ps *postings) list(id uint32, sorted bool) *posting {
+// recentSize is the number of entries of the cache of recently interned
+// values, a power of two.
+const recentSize = 32
+
+// recentValue is an entry of the cache of recently interned values.
+type recentValue struct {
+	v    string
+	id   uint32
+	held bool
+}
+
+// recentSlot places v in the cache by its length and three of its bytes.
+func recentSlot(v string) int {
+	h := len(v)
+	if n := len(v); n > 0 {
+		h = h*31 + int(v[0])
+		h = h*31 + int(v[n/2])
+		h = h*31 + int(v[n-1])
+	}
+	return h & (recentSize - 1)
+}
+
+// list returns the posting of value number id, making it if needed.
+func (ps *postings) list(id uint32) *posting {
 	if p := ps.lists[id]; p != nil {
 		return p
 	}
 	p := &posting{}
 	v := ps.vals[id]
 	ps.lists[id] = p
-	if sorted {
-		i, _ := slices.BinarySearch(ps.keys, v)
-		ps.keys = slices.Insert(ps.keys, i, v)
-	} else {
-		ps.keys = append(ps.keys, v)
-	}
+	i, _ := slices.BinarySearch(ps.keys, v)
+	ps.keys = slices.Insert(ps.keys, i, v)
 	ps.grams.Store(nil)
 	return p
 }
@@ -115,7 +142,7 @@ func (ps *postings) each(fn func(v string, p *posting)) {
 }
 
 // add puts d in the posting of value number id.
-func (ps *postings) add(id, d uint32) { ps.list(id, true).add(d, ps.find) }
+func (ps *postings) add(id, d uint32) { ps.list(id).add(d, ps.find) }
 
 // remove takes d out of the posting of value number id.
 func (ps *postings) remove(id, d uint32) {

@@ -61,6 +61,8 @@ type docs struct {
 	tokN     []uint16 // document -> its number of tokens
 	tokIDs   []uint32 // token ids (postings ids of tokens), appended to
 	builders sync.Pool
+	exOnce   sync.Once
+	exs      any // the columns' extractors, see extractorsOf
 }
 
 // doc is a view of one document's values, for checking conditions.

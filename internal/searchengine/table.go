@@ -119,13 +119,41 @@ func (t *table[R]) put(id string, r row) uint32 {
 	if strings.HasSuffix(r.key, id) {
 		id = r.key[len(r.key)-len(id):] // one string for both
 	}
+	d := t.number(id)
+	t.set(d, r)
+	return d
+}
+
+// reserve returns the number of document id during a bulk load, giving
+// it a new one, and reporting so, when it has none yet; set gives the
+// document its row later.
+func (t *table[R]) reserve(id string) (uint32, bool) {
+	if d, ok := t.byID[id]; ok {
+		return d, false
+	}
+	return t.number(id), true
+}
+
+// setReserved is set for a document numbered by reserve. Its id is then
+// made to share the memory of the key, in the map too.
+func (t *table[R]) setReserved(d uint32, r row) {
+	if id := t.ids[d]; strings.HasSuffix(r.key, id) {
+		id = r.key[len(r.key)-len(id):]
+		t.ids[d] = id
+		t.byID[id] = d // replaces the key with the shared string
+	}
+	t.set(d, r)
+}
+
+// number gives id a free or new document number, not live yet.
+func (t *table[R]) number(id string) uint32 {
 	var d uint32
 	if n := len(t.free); n > 0 {
 		d, t.free = t.free[n-1], t.free[:n-1]
-		t.keys[d], t.ids[d] = r.key, id
+		t.ids[d] = id
 	} else {
 		d = uint32(len(t.keys))
-		t.keys, t.ids = append(t.keys, r.key), append(t.ids, id)
+		t.keys, t.ids = append(t.keys, ""), append(t.ids, id)
 		t.tokAt, t.tokN = append(t.tokAt, 0), append(t.tokN, 0)
 		for i := range t.cols {
 			c := &t.cols[i]
@@ -137,8 +165,15 @@ func (t *table[R]) put(id string, r row) uint32 {
 		}
 		t.alive.grow(len(t.keys))
 	}
-	t.store(d, &r)
 	t.byID[id] = d
+	return d
+}
+
+// set gives document d, numbered and not live, the row r, and makes it
+// live.
+func (t *table[R]) set(d uint32, r row) {
+	t.keys[d] = r.key
+	t.store(d, &r)
 	t.alive.set(d)
 	t.live++
 	if !t.loading { // a bulk load orders and indexes in finish
@@ -151,7 +186,6 @@ func (t *table[R]) put(id string, r row) uint32 {
 		r.b.r.tokens = nil
 		t.builders.Put(r.b)
 	}
-	return d
 }
 
 // store keeps the values of r as document d's.
