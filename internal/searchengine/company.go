@@ -165,9 +165,10 @@ func buildRow[F any, R any](t *table[R], key string, f *F, fields map[filters.Fi
 	return b.r
 }
 
-// factsPool recycles the facts companyRow computes: the extractors, being
-// function values, would make each one escape to the heap.
-var factsPool = sync.Pool{New: func() any { return new(companyFacts) }}
+// factsPool recycles the facts companyRow computes, with their text
+// cache: the extractors, being function values, would make each one
+// escape to the heap.
+var factsPool = sync.Pool{New: func() any { return &companyFacts{oneValue: oneValue{tc: new(textCache)}} }}
 
 // extractorsOf returns the extractors of t's columns, in column order,
 // taken from fields the first time. A table's rows are always built from
@@ -188,7 +189,7 @@ func (e *Engine) companyRow(c *registerdata.Company, today registerdata.Date) ro
 	t := e.ct
 	f := factsPool.Get().(*companyFacts)
 	defer func() {
-		*f = companyFacts{}
+		*f = companyFacts{oneValue: oneValue{tc: f.tc}}
 		factsPool.Put(f)
 	}()
 	f.c = c
@@ -203,7 +204,7 @@ func (e *Engine) companyRow(c *registerdata.Company, today registerdata.Date) ro
 		f.latest = &f.summary
 	}
 	r := buildRow(t, c.Name.Name+"\x00"+c.ID, f, companyFields)
-	r.tokens = tokens(c.Name.Name)
+	r.tokens = tokens(r.tokens, c.Name.Name)
 	if p, ok := cityPoint(c.Address.City); ok {
 		r.lat, r.lon, r.hasGeo = p.lat, p.lon, true
 	}

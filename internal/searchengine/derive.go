@@ -41,6 +41,7 @@ type companyFacts struct {
 type oneValue struct {
 	num [1]float64
 	str [1]string
+	tc  *textCache // for lower; may be nil
 }
 
 // single returns v as a one-value list held in f.
@@ -60,7 +61,7 @@ func (f *oneValue) one(s string) []string {
 }
 
 // lower is one of s lower-cased and trimmed.
-func (f *oneValue) lower(s string) []string { return f.one(lowerText(s)) }
+func (f *oneValue) lower(s string) []string { return f.one(f.tc.lower(s)) }
 
 // date is single of d's number, or none for an invalid date.
 func (f *oneValue) date(d registerdata.Date) []float64 {

@@ -243,6 +243,9 @@ func (e *Engine) indexPerson(id string, cs []uint32) {
 	e.setCompanies(e.pt.put(id, personRow(e.pt, &f)), cs)
 }
 
+// textCaches are the text caches of the workers indexing persons.
+var textCaches = sync.Pool{New: func() any { return new(textCache) }}
+
 // rebuild indexes everything anew for day, reading every record once.
 func (e *Engine) rebuild(day registerdata.Date) {
 	e.day = day
@@ -310,6 +313,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	}()
 	inOrder(len(people), func(i int) row {
 		f := people[i].facts(people[i].id)
+		f.tc = textCaches.Get().(*textCache)
+		defer textCaches.Put(f.tc)
 		return personRow(e.pt, &f)
 	}, func(i int, r row) {
 		e.pt.setReserved(uint32(i), r)

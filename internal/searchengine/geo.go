@@ -113,12 +113,24 @@ func (t *table[R]) locationCond(cityCol int, loc *registerdata.Location) (*cond,
 	return c, nil
 }
 
-// tokens splits s into its distinct lower-case words of letters and
-// digits, sorted.
-func tokens(s string) []string {
-	ws := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	slices.Sort(ws)
-	return slices.Compact(ws)
+// tokens appends to dst (empty) the distinct lower-case words of letters
+// and digits of s, sorted.
+func tokens(dst []string, s string) []string {
+	low := strings.ToLower(s)
+	start := -1
+	for i, r := range low {
+		switch word := unicode.IsLetter(r) || unicode.IsDigit(r); {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			dst, start = append(dst, low[start:i]), -1
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, low[start:])
+	}
+	slices.Sort(dst)
+	return slices.Compact(dst)
 }
 
 // maxQueryWords bounds the words of a query.
@@ -127,7 +139,7 @@ const maxQueryWords = 16
 // queryConds matches documents where every word of q starts one of the
 // words of the name.
 func (t *table[R]) queryConds(q string) ([]*cond, error) {
-	words := tokens(q)
+	words := tokens(nil, q)
 	if len(words) > maxQueryWords {
 		return nil, badRequest("query: %d words; use at most %d", len(words), maxQueryWords)
 	}

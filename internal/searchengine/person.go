@@ -67,9 +67,9 @@ var personFields = map[filters.Field]extractor[personFacts]{
 
 // personRow indexes a person.
 func personRow(t *table[registerdata.PersonSearchResult], f *personFacts) row {
-	key := strings.ToLower(f.last) + "\x00" + strings.ToLower(f.first) + "\x00" + f.id
+	key := f.tc.lowerKey(f.last) + "\x00" + f.tc.lowerKey(f.first) + "\x00" + f.id
 	r := buildRow(t, key, f, personFields)
-	r.tokens = tokens(f.name)
+	r.tokens = tokens(r.tokens, f.name)
 	return r
 }
 

@@ -38,7 +38,7 @@ func (t *docs) builder(key string) *rowBuilder {
 	if b == nil {
 		b = &rowBuilder{}
 	}
-	b.r = row{b: b, key: key, nums: b.r.nums[:0], numAt: append(b.r.numAt[:0], 0), strs: b.r.strs[:0], strAt: append(b.r.strAt[:0], 0)}
+	b.r = row{b: b, key: key, nums: b.r.nums[:0], numAt: append(b.r.numAt[:0], 0), strs: b.r.strs[:0], strAt: append(b.r.strAt[:0], 0), tokens: b.r.tokens[:0]}
 	return b
 }
 

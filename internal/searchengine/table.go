@@ -183,7 +183,7 @@ func (t *table[R]) set(d uint32, r row) {
 		t.index(d, true)
 	}
 	if r.b != nil {
-		r.b.r.tokens = nil
+		r.b.r.tokens = r.tokens[:0] // the builder keeps the room
 		t.builders.Put(r.b)
 	}
 }
