@@ -59,9 +59,55 @@ func (t *table[R]) buildOrder() {
 		order = append(order, d)
 		return true
 	})
-	slices.SortFunc(order, t.cmpDocs)
-	t.order = fit(order)
+	t.order = fit(sortParallel(order, t.cmpDocs))
 	t.rank.Store(nil)
+}
+
+// sortParallel sorts s by cmp, which must order no two elements alike,
+// on every processor: the parts are sorted at once, then merged pairwise.
+// The result is s or a slice of the same length.
+func sortParallel[T any](s []T, cmp func(a, b T) int) []T {
+	parts := runtime.GOMAXPROCS(0)
+	if parts < 2 || len(s) < 1<<15 {
+		slices.SortFunc(s, cmp)
+		return s
+	}
+	size := (len(s) + parts - 1) / parts
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(s); lo += size {
+		wg.Add(1)
+		go func(part []T) {
+			defer wg.Done()
+			slices.SortFunc(part, cmp)
+		}(s[lo:min(lo+size, len(s))])
+	}
+	wg.Wait()
+	dst := make([]T, len(s))
+	for ; size < len(s); size *= 2 {
+		for lo := 0; lo < len(s); lo += 2 * size {
+			wg.Add(1)
+			go func(lo int) {
+				defer wg.Done()
+				mid, hi := min(lo+size, len(s)), min(lo+2*size, len(s))
+				merge(dst[lo:hi], s[lo:mid], s[mid:hi], cmp)
+			}(lo)
+		}
+		wg.Wait()
+		s, dst = dst, s
+	}
+	return s
+}
+
+// merge writes the sorted a and b, merged, to dst.
+func merge[T any](dst, a, b []T, cmp func(a, b T) int) {
+	i, j := 0, 0
+	for k := range dst {
+		if j == len(b) || i < len(a) && cmp(a[i], b[j]) < 0 {
+			dst[k], i = a[i], i+1
+		} else {
+			dst[k], j = b[j], j+1
+		}
+	}
 }
 
 // buildTokens fills the name-token lists in result order, the order a

@@ -149,3 +149,23 @@ func contents[R any](t *table[R]) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestSortParallel sorts distinct numbers, in several orders and sizes
+// around the parallel threshold and part boundaries.
+func TestSortParallel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 1<<15 - 1, 1 << 15, 1<<15 + 1, 100_003} {
+		s := make([]uint32, n)
+		for i := range s {
+			s[i] = uint32(i)
+		}
+		rng.Shuffle(n, func(i, j int) { s[i], s[j] = s[j], s[i] })
+		got := sortParallel(s, cmp.Compare[uint32])
+		require.Len(t, got, n)
+		for i, v := range got {
+			if v != uint32(i) {
+				require.Equal(t, uint32(i), v, "n=%d position %d", n, i)
+			}
+		}
+	}
+}
