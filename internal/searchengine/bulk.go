@@ -205,6 +205,7 @@ func (ps *postings) bulk(each func(fn func(id, d uint32))) {
 		}
 	}
 	docs, made := make([]uint32, total), make([]posting, distinct)
+	ps.keys = slices.Grow(ps.keys, distinct)
 	for id, n := range counts {
 		if n > 0 {
 			p := &made[0]
