@@ -3,6 +3,7 @@ package searchengine
 import (
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -136,6 +137,15 @@ func (c *column) build(alive bitset, space *sortSpace) {
 		c.nv = fit(c.nv)
 		return
 	}
+	if c.post.unchecked {
+		canon := c.post.merge()
+		for d, v := range c.sv {
+			if v != 0 && v != manyStrings {
+				c.sv[d] = canon[v-1] + 1
+			}
+		}
+	}
+	c.post.expect, c.post.seen = 0, 0
 	c.post.bulk(func(fn func(id, d uint32)) {
 		for d, v := range c.sv {
 			switch {
@@ -188,6 +198,32 @@ func (c *column) buildNumbers(alive bitset, space *sortSpace) {
 		}
 	}
 	x.prefix.Store(nil)
+}
+
+// merge ends unchecked numbering: it numbers the distinct values anew,
+// in sorted order, and returns each old number's new one. No posting
+// exists yet.
+func (ps *postings) merge() (canon []uint32) {
+	byValue := make([]uint32, len(ps.vals))
+	for i := range byValue {
+		byValue[i] = uint32(i)
+	}
+	slices.SortFunc(byValue, func(a, b uint32) int { return strings.Compare(ps.vals[a], ps.vals[b]) })
+	canon = make([]uint32, len(ps.vals))
+	var vals []string
+	for k, old := range byValue {
+		if k == 0 || ps.vals[old] != ps.vals[byValue[k-1]] {
+			vals = append(vals, ps.vals[old])
+		}
+		canon[old] = uint32(len(vals) - 1)
+	}
+	ps.ids = make(map[string]uint32, len(vals))
+	for id, v := range vals {
+		ps.ids[v] = uint32(id)
+	}
+	ps.vals, ps.lists = vals, make([]*posting, len(vals))
+	ps.recent, ps.unchecked = [recentSize]recentValue{}, false
+	return canon
 }
 
 // bulk fills the postings, empty until now, with the (value number,

@@ -12,6 +12,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/filters"
 	"github.com/stretchr/testify/require"
 )
 
@@ -168,4 +169,56 @@ func TestSortParallel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUncheckedNumberingMergesRepeats interns a field of one new value a
+// document until it is numbered unchecked, then values seen before and
+// new ones, and checks that merge gives every number the number of its
+// value among the distinct values in sorted order.
+func TestUncheckedNumberingMergesRepeats(t *testing.T) {
+	ps := newPostings()
+	ps.expect = 10 * uniqueAt
+	for i := range 3 * uniqueAt {
+		v := fmt.Sprintf("v%07d", (i*7919)%(2*uniqueAt)) // repeats once past 2*uniqueAt
+		require.Equal(t, v, ps.vals[ps.intern(v)])
+	}
+	require.True(t, ps.unchecked, "a field of distinct values is numbered unchecked")
+	old := slices.Clone(ps.vals)
+	canon := ps.merge()
+	require.False(t, ps.unchecked)
+	require.True(t, slices.IsSorted(ps.vals))
+	require.Len(t, slices.Compact(slices.Clone(ps.vals)), len(ps.vals), "no value twice")
+	require.Greater(t, len(old), len(ps.vals), "repeats were numbered anew")
+	require.Len(t, ps.vals, 2*uniqueAt)
+	for id, v := range old {
+		require.Equal(t, v, ps.vals[canon[id]])
+	}
+	for id, v := range ps.vals {
+		require.EqualValues(t, id, ps.ids[v])
+	}
+}
+
+// TestBulkLoadOfAFieldNumberedUnchecked loads more companies than
+// uniqueAt, whose register numbers are distinct but for the last
+// thousand, which repeat earlier ones, and checks every company's number
+// through the index and a search.
+func TestBulkLoadOfAFieldNumberedUnchecked(t *testing.T) {
+	n := uniqueAt + 4000
+	cs := generate(n)
+	for i := n - 1000; i < n; i++ {
+		cs[i].Register.RegisterNumber = cs[i-n+1000].Register.RegisterNumber
+	}
+	e := New(fixedDay)
+	e.LoadSource(Source{Len: n, At: func(i int) *registerdata.Company { return &cs[i] }})
+	col := e.ct.byName[filters.RegisterNumber]
+	ps := e.ct.cols[col].post
+	require.True(t, slices.IsSorted(ps.vals))
+	require.Len(t, ps.vals, n-1000)
+	for i := range cs {
+		d := e.ct.byID[cs[i].ID]
+		require.Equal(t, []string{cs[i].Register.RegisterNumber}, doc{&e.ct.docs, d}.strsOf(col), cs[i].ID)
+		require.Contains(t, ps.posting(cs[i].Register.RegisterNumber).docs, d)
+	}
+	require.Equal(t, 2, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: cs[0].Register.RegisterNumber}))
+	require.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: cs[2000].Register.RegisterNumber}))
 }

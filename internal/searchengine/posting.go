@@ -63,6 +63,11 @@ type postings struct {
 	// recent caches intern's latest answers; a value keeps its number for
 	// good, so an entry never goes stale.
 	recent [recentSize]recentValue
+	// During a bulk load: the documents expected, the values interned so
+	// far, and whether new values are numbered without a look-up; see
+	// uniqueAt.
+	expect, seen int
+	unchecked    bool
 }
 
 func newPostings() *postings {
@@ -77,16 +82,33 @@ func (ps *postings) intern(v string) uint32 {
 	if slot.v == v && slot.held {
 		return slot.id
 	}
+	if ps.unchecked {
+		ps.vals, ps.lists = append(ps.vals, v), append(ps.lists, nil)
+		return uint32(len(ps.vals) - 1)
+	}
+	ps.seen++
 	id, ok := ps.ids[v]
 	if !ok {
 		id = uint32(len(ps.vals))
 		ps.ids[v] = id
 		ps.vals = append(ps.vals, v)
 		ps.lists = append(ps.lists, nil)
+		if len(ps.ids) == uniqueAt && ps.expect > uniqueAt && ps.seen < 2*uniqueAt {
+			ps.unchecked = true
+			ps.vals = slices.Grow(ps.vals, ps.expect-len(ps.vals))
+			ps.lists = slices.Grow(ps.lists, ps.expect-len(ps.lists))
+		}
 	}
 	*slot = recentValue{v: v, id: id, held: true}
 	return id
 }
+
+// uniqueAt is when a bulk load judges a field's cardinality: a field
+// whose first uniqueAt distinct values came in fewer than twice as many
+// values has about one value a document (an address, a register number).
+// Its values are then numbered unchecked, a new number each, and finish
+// merges the repeated ones (see merge), instead of a map look-up each.
+const uniqueAt = 1 << 14
 
 // recentSize is the number of entries of the cache of recently interned
 // values, a power of two.

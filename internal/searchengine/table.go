@@ -107,6 +107,7 @@ func (t *table[R]) grow(n int) {
 				c.nv = slices.Grow(c.nv, n)
 			} else {
 				c.sv = slices.Grow(c.sv, n)
+				c.post.expect = n
 			}
 		})
 	}
