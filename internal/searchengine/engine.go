@@ -243,8 +243,9 @@ func (e *Engine) indexPerson(id string, cs []uint32) {
 	e.setCompanies(e.pt.put(id, personRow(e.pt, &f)), cs)
 }
 
-// textCaches are the text caches of the workers indexing persons.
-var textCaches = sync.Pool{New: func() any { return new(textCache) }}
+// personFactsPool recycles the facts of the persons a bulk load
+// indexes, with their text cache (see factsPool).
+var personFactsPool = sync.Pool{New: func() any { return &personFacts{oneValue: oneValue{tc: new(textCache)}} }}
 
 // rebuild indexes everything anew for day, reading every record once.
 func (e *Engine) rebuild(day registerdata.Date) {
@@ -312,10 +313,14 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		e.ct.finish()
 	}()
 	inOrder(len(people), func(i int) row {
-		f := people[i].facts(people[i].id)
-		f.tc = textCaches.Get().(*textCache)
-		defer textCaches.Put(f.tc)
-		return personRow(e.pt, &f)
+		f := personFactsPool.Get().(*personFacts)
+		tc := f.tc
+		*f = people[i].facts(people[i].id)
+		f.tc = tc
+		r := personRow(e.pt, f)
+		*f = personFacts{oneValue: oneValue{tc: tc}} // keeps nothing of the person
+		personFactsPool.Put(f)
+		return r
 	}, func(i int, r row) {
 		e.pt.setReserved(uint32(i), r)
 		e.setCompanies(uint32(i), people[i].companies)

@@ -115,8 +115,10 @@ func (t *table[R]) locationCond(cityCol int, loc *registerdata.Location) (*cond,
 
 // tokens appends to dst (empty) the distinct lower-case words of letters
 // and digits of s, sorted.
-func tokens(dst []string, s string) []string {
-	low := strings.ToLower(s)
+func tokens(dst []string, s string) []string { return lowerTokens(dst, strings.ToLower(s)) }
+
+// lowerTokens is tokens of a text already lower-cased (strings.ToLower).
+func lowerTokens(dst []string, low string) []string {
 	start := -1
 	for i, r := range low {
 		switch word := unicode.IsLetter(r) || unicode.IsDigit(r); {

@@ -69,7 +69,7 @@ var personFields = map[filters.Field]extractor[personFacts]{
 func personRow(t *table[registerdata.PersonSearchResult], f *personFacts) row {
 	key := f.tc.lowerKey(f.last) + "\x00" + f.tc.lowerKey(f.first) + "\x00" + f.id
 	r := buildRow(t, key, f, personFields)
-	r.tokens = tokens(r.tokens, f.name)
+	r.tokens = lowerTokens(r.tokens, f.tc.lowerKey(f.name))
 	return r
 }
 

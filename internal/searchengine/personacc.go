@@ -27,6 +27,10 @@ type personAcc struct {
 	roles     []string
 	companies []uint32 // documents, distinct, past and present
 	manages   []uint32 // documents, distinct, with a current DIRECTOR role
+	// Room for the lists of most persons, without an allocation each.
+	roleRoom    [2]string
+	companyRoom [2]uint32
+	manageRoom  [1]uint32
 	active    bool
 }
 
@@ -63,6 +67,9 @@ func (a *personAcc) add(d uint32, cid string, r *registerdata.Representative, to
 		if np.DateOfBirth != nil && np.DateOfBirth.Valid() && (!a.hasDob || k.before(a.dobAt)) {
 			a.dob, a.dobAt, a.hasDob = *np.DateOfBirth, k, true
 		}
+	}
+	if a.companies == nil {
+		a.roles, a.companies, a.manages = a.roleRoom[:0], a.companyRoom[:0], a.manageRoom[:0]
 	}
 	a.companies = addDistinct(a.companies, d)
 	a.roles = addDistinct(a.roles, string(r.Role))
