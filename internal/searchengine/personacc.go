@@ -31,7 +31,7 @@ type personAcc struct {
 	roleRoom    [2]string
 	companyRoom [2]uint32
 	manageRoom  [1]uint32
-	active    bool
+	active      bool
 }
 
 // entryKey places an entry in the order: later start first, then lower
