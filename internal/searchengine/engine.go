@@ -261,6 +261,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.ct.loading, e.pt.loading = true, true
 	e.csrc, e.pco, e.pmore = e.csrc[:0], e.pco[:0], map[uint32][]uint32{}
 	n := e.src.Len + len(e.own)
+	e.pt.columnsLater = true
 	runJobs([]func(*struct{}){
 		func(*struct{}) { e.ct.grow(n) },
 		func(*struct{}) { e.pt.grow(2 * n) }, // a guess: registers have about two people per company
@@ -312,6 +313,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		defer close(companiesDone)
 		e.ct.finish()
 	}()
+	e.pt.sizeColumns()
 	inOrder(len(people), func(i int) row {
 		f := personFactsPool.Get().(*personFacts)
 		tc := f.tc

@@ -50,6 +50,9 @@ type table[R any] struct {
 	rank    atomic.Pointer[[]uint32] // see ranks; dropped when order changes
 	scratch sync.Pool                // of *bitset, for searches running at once
 	loading bool                     // bulk load: finish orders and indexes (see bulk.go)
+	// columnsLater: a bulk load numbers documents (reserve) before it
+	// knows how many; the columns are made at their size by sizeColumns.
+	columnsLater bool
 }
 
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
@@ -102,6 +105,9 @@ func (t *table[R]) grow(n int) {
 	}}
 	for i := range t.cols {
 		c := &t.cols[i]
+		if t.columnsLater {
+			break
+		}
 		jobs = append(jobs, func(*struct{}) {
 			if c.num != nil {
 				c.nv = slices.Grow(c.nv, n)
@@ -112,6 +118,21 @@ func (t *table[R]) grow(n int) {
 		})
 	}
 	runJobs(jobs)
+}
+
+// sizeColumns ends columnsLater: it makes every column's values for the
+// documents numbered so far, each set by set before the load ends.
+func (t *table[R]) sizeColumns() {
+	t.columnsLater = false
+	n := len(t.keys)
+	for i := range t.cols {
+		c := &t.cols[i]
+		if c.num != nil {
+			c.nv = make([]float64, n)
+		} else {
+			c.sv = make([]uint32, n)
+		}
+	}
 }
 
 // put adds the document id, or replaces it, and returns its number.
@@ -158,9 +179,11 @@ func (t *table[R]) number(id string) uint32 {
 		t.tokAt, t.tokN = append(t.tokAt, 0), append(t.tokN, 0)
 		for i := range t.cols {
 			c := &t.cols[i]
-			if c.num != nil {
+			switch {
+			case t.columnsLater:
+			case c.num != nil:
 				c.nv = append(c.nv, noNumber)
-			} else {
+			default:
 				c.sv = append(c.sv, 0)
 			}
 		}
