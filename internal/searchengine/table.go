@@ -105,15 +105,17 @@ func (t *table[R]) grow(n int) {
 	}}
 	for i := range t.cols {
 		c := &t.cols[i]
+		if c.post != nil {
+			c.post.expect = n
+		}
 		if t.columnsLater {
-			break
+			continue // sizeColumns makes them
 		}
 		jobs = append(jobs, func(*struct{}) {
 			if c.num != nil {
 				c.nv = slices.Grow(c.nv, n)
 			} else {
 				c.sv = slices.Grow(c.sv, n)
-				c.post.expect = n
 			}
 		})
 	}
@@ -121,7 +123,8 @@ func (t *table[R]) grow(n int) {
 }
 
 // sizeColumns ends columnsLater: it makes every column's values for the
-// documents numbered so far, each set by set before the load ends.
+// documents numbered so far. Their values are left for set to write:
+// every document reserve numbered is given its row before the load ends.
 func (t *table[R]) sizeColumns() {
 	t.columnsLater = false
 	n := len(t.keys)
