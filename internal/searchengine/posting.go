@@ -104,10 +104,11 @@ func (ps *postings) intern(v string) uint32 {
 }
 
 // uniqueAt is when a bulk load judges a field's cardinality: a field
-// whose first uniqueAt distinct values came in fewer than twice as many
-// values has about one value a document (an address, a register number).
-// Its values are then numbered unchecked, a new number each, and finish
-// merges the repeated ones (see merge), instead of a map look-up each.
+// whose first uniqueAt distinct values took fewer than twice as many map
+// look-ups has about one value a document (an address, a register
+// number). Its values are then numbered unchecked, a new number each, and
+// finish merges the repeated ones (see merge), instead of a map look-up
+// each. A wrong guess costs memory until finish, never correctness.
 const uniqueAt = 1 << 14
 
 // recentSize is the number of entries of the cache of recently interned
