@@ -192,18 +192,13 @@ var generators = sync.Pool{New: func() any {
 // generatedCompany returns generated company i, a new record each call,
 // the same as generate(i+1)[i].
 func generatedCompany(i int) *registerdata.Company {
-	g := generators.Get().(*generator)
-	defer generators.Put(g)
-	c := new(registerdata.Company)
-	g.company(i, c)
-	g.figures = nil // the record keeps them
-	return c
+	return generatedCompanyInto(i, new(registerdata.Company))
 }
 
 // generatedCompanyInto writes generated company i into buf, reusing the
 // memory of its slices, and returns buf. buf must be the zero Company or
 // hold only what earlier calls wrote: nothing else may share its slices.
-// The result equals generatedCompany(i).
+// The result is company i as generate draws it.
 func generatedCompanyInto(i int, buf *registerdata.Company) *registerdata.Company {
 	g := generators.Get().(*generator)
 	defer generators.Put(g)

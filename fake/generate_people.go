@@ -32,10 +32,10 @@ func (g *generator) person(j int) genPerson {
 }
 
 // representatives appends to out (empty) one to four representatives of
-// company i with the form's role codes. Person slots are i*4+k, so every company has its own
-// people, except that one in five representatives is instead the first
-// person of one of the 100 preceding companies: people with positions in
-// several companies.
+// company i with the form's role codes. Person slots are i*4+k, so every
+// company has its own people, except that one in five representatives is
+// instead the first person of one of the 100 preceding companies: people
+// with positions in several companies.
 func (g *generator) representatives(out []registerdata.Representative, i int, codes []enums.RoleCode, from registerdata.Date, status enums.CompanyStatus) []registerdata.Representative {
 	r := g.rng
 	n := 1 + r.IntN(4)
