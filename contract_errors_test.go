@@ -114,23 +114,35 @@ func TestContractSearchErrors(t *testing.T) {
 			return err
 		},
 	}
-	for path, search := range searches {
-		for _, tc := range []struct {
-			name   string
-			setup  contractPrep
-			key    string
-			status int
-		}{
+	checkErrorStatuses(t, searches, statusCase{name: "402", setup: noCredits, status: 402})
+}
+
+// statusCase is one error answer a contract test provokes, with a
+// prepared setup or a key, and the status it must come with.
+type statusCase struct {
+	name   string
+	setup  contractPrep
+	key    string
+	status int
+}
+
+// checkErrorStatuses provokes 400, 401, 429 and 500, and the extra
+// cases, on every path of calls, and checks that its call returns an
+// APIError with that status.
+func checkErrorStatuses(t *testing.T, calls map[string]func(*registerdata.Client) error, extra ...statusCase) {
+	t.Helper()
+	for path, call := range calls {
+		cases := append([]statusCase{
 			{name: "400", setup: injectFault(path, 400), status: 400},
 			{name: "401", key: "wrong-key", status: 401},
-			{name: "402", setup: noCredits, status: 402},
 			{name: "429", setup: injectFault(path, 429), status: 429},
 			{name: "500", setup: injectFault(path, 500), status: 500},
-		} {
+		}, extra...)
+		for _, tc := range cases {
 			t.Run(path+" "+tc.name, func(t *testing.T) {
 				s, key := preparedSetup(t, tc.setup, tc.key)
 				var apiErr *registerdata.APIError
-				require.ErrorAs(t, search(s.client(t, key)), &apiErr)
+				require.ErrorAs(t, call(s.client(t, key)), &apiErr)
 				assert.Equal(t, tc.status, apiErr.StatusCode)
 			})
 		}

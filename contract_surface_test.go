@@ -32,26 +32,7 @@ func TestContractSurfaceErrors(t *testing.T) {
 		"/v1/autocomplete/company":       func(c *registerdata.Client) error { _, err := c.AutocompleteCompanies(ctx, "nord"); return err },
 		"/v1/credits":                    func(c *registerdata.Client) error { _, err := c.GetCredits(ctx); return err },
 	}
-	for path, call := range calls {
-		for _, tc := range []struct {
-			name   string
-			setup  contractPrep
-			key    string
-			status int
-		}{
-			{name: "400", setup: injectFault(path, 400), status: 400},
-			{name: "401", key: "wrong-key", status: 401},
-			{name: "429", setup: injectFault(path, 429), status: 429},
-			{name: "500", setup: injectFault(path, 500), status: 500},
-		} {
-			t.Run(path+" "+tc.name, func(t *testing.T) {
-				s, key := preparedSetup(t, tc.setup, tc.key)
-				var apiErr *registerdata.APIError
-				require.ErrorAs(t, call(s.client(t, key)), &apiErr)
-				assert.Equal(t, tc.status, apiErr.StatusCode)
-			})
-		}
-	}
+	checkErrorStatuses(t, calls)
 	// 402 for the billed ones, 404 where the fake has nothing.
 	for path, want := range map[string]int{
 		"/v1/company/" + id + "/financials": 402, "/v1/document": 402, "/v0/company/" + id + "/contact": 402,
