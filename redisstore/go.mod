@@ -6,7 +6,7 @@ replace github.com/registerdata/registerdata-go => ../
 
 require (
 	github.com/redis/go-redis/v9 v9.17.3
-	github.com/registerdata/registerdata-go v0.0.0-00010101000000-000000000000
+	github.com/registerdata/registerdata-go v0.2.0
 	github.com/stretchr/testify v1.12.1
 )
 
