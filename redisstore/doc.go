@@ -18,4 +18,39 @@
 //
 // Times to live run on Redis's clock: the now arguments of the Deduper
 // interface are not used.
+//
+// # Delivery guarantee: at least once
+//
+// The Deduper gives at-least-once processing: a delivery is never lost
+// because of it, but it can be processed twice when Redis forgets what it
+// was told. A Redis restarted without persistence (the default of many
+// container images, and of `redis-server --save "" --appendonly no`) comes
+// back empty: every claim and every "done" mark is gone, so a redelivery
+// of a webhook id that was already processed is claimed and processed
+// again. The same happens when a done mark is evicted under memory
+// pressure, or when a failover promotes a replica that had not yet
+// received the mark (Redis replication is asynchronous).
+//
+// Duplicates are avoided, as far as Redis can avoid them, by a Redis that
+// keeps every acknowledged write:
+//
+//   - appendonly yes with appendfsync always: each SET of a claim or a done
+//     mark is on disk before Redis answers it (appendfsync everysec, the
+//     usual setting, can lose the last second of marks on a crash);
+//   - maxmemory-policy noeviction (or enough memory that nothing is
+//     evicted): the done marks carry a time to live, so the volatile-* and
+//     allkeys-* policies may drop them early;
+//   - no automatic failover to a replica that may lag, or a failover that
+//     waits for the replica to catch up;
+//   - a ttl on NewDeduper at least as long as the service keeps redelivering
+//     (the default, 2 * webhook.DefaultTolerance, covers every redelivery
+//     whose timestamp still verifies).
+//
+// Even then one window remains that no store closes: a receiver that
+// crashes after its callback took effect but before Release recorded the
+// id as done leaves a claim that expires after MaxClaim, and the
+// redelivery is processed again. Processing exactly once end to end needs
+// a callback that is idempotent, for example one that records the webhook
+// id (Event.ID) in the same transaction as its own effect and skips ids it
+// has seen.
 package redisstore
