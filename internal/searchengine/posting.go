@@ -184,6 +184,73 @@ func (ps *postings) remove(id, d uint32) {
 	}
 }
 
+// addMany puts d in the postings of the values vs (interned already).
+// The values new to the field go into keys in one merge, so a document
+// holding n new values costs one pass over keys, not n insertions.
+func (ps *postings) addMany(vs []string, d uint32) {
+	var fresh []string
+	for _, v := range vs {
+		id := ps.ids[v]
+		p := ps.lists[id]
+		if p == nil {
+			p = &posting{}
+			ps.lists[id] = p
+			fresh = append(fresh, v)
+		}
+		p.add(d, ps.find)
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	slices.Sort(fresh)
+	merged := make([]string, 0, len(ps.keys)+len(fresh))
+	i := 0
+	for _, v := range fresh {
+		for i < len(ps.keys) && ps.keys[i] < v {
+			merged = append(merged, ps.keys[i])
+			i++
+		}
+		merged = append(merged, v)
+	}
+	ps.keys = append(merged, ps.keys[i:]...)
+	ps.grams.Store(nil)
+}
+
+// removeMany takes d out of the postings of the values vs. The values no
+// document holds any more leave keys in one pass, as in addMany.
+func (ps *postings) removeMany(vs []string, d uint32) {
+	var gone []string
+	for _, v := range vs {
+		id, ok := ps.ids[v]
+		if !ok || ps.lists[id] == nil {
+			continue
+		}
+		p := ps.lists[id]
+		p.remove(d, ps.find)
+		if len(p.docs) == 0 {
+			ps.lists[id] = nil
+			gone = append(gone, v)
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	slices.Sort(gone)
+	kept, g := ps.keys[:0], 0
+	for _, k := range ps.keys {
+		for g < len(gone) && gone[g] < k {
+			g++
+		}
+		if g < len(gone) && gone[g] == k {
+			continue
+		}
+		kept = append(kept, k)
+	}
+	clear(ps.keys[len(kept):])
+	ps.keys = kept
+	ps.grams.Store(nil)
+}
+
 // withPrefix returns the postings of every value starting with prefix.
 func (ps *postings) withPrefix(prefix string) []*posting {
 	i, _ := slices.BinarySearch(ps.keys, prefix)

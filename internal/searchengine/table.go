@@ -319,8 +319,10 @@ func (t *table[R]) index(d uint32, add bool) {
 		switch v := c.sv[d]; v {
 		case 0:
 		case manyStrings:
-			for _, s := range c.manyStrs[d] {
-				t.post(c.post, c.post.ids[s], d, add)
+			if add {
+				c.post.addMany(c.manyStrs[d], d)
+			} else {
+				c.post.removeMany(c.manyStrs[d], d)
 			}
 		default:
 			t.post(c.post, v-1, d, add)
