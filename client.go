@@ -35,8 +35,10 @@ import (
 // DefaultBaseURL is the address of the production service.
 const DefaultBaseURL = "https://api.openregister.de"
 
-// Version is the version of this SDK, sent in the User-Agent header.
-const Version = "0.1.0"
+// Version is the version of this SDK, sent in the User-Agent header and
+// printed by registerdata --version. Every module of the repository is
+// released at this version (see RELEASING.md); .ci/run reads it from here.
+const Version = "0.2.0"
 
 // Environment variables NewClient reads when no option overrides them.
 const (
