@@ -93,9 +93,21 @@ func fakeWithReceiver(t *testing.T, h func(*webhook.Verifier) (fn func(context.C
 	clk := fake.NewClock(testStart)
 	srv := fake.NewServer(fake.WithClock(clk), fake.WithWebhookEndpoint(rc.URL, testSecret), fake.WithCredits(1_000_000))
 	t.Cleanup(srv.Close)
+	receiverURLs.Store(srv, rc.URL)
+	t.Cleanup(func() { receiverURLs.Delete(srv) })
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithMaxRetries(0))
 	require.NoError(t, err)
 	return srv, clk, c, col
+}
+
+// receiverURLs maps each fake of fakeWithReceiver to its receiver's URL.
+var receiverURLs sync.Map
+
+func webhookURL(t *testing.T, srv *fake.Server) string {
+	t.Helper()
+	u, ok := receiverURLs.Load(srv)
+	require.True(t, ok)
+	return u.(string)
 }
 
 // mutation is one register change and the changes it must produce.
