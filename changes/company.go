@@ -168,7 +168,17 @@ func showRegisterKey(k registerKey) string {
 }
 
 func transactions(d *differ, field string, before, after []registerdata.Transaction) {
-	key := func(t *registerdata.Transaction) string { return t.CompanyID + "|" + showDatePtr(t.AgreementDate) }
+	type txKey struct {
+		id     string
+		agreed registerdata.Date
+	}
+	key := func(t *registerdata.Transaction) txKey {
+		k := txKey{id: t.CompanyID}
+		if t.AgreementDate != nil {
+			k.agreed = *t.AgreementDate
+		}
+		return k
+	}
 	pair(before, after, key, sameTransaction, func(b, a *registerdata.Transaction) {
 		switch {
 		case b == nil:

@@ -50,11 +50,17 @@ func representativeChanges(d *differ, b, a *registerdata.Representative) {
 	d.add(cat, "representation.natural_person", subj, showNaturalPerson(b.NaturalPerson), showNaturalPerson(a.NaturalPerson))
 }
 
-func representativeKey(r *registerdata.Representative) string {
+// repKey identifies a representative: id, else name, and role code.
+type repKey struct {
+	id, name string
+	code     enums.RoleCode
+}
+
+func representativeKey(r *registerdata.Representative) repKey {
 	if r.ID != nil && *r.ID != "" {
-		return *r.ID + "/" + string(r.RoleDetail.Code)
+		return repKey{id: *r.ID, code: r.RoleDetail.Code}
 	}
-	return "name:" + r.Name + "/" + string(r.RoleDetail.Code)
+	return repKey{name: r.Name, code: r.RoleDetail.Code}
 }
 
 // representativeCategory is ownership for a stake (SHAREHOLDER, OWNER),
@@ -90,8 +96,21 @@ func sameRepresentative(a, b *registerdata.Representative) bool {
 	return sameStrPtr(a.ID, b.ID) && a.Name == b.Name && a.Type == b.Type && a.Role == b.Role &&
 		a.RoleDetail == b.RoleDetail && a.StartDate == b.StartDate && sameDatePtr(a.EndDate, b.EndDate) &&
 		sameStrPtr(a.Authority, b.Authority) &&
-		showLegalPerson(a.LegalPerson) == showLegalPerson(b.LegalPerson) &&
-		showNaturalPerson(a.NaturalPerson) == showNaturalPerson(b.NaturalPerson)
+		sameLegalPerson(a.LegalPerson, b.LegalPerson) && sameNaturalPerson(a.NaturalPerson, b.NaturalPerson)
+}
+
+func sameLegalPerson(a, b *registerdata.LegalPerson) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Name == b.Name && sameStrPtr(a.City, b.City) && a.Country == b.Country
+}
+
+func sameNaturalPerson(a, b *registerdata.NaturalPerson) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return sameStrPtr(a.City, b.City) && sameStrPtr(a.FirstName, b.FirstName) && sameStrPtr(a.LastName, b.LastName) && sameDatePtr(a.DateOfBirth, b.DateOfBirth)
 }
 
 func showRoleDetail(r registerdata.RoleDetail) string {
@@ -115,7 +134,7 @@ func showNaturalPerson(p *registerdata.NaturalPerson) string {
 // indicators compares the financial figures per date.
 func indicators(d *differ, before, after []registerdata.IndicatorSummary) {
 	const cat = enums.PreferenceFinancials
-	key := func(i *registerdata.IndicatorSummary) string { return i.Date.String() }
+	key := func(i *registerdata.IndicatorSummary) registerdata.Date { return i.Date }
 	pair(before, after, key, sameIndicators, func(b, a *registerdata.IndicatorSummary) {
 		switch {
 		case b == nil:

@@ -41,11 +41,20 @@ func (d *differ) change(c Change) { d.out = append(d.out, c) }
 // side it is missing from. Order does not matter. Members sharing a key
 // (two owners without id and of the same name) are matched first with an
 // equal member of the other side, then in list order.
-func pair[T any](before, after []T, key func(*T) string, equal func(*T, *T) bool, fn func(b, a *T)) {
-	if len(before) == 0 && len(after) == 0 {
-		return
+//
+// fn is not called for members equal and at the same place in both lists:
+// every caller reports nothing for equal members.
+func pair[T any, K comparable](before, after []T, key func(*T) K, equal func(*T, *T) bool, fn func(b, a *T)) {
+	if len(before) == len(after) {
+		i := 0
+		for i < len(before) && equal(&before[i], &after[i]) {
+			i++
+		}
+		if i == len(before) {
+			return
+		}
 	}
-	idx := make(map[string][]int, len(before))
+	idx := make(map[K][]int, len(before))
 	for i := range before {
 		k := key(&before[i])
 		idx[k] = append(idx[k], i)

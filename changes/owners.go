@@ -57,11 +57,14 @@ func bestWord(b bool) string {
 	return "current shareholder list"
 }
 
-func ownerKey(o *registerdata.Owner) string {
+// ownerID identifies an owner: id, else name.
+type ownerID struct{ id, name string }
+
+func ownerKey(o *registerdata.Owner) ownerID {
 	if o.ID != nil && *o.ID != "" {
-		return *o.ID
+		return ownerID{id: *o.ID}
 	}
-	return "name:" + o.Name
+	return ownerID{name: o.Name}
 }
 
 // showStake is "30 %", or the nominal value when no percentage is known.
@@ -78,8 +81,13 @@ func showStake(pct *float64, nominal float64) string {
 func sameOwner(a, b *registerdata.Owner) bool {
 	return sameStrPtr(a.ID, b.ID) && a.Name == b.Name && a.Type == b.Type && a.RelationType == b.RelationType &&
 		a.NominalShare == b.NominalShare && sameFloatPtr(a.PercentageShare, b.PercentageShare) &&
-		sameDatePtr(a.Start, b.Start) && showOwnerLegal(a.LegalPerson) == showOwnerLegal(b.LegalPerson) &&
-		showOwnerNatural(a.NaturalPerson) == showOwnerNatural(b.NaturalPerson)
+		sameDatePtr(a.Start, b.Start) && samePtrDeep(a.LegalPerson, b.LegalPerson, func(x, y *registerdata.OwnerLegalPerson) bool {
+		return x.Name == y.Name && sameStrPtr(x.City, y.City) && x.Country == y.Country
+	}) &&
+		samePtrDeep(a.NaturalPerson, b.NaturalPerson, func(x, y *registerdata.OwnerNaturalPerson) bool {
+			return x.FirstName == y.FirstName && x.LastName == y.LastName && x.FullName == y.FullName && x.City == y.City &&
+				x.Country == y.Country && sameDatePtr(x.DateOfBirth, y.DateOfBirth)
+		})
 }
 
 func showOwnerLegal(p *registerdata.OwnerLegalPerson) string {
@@ -112,7 +120,11 @@ func Holdings(before, after *registerdata.Holdings) []Change {
 	}
 	const cat = enums.PreferenceHoldings
 	d := &differ{}
-	key := func(h *registerdata.Holding) string { return h.CompanyID + "/" + string(h.RelationType) }
+	type holdingKey struct {
+		id  string
+		rel enums.RelationType
+	}
+	key := func(h *registerdata.Holding) holdingKey { return holdingKey{h.CompanyID, h.RelationType} }
 	pair(b.Holdings, a.Holdings, key, sameHolding, func(bh, ah *registerdata.Holding) {
 		switch {
 		case bh == nil:
@@ -164,4 +176,12 @@ func sameHolding(a, b *registerdata.Holding) bool {
 	return a.CompanyID == b.CompanyID && a.Name == b.Name && a.RelationType == b.RelationType &&
 		a.NominalShare == b.NominalShare && sameFloatPtr(a.PercentageShare, b.PercentageShare) &&
 		sameDatePtr(a.Start, b.Start) && sameDatePtr(a.End, b.End)
+}
+
+// samePtrDeep compares two optional values with eq.
+func samePtrDeep[T any](a, b *T, eq func(x, y *T) bool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return eq(a, b)
 }

@@ -28,7 +28,8 @@ func Person(before, after *registerdata.Person) []Change {
 	d.add(own, "last_name", "", b.LastName, a.LastName)
 	d.add(own, "city", "", showStr(b.City), showStr(a.City))
 	d.add(own, "date_of_birth", "", showDatePtr(b.DateOfBirth), showDatePtr(a.DateOfBirth))
-	key := func(p *registerdata.ManagementPosition) string { return p.RegisterID + "/" + p.Role }
+	type posKey struct{ company, role string }
+	key := func(p *registerdata.ManagementPosition) posKey { return posKey{p.RegisterID, p.Role} }
 	pair(b.ManagementPositions, a.ManagementPositions, key, samePosition, func(bp, ap *registerdata.ManagementPosition) {
 		switch {
 		case bp == nil:

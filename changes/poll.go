@@ -56,7 +56,7 @@ type PollOptions struct {
 // after its Set was yielded, so a Set is never lost (a process that dies
 // in between yields it again on its next run).
 //
-// Every fetch goes through c, so the client's budget (WithBudget) and
+// Every fetch goes through c, so the client's budget (WithCreditBudget) and
 // rate limit apply: when the budget is spent, Poll yields the error
 // (wrapping registerdata.ErrBudgetExceeded) and stops. Any other error of
 // one id is yielded with that id's Set (EntityID filled, no changes) and
