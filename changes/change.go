@@ -3,6 +3,8 @@ package changes
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/registerdata/registerdata-go/enums"
 )
@@ -67,18 +69,18 @@ func (c Change) String() string {
 	switch c.Kind {
 	case Added:
 		if c.Subject != "" {
-			fmt.Fprintf(&b, "%s %s", c.Subject, l.joined)
+			b.WriteString(member(l.joined, c.Subject))
 		} else {
-			fmt.Fprintf(&b, "%s was set", capital(l.the))
+			fmt.Fprintf(&b, "%s was set", l.the)
 		}
 		if c.After != "" {
 			fmt.Fprintf(&b, " (%s)", c.After)
 		}
 	case Removed:
 		if c.Subject != "" {
-			fmt.Fprintf(&b, "%s %s", c.Subject, l.left)
+			b.WriteString(member(l.left, c.Subject))
 		} else {
-			fmt.Fprintf(&b, "%s was removed", capital(l.the))
+			fmt.Fprintf(&b, "%s was removed", l.the)
 		}
 		switch {
 		case c.After != "":
@@ -88,14 +90,27 @@ func (c Change) String() string {
 		}
 	default:
 		if c.Subject != "" {
-			fmt.Fprintf(&b, "%s of %s changed", capital(l.the), c.Subject)
+			of := l.of
+			if of == "" {
+				of = "of"
+			}
+			fmt.Fprintf(&b, "%s %s %s changed", l.the, of, c.Subject)
 		} else {
-			fmt.Fprintf(&b, "%s changed", capital(l.the))
+			fmt.Fprintf(&b, "%s changed", l.the)
 		}
 		fmt.Fprintf(&b, " from %q to %q", orNone(c.Before), orNone(c.After))
 	}
 	b.WriteByte('.')
-	return b.String()
+	return capital(b.String())
+}
+
+// member is what a list member did: verb is "%s ..." with the subject's
+// place, or the words that follow the subject.
+func member(verb, subject string) string {
+	if strings.Contains(verb, "%s") {
+		return strings.Replace(verb, "%s", subject, 1)
+	}
+	return subject + " " + verb
 }
 
 func orNone(s string) string {
@@ -106,41 +121,45 @@ func orNone(s string) string {
 }
 
 func capital(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || unicode.IsUpper(r) {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// label is how a sentence names a field: "the name"; and, for a list, what
-// a member does when it is added or removed.
+// label is how a sentence names a field: "the name"; for a list, what a
+// member does when it is added or removed ("%s" marks the subject's place
+// when it does not come first); and the word between a figure and its
+// subject ("of", by default).
 type label struct {
-	the, joined, left string
+	the, joined, left, of string
 }
 
 // labels are the fields with their own words; any other field reads
 // "the <field with spaces>", and its members "was added to" / "was
 // removed from" it.
 var labels = map[string]label{
-	"representation":       {"the representation", "joined the representation", "left the representation"},
-	"owners":               {"the owners", "became an owner", "is no longer an owner"},
-	"holdings":             {"the holdings", "became a holding", "is no longer a holding"},
-	"management_positions": {"the management positions", "began", "ended"},
-	"names":                {"the name history", "was added to the name history", "was removed from the name history"},
-	"addresses":            {"the address history", "was added to the address history", "was removed from the address history"},
-	"purposes":             {"the purpose history", "was added to the purpose history", "was removed from the purpose history"},
-	"capitals":             {"the capital history", "was added to the capital history", "was removed from the capital history"},
-	"registers":            {"the register history", "was added to the register history", "was removed from the register history"},
-	"documents":            {"the documents", "was filed", "was withdrawn"},
-	"indicators":           {"the financial figures", "were published", "were withdrawn"},
-	"insolvencies":         {"the insolvency proceedings", "was opened", "is no longer listed"},
-	"acquisitions":         {"the acquisitions", "was merged into the company", "is no longer listed as merged into the company"},
-	"asset_spin_offs":      {"the asset spin-offs", "received assets in a spin-off", "is no longer listed as a spin-off"},
-	"industry_codes":       {"the industry codes", "was added to the industry codes", "was removed from the industry codes"},
-	"address":              {"the registered address", "", ""},
-	"lei":                  {"the LEI", "", ""},
-	"representation_rule":  {"the general representation rule", "", ""},
-	"contact.vat_id":       {"the VAT id", "", ""},
+	"representation":       {"the representation", "joined the representation", "left the representation", ""},
+	"owners":               {"the owners", "became an owner", "is no longer an owner", ""},
+	"holdings":             {"the holdings", "became a holding", "is no longer a holding", ""},
+	"management_positions": {"the management positions", "began", "ended", ""},
+	"names":                {"the name history", "was added to the name history", "was removed from the name history", ""},
+	"addresses":            {"the address history", "was added to the address history", "was removed from the address history", ""},
+	"purposes":             {"the purpose history", "was added to the purpose history", "was removed from the purpose history", ""},
+	"capitals":             {"the capital history", "was added to the capital history", "was removed from the capital history", ""},
+	"registers":            {"the register history", "was added to the register history", "was removed from the register history", ""},
+	"documents":            {"the documents", "was filed", "was withdrawn", ""},
+	"indicators":           {"the financial figures", "financial figures for %s were published", "financial figures for %s were withdrawn", "for"},
+	"insolvencies":         {"the insolvency proceedings", "was opened", "is no longer listed", ""},
+	"acquisitions":         {"the acquisitions", "was merged into the company", "is no longer listed as merged into the company", ""},
+	"asset_spin_offs":      {"the asset spin-offs", "received assets in a spin-off", "is no longer listed as a spin-off", ""},
+	"insolvency.events":    {"the events", "%s was published", "%s was withdrawn", ""},
+	"industry_codes":       {"the industry codes", "was added to the industry codes", "was removed from the industry codes", ""},
+	"address":              {"the registered address", "", "", ""},
+	"lei":                  {"the LEI", "", "", ""},
+	"representation_rule":  {"the general representation rule", "", "", ""},
+	"contact.vat_id":       {"the VAT id", "", "", ""},
 }
 
 func labelOf(field string) label {
@@ -161,5 +180,6 @@ func labelOf(field string) label {
 		the:    "the " + words,
 		joined: "was added to the " + words,
 		left:   "was removed from the " + words,
+		of:     labels[head].of,
 	}
 }

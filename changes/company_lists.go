@@ -1,6 +1,8 @@
 package changes
 
 import (
+	"strings"
+
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
 )
@@ -240,7 +242,7 @@ func latestWord(latest bool) string {
 }
 
 func documentSubject(x *registerdata.CompanyDocument) string {
-	s := string(x.Type)
+	s := strings.ReplaceAll(string(x.Type), "_", " ")
 	if s == "" {
 		s = "document"
 	}

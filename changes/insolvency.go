@@ -1,6 +1,8 @@
 package changes
 
 import (
+	"strings"
+
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
 )
@@ -47,5 +49,5 @@ func Insolvency(before, after *registerdata.Insolvency) []Change {
 }
 
 func eventSubject(e *registerdata.InsolvencyEvent, proceeding string) string {
-	return join(" ", string(e.EventType), "of "+showDate(e.PublishedAt), "in "+proceeding)
+	return join(" ", "event \""+strings.ReplaceAll(string(e.EventType), "_", " ")+"\"", "of "+showDate(e.PublishedAt), "in "+proceeding)
 }

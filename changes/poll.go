@@ -61,8 +61,9 @@ type PollOptions struct {
 // (wrapping registerdata.ErrBudgetExceeded) and stops. Any other error of
 // one id is yielded with that id's Set (EntityID filled, no changes) and
 // polling goes on; break out of the loop to stop. The context ends
-// polling without an error. Give the client no cache (WithCache), which
-// would answer with the records already seen.
+// polling without an error. Give it a client without a cache
+// (WithCache): an answer from the cache, maybe the record already seen,
+// is yielded as an error.
 //
 // Cost: each round fetches, per company id, the record (CostCompanyLookup,
 // 10 credits), plus the owners (CostOwners, 10) with ownership, the

@@ -194,14 +194,22 @@ func (k *checker) commit(ctx context.Context, r result) error {
 }
 
 // fetch gets the parts p of an entity and the credits they cost.
-func (k *checker) fetch(ctx context.Context, t enums.EntityType, id string, p parts) (snapshot, int64, error) {
-	var s snapshot
-	var credits int64
+func (k *checker) fetch(ctx context.Context, t enums.EntityType, id string, p parts) (s snapshot, credits int64, err error) {
+	var infos []*registerdata.ResponseInfo
 	info := func() (registerdata.CallOption, *registerdata.ResponseInfo) {
 		ri := new(registerdata.ResponseInfo)
+		infos = append(infos, ri)
 		return registerdata.WithResponseInfo(ri), ri
 	}
-	var err error
+	defer func() {
+		// An answer from the client's cache may be the record already
+		// seen: the change it hides would never be reported.
+		for _, ri := range infos {
+			if ri.Cached && ri.StatusCode == 0 && err == nil {
+				s, err = snapshot{}, fmt.Errorf("changes: the client answered for %s from its cache (WithCache): give the Watcher and Poll a client without a cache, which fetches the current records", id)
+			}
+		}
+	}()
 	if p&partCompany != 0 {
 		o, ri := info()
 		s.Company, err = k.c.GetCompany(ctx, id, nil, o)
@@ -250,10 +258,10 @@ func (k *checker) fetch(ctx context.Context, t enums.EntityType, id string, p pa
 		s.Insolvencies = make(map[string]*registerdata.Insolvency, len(s.Company.Insolvencies))
 		for _, sum := range s.Company.Insolvencies {
 			o, ri := info()
-			in, err := k.c.GetInsolvency(ctx, sum.ID, o)
+			in, ierr := k.c.GetInsolvency(ctx, sum.ID, o)
 			credits += ri.Charged
-			if err != nil {
-				return s, credits, fmt.Errorf("changes: fetching insolvency proceeding %s of %s: %w", sum.ID, id, err)
+			if ierr != nil {
+				return s, credits, fmt.Errorf("changes: fetching insolvency proceeding %s of %s: %w", sum.ID, id, ierr)
 			}
 			s.Insolvencies[sum.ID] = in
 		}

@@ -53,8 +53,9 @@ type Set struct {
 // With the handler's Deduper, each delivery reaches the callback exactly
 // once: a redelivery of a delivery that succeeded is acknowledged without
 // a call, and a callback error keeps the old snapshot, so the redelivery
-// computes the same changes again. Give the client no cache (WithCache):
-// a cached record would hide the change the event announces.
+// computes the same changes again. Give it a client without a cache
+// (WithCache): a cached record would hide the change the event announces,
+// so an answer from the cache fails the check with an error saying so.
 type Watcher struct {
 	k   checker
 	fn  func(context.Context, Set) error
