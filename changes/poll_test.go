@@ -2,6 +2,7 @@ package changes_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"sync"
@@ -128,4 +129,38 @@ func TestDiffOfSavedRecords(t *testing.T) {
 	_, err = changes.Diff([]byte(`[1]`), b)
 	assert.Error(t, err)
 	_ = fake.ErrUnknownCompany
+}
+
+// TestDiffCurrent compares saved records (as `registerdata company ID`
+// prints them) with their current version.
+func TestDiffCurrent(t *testing.T) {
+	srv, _, c, _ := fakeWithReceiver(t, nil)
+	ctx := context.Background()
+	co, err := c.GetCompany(ctx, richID, nil)
+	require.NoError(t, err)
+	savedCompany, err := json.Marshal(co)
+	require.NoError(t, err)
+	ow, err := c.GetOwners(ctx, richID, nil)
+	require.NoError(t, err)
+	savedOwners, err := json.Marshal(ow)
+	require.NoError(t, err)
+
+	cs, credits, err := changes.DiffCurrent(ctx, c, savedCompany)
+	require.NoError(t, err)
+	assert.Empty(t, cs)
+	assert.Equal(t, int64(registerdata.CostCompanyLookup), credits)
+
+	require.NoError(t, srv.UpdateCompany(richID, func(x *registerdata.Company) { x.Status = enums.CompanyStatusLiquidation }))
+	owners := ow.Owners[1:]
+	require.NoError(t, srv.SetOwners(richID, owners))
+	cs, _, err = changes.DiffCurrent(ctx, c, savedCompany)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"basic/modified/status"}, keysOf(cs))
+	cs, credits, err = changes.DiffCurrent(ctx, c, savedOwners)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"ownership/removed/owners"}, keysOf(cs))
+	assert.Equal(t, int64(registerdata.CostOwners), credits)
+
+	_, _, err = changes.DiffCurrent(ctx, c, []byte(`{"id":"../monitor","name":{}}`))
+	assert.ErrorIs(t, err, registerdata.ErrInvalidRequest)
 }

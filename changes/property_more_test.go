@@ -176,3 +176,49 @@ func roundTripPerson(t *testing.T, p *registerdata.Person) *registerdata.Person 
 	require.NoError(t, jsonDecode(buf.Bytes(), &out))
 	return &out
 }
+
+// TestHoldingsDiff: a company becomes an owner of another through
+// SetOwners; its holdings gain the stake, under holdings, the category the
+// fake delivers to the new owner's monitor; the stake's change and end
+// follow.
+func TestHoldingsDiff(t *testing.T) {
+	srv, clk, c, col := fakeWithReceiver(t, nil)
+	ctx := context.Background()
+	ids := srv.CompanyIDs()
+	holder := ids[2]
+	if holder == richID {
+		holder = ids[3]
+	}
+	_, err := c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: holder, EntityType: enums.EntityTypeCompany,
+		Preferences: []enums.Preference{enums.PreferenceHoldings}, UpdateFrequency: enums.UpdateFrequencyDaily})
+	require.NoError(t, err)
+	before, err := c.GetCompanyHoldings(ctx, holder)
+	require.NoError(t, err)
+	owners, err := c.GetOwners(ctx, richID, nil)
+	require.NoError(t, err)
+	for i := range owners.Owners {
+		if p := owners.Owners[i].PercentageShare; p != nil && *p >= 10 {
+			owners.Owners[i].PercentageShare = ptr(*p - 10)
+			break
+		}
+	}
+	hc, _ := srv.Company(holder)
+	withHolder := append(slices.Clone(owners.Owners), registerdata.Owner{ID: ptr(holder), Name: hc.Name.Name, Type: enums.RepresentativeTypeLegalPerson,
+		RelationType: enums.RelationTypeShareholder, NominalShare: 2500, PercentageShare: ptr(10.0)})
+	require.NoError(t, srv.SetOwners(richID, withHolder))
+	after, err := c.GetCompanyHoldings(ctx, holder)
+	require.NoError(t, err)
+	cs := changes.Holdings(before, after)
+	require.Equal(t, []string{"holdings/added/holdings"}, keysOf(cs))
+	assert.Contains(t, cs[0].String(), "became a holding (10 %)")
+	clk.Advance(24 * time.Hour)
+	evs := col.take()
+	require.Len(t, evs, 1)
+	assert.Equal(t, []string{"holdings"}, evs[0].Categories)
+
+	slices.Reverse(after.Holdings)
+	assert.Empty(t, changes.Holdings(before, before))
+	again, err := c.GetCompanyHoldings(ctx, holder)
+	require.NoError(t, err)
+	assert.Empty(t, changes.Holdings(again, after), "order is no change")
+}
