@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -127,4 +128,38 @@ func (s *stepClock) After(d time.Duration) <-chan time.Time {
 	ch := make(chan time.Time, 1)
 	ch <- s.now
 	return ch
+}
+
+// ExampleSet_jsonLines writes a Set as one line of JSON Lines, as
+// `registerdata watch --jsonl` would.
+func ExampleSet_jsonLines() {
+	set := changes.Set{
+		EntityType: enums.EntityTypeCompany,
+		EntityID:   "DE-HRB-F1103-267645",
+		EventID:    "msg_2Lc1",
+		DetectedAt: time.Date(2025, 3, 4, 9, 0, 0, 0, time.UTC),
+		Changes: []changes.Change{{Category: enums.PreferenceRepresentation, Kind: changes.Added, Field: "representation",
+			Subject: "Erika Beispiel (Managing Director)", After: "since 2025-03-04"}},
+		Credits: 10,
+	}
+	_ = json.NewEncoder(os.Stdout).Encode(set)
+	// Output:
+	// {"entity_type":"company","entity_id":"DE-HRB-F1103-267645","event_id":"msg_2Lc1","detected_at":"2025-03-04T09:00:00Z","changes":[{"category":"representation","kind":"added","field":"representation","subject":"Erika Beispiel (Managing Director)","after":"since 2025-03-04"}],"credits":10}
+}
+
+// ExampleDiff compares two saved records, as `registerdata diff` would.
+func ExampleDiff() {
+	before := []byte(`{"id": "DE-HRB-F1103-267645", "name": {"name": "Alt GmbH"}, "address": {"city": "Berlin", "country": "Deutschland", "formatted_value": "Berlin, Deutschland"}}`)
+	after := []byte(`{"id": "DE-HRB-F1103-267645", "name": {"name": "Neu GmbH"}, "address": {"city": "München", "country": "Deutschland", "formatted_value": "München, Deutschland"}}`)
+	cs, err := changes.Diff(before, after)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range cs {
+		fmt.Println(c)
+	}
+	// Output:
+	// The name changed from "Alt GmbH" to "Neu GmbH".
+	// The registered address changed from "Berlin, Deutschland" to "München, Deutschland".
 }

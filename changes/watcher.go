@@ -86,7 +86,10 @@ func NewWatcher(c *registerdata.Client, store Store, fn func(context.Context, Se
 //   - a person's insolvencies are in no record the SDK can fetch: the
 //     event's own changes of that category are reported as they came,
 //     Field being their path;
-//   - only when fn returns nil is the new snapshot stored.
+//   - only when fn returns nil is the new snapshot stored. Should storing
+//     fail then, Handle returns the error and the redelivery calls fn
+//     again with the same changes and EventID: deduplicate on EventID
+//     where a repeat would hurt.
 //
 // Events of one entity are processed one at a time by a Watcher; several
 // processes sharing a store should route each entity to one of them (the
