@@ -48,7 +48,7 @@ func (m *manualClock) After(d time.Duration) <-chan time.Time {
 func TestPollFindsChangesRoundByRound(t *testing.T) {
 	srv, _, c, _ := fakeWithReceiver(t, nil)
 	ids := []string{richID, srv.CompanyIDs()[1]}
-	store := changes.NewMemoryStore()
+	store := changes.NewMemoryStore().(*changes.MemoryStore)
 	clk := newManualClock(testStart)
 	ctx := t.Context()
 	type got struct {
@@ -105,7 +105,7 @@ func TestPollRefusesZeroIntervalAndStopsAtTheBudget(t *testing.T) {
 
 func TestPollHostileIDLosesNothing(t *testing.T) {
 	srv, _, c, _ := fakeWithReceiver(t, nil)
-	store := changes.NewMemoryStore()
+	store := changes.NewMemoryStore().(*changes.MemoryStore)
 	var errs []error
 	for set, err := range changes.Poll(context.Background(), c, store, []string{"../monitor", "a/b", "with space", richID},
 		changes.PollOptions{Every: time.Minute, Rounds: 1, Clock: newManualClock(testStart)}) {

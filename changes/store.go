@@ -32,10 +32,10 @@ type MemoryStore struct {
 	m  map[string][]byte
 }
 
-// NewMemoryStore returns an empty MemoryStore. Its snapshots are lost when
-// the process ends; a fleet of receivers, or one that restarts, wants a
-// shared store such as redisstore.NewStore.
-func NewMemoryStore() *MemoryStore { return &MemoryStore{m: make(map[string][]byte)} }
+// NewMemoryStore returns an empty *MemoryStore as a Store. Its snapshots
+// are lost when the process ends; a fleet of receivers, or one that
+// restarts, wants a shared store such as redisstore.NewStore.
+func NewMemoryStore() Store { return &MemoryStore{m: make(map[string][]byte)} }
 
 // Get implements Store. The returned slice must not be modified.
 func (s *MemoryStore) Get(_ context.Context, key string) ([]byte, bool, error) {

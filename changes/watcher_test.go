@@ -66,7 +66,7 @@ func TestWatcherEndToEnd(t *testing.T) {
 	srv, clk, c, _ := fakeWithReceiver(t, func(*webhook.Verifier) func(context.Context, *webhook.Event) error {
 		return func(ctx context.Context, ev *webhook.Event) error { return w.Handle(ctx, ev) }
 	})
-	store := changes.NewMemoryStore()
+	store := changes.NewMemoryStore().(*changes.MemoryStore)
 	w = changes.NewWatcher(c, store, sk.fn)
 	ctx := context.Background()
 	_, err := c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: richID, EntityType: enums.EntityTypeCompany,

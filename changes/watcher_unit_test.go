@@ -48,7 +48,7 @@ func (r *recorder) last() changes.Set {
 
 func TestWatcherCallbackErrorKeepsTheOldSnapshot(t *testing.T) {
 	srv, _, c, _ := fakeWithReceiver(t, nil)
-	store := changes.NewMemoryStore()
+	store := changes.NewMemoryStore().(*changes.MemoryStore)
 	rec := &recorder{}
 	w := changes.NewWatcher(c, store, rec.fn)
 	ctx := context.Background()
@@ -146,7 +146,7 @@ func TestWatcherReportsAPersonsInsolvencyFromTheEvent(t *testing.T) {
 
 func TestWatcherRefusesBadEventsAndLosesNothing(t *testing.T) {
 	_, _, c, _ := fakeWithReceiver(t, nil)
-	store := changes.NewMemoryStore()
+	store := changes.NewMemoryStore().(*changes.MemoryStore)
 	rec := &recorder{}
 	w := changes.NewWatcher(c, store, rec.fn)
 	ctx := context.Background()
