@@ -13,7 +13,8 @@
 // (NewWatcher, Watcher.Handle with webhook.Handler); Poll produces the
 // same Sets without monitoring, fetching a list of ids at an interval.
 // Both keep the last records of each entity in a Store (NewMemoryStore,
-// or redisstore.NewStore for a fleet of receivers).
+// NewFileStore for a process that restarts, or redisstore.NewStore for a
+// fleet of receivers).
 //
 // What each check fetches, by category (credits at the SDK's prices):
 //
