@@ -56,8 +56,9 @@ type Client struct {
 	maxRetries int
 	budget     budget
 	logger     *slog.Logger
-	cache      Cache   // nil without WithCache
-	flights    flights // concurrent identical cacheable lookups
+	cache      Cache    // nil without WithCache
+	flights    flights  // concurrent identical cacheable lookups
+	observer   Observer // nil without WithObserver
 }
 
 // Option configures a Client.
@@ -78,6 +79,7 @@ type config struct {
 	allowInsecure bool
 	userAgent     string
 	cache         Cache
+	observer      Observer
 }
 
 // WithAPIKey sets the API key sent as a Bearer credential. The default is
@@ -247,6 +249,7 @@ func NewClient(opts ...Option) (*Client, error) {
 		budget:     budget{limit: cfg.budget},
 		logger:     logger,
 		cache:      cfg.cache,
+		observer:   cfg.observer,
 	}, nil
 }
 
