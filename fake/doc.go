@@ -47,7 +47,8 @@
 // GET /v1/company/{id}/financials, so search and financials agree. The
 // query matches names word by word as prefixes; a location matches
 // registered cities within the radius (km; 10 when left out). Person
-// results always carry date_of_birth (null when unknown); city, and a
+// search lists only persons with a known date of birth (the same GET
+// /v1/person/{id} answers), so date_of_birth is always a date; city, and a
 // company's country, address and purpose, may be null; countries are
 // ISO 3166-1 alpha-2.
 // Companies are ordered by name then id, persons by last name, first name
