@@ -161,7 +161,15 @@
 // Tests in any language drive the fake over HTTP under /_fake/. These
 // routes need no API key and are never faulted or rate limited, so keep
 // the fake on a loopback address (cmd/registerfake refuses another
-// without -allow-remote). ControlRoutes lists them:
+// without -allow-remote). So that a web page open in a browser cannot
+// use them, they answer only requests addressed to a loopback host
+// (localhost, 127.0.0.1, [::1]; a 403 for another Host or Origin: DNS
+// rebinding) unless WithControlHosts names the host, and take bodies
+// only as JSON (a 415 for the text/plain or form POST a page of another
+// site can send). The delivery log keeps the latest DefaultDeliveryLog
+// records (WithDeliveryLog), counting the ones dropped
+// (DroppedDeliveries, the X-Dropped-Deliveries header of GET
+// /_fake/deliveries). ControlRoutes lists them:
 //
 //	GET    /_fake/companies/{id}   the stored record, without sources
 //	PATCH  /_fake/companies/{id}   apply a JSON Merge Patch (RFC 7386); 400 changes nothing

@@ -52,6 +52,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	webhookURL := fs.String("webhook-url", "", "where monitor notifications are delivered (the dashboard setting)")
 	webhookSecret := fs.String("webhook-secret", "", "secret the notifications are signed with")
 	generated := fs.Int("generated", 0, "number of synthetic companies to add to the curated ones")
+	controlHosts := fs.String("control-host", "", "comma-separated host names, besides loopback ones, under which the /_fake/ controls answer (\"*\": any; for containers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage(stdout, fs)
@@ -83,6 +84,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opts := []fake.Option{fake.WithAPIKey(*apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated)}
 	if *webhookURL != "" {
 		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, *webhookSecret))
+	}
+	if *controlHosts != "" {
+		opts = append(opts, fake.WithControlHosts(strings.Split(*controlHosts, ",")...))
 	}
 	srv, err := fake.Listen(*addr, opts...)
 	if err != nil {

@@ -127,6 +127,8 @@ type Engine struct {
 	monitors   []*monitor // creation order
 	deliveries []*delivery
 	seq        uint64
+	keep       int // most delivery records kept; 0: DefaultDeliveryLog
+	dropped    int // delivery records dropped to stay within keep
 }
 
 // New returns an engine using h.
