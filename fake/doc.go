@@ -178,8 +178,10 @@
 //	GET    /_fake/credits[?key=k]  {"credits": n} of the seeded key or k
 //	PUT    /_fake/credits[?key=k]  {"credits": n}; a new k becomes a valid key
 //	GET    /_fake/faults           the pending faults
-//	POST   /_fake/faults           {"path_prefix", "count", "status", "retry_after_seconds", "drop", "latency_ms"}
+//	POST   /_fake/faults           {"path_prefix", "method", "count", "probability", "status", "retry_after_seconds", "drop", "latency_ms", "latency_max_ms"}
 //	DELETE /_fake/faults           clear them
+//	GET    /_fake/latency          {"min_ms", "max_ms"}: the latency of every call
+//	PUT    /_fake/latency          {"min_ms", "max_ms"}: SetLatency (0, 0: none)
 //	GET    /_fake/deliveries[?entity_id=id]      delivery records with their attempts
 //	POST   /_fake/plan?key=k        {"monitoring": bool}: change the key's plan
 //	POST   /_fake/monitors/enable?key=k  {"entity_id": id}: the operator's re-enable ("" for all)

@@ -79,6 +79,7 @@ func installMonitoring(s *Server) {
 		},
 		PersonExists: s.personExists,
 		Send:         st.send,
+		NewID:        func() string { return "msg_" + s.random.text() },
 	})
 	st.engine.SetDeliveryLog(s.cfg.deliveryLog)
 	s.observe(st.engine.Observe)

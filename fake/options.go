@@ -27,8 +27,10 @@ type config struct {
 	generated     int
 	rateLimit     rate.Limit // rate.Inf: no limit
 	rateBurst     int
-	controlHosts  []string        // host names besides loopback ones the controls answer; "*" any
-	deliveryLog   int             // most delivery records kept; 0: the default
+	controlHosts  []string // host names besides loopback ones the controls answer; "*" any
+	deliveryLog   int      // most delivery records kept; 0: the default
+	seed          int64    // WithSeed
+	seeded        bool
 	setup         []func(*Server) // run after the extensions are installed, before serving
 }
 

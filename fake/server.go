@@ -2,7 +2,6 @@ package fake
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"net"
@@ -36,6 +35,8 @@ type Server struct {
 	store      *store
 	faults     faults
 	signingKey []byte
+	random     *randomness
+	sleeper    func(context.Context, time.Duration) bool // nil: sleepCtx; set by tests before serving
 	mux        *http.ServeMux
 	http       *http.Server
 	listener   net.Listener
@@ -94,9 +95,10 @@ func newServer(cfg config) (*Server, error) {
 		clock:      cfg.clock,
 		accounts:   newAccounts(cfg.clock, cfg.rateLimit, cfg.rateBurst),
 		signingKey: make([]byte, 32),
+		random:     newRandomness(cfg.seed, cfg.seeded),
 		mux:        http.NewServeMux(),
 	}
-	_, _ = rand.Read(s.signingKey) // never fails (crypto/rand since Go 1.24)
+	s.random.bytes(s.signingKey)
 	s.accounts.setBalance(cfg.apiKey, cfg.credits)
 
 	curated, err := curatedCompanies()

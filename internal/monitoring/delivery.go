@@ -141,7 +141,7 @@ func (e *Engine) enqueue(m *monitor, changes []Change, at time.Time) {
 	e.seq++
 	e.deliveries = append(e.deliveries, &delivery{
 		rec: Delivery{
-			ID:         "msg_" + rand.Text(),
+			ID:         e.newID(),
 			EntityType: ev.EntityType,
 			EntityID:   ev.EntityID,
 			Categories: ev.Categories,
@@ -200,6 +200,14 @@ func (e *Engine) trim() {
 			return false
 		})
 	}
+}
+
+// newID is the webhook-id of a new delivery (see Hooks.NewID).
+func (e *Engine) newID() string {
+	if e.hooks.NewID != nil {
+		return e.hooks.NewID()
+	}
+	return "msg_" + rand.Text()
 }
 
 // record stores the outcome of the attempt of d due at at and schedules
