@@ -31,6 +31,39 @@
 // AddCompany change the register; features that watch it (search index,
 // monitors) see each change synchronously.
 //
+// # Your own register
+//
+// WithData (registerfake -data DIR) loads companies, owners, persons,
+// financials and insolvency proceedings from files in the service's own
+// answer shapes, so a team's own customers, directors and owners become
+// the fake's register:
+//
+//	DIR/companies/{company id}.json     what GET /v1/company/{id} answers
+//	DIR/owners/{company id}.json        what GET /v1/company/{id}/owners answers
+//	DIR/persons/{person id}.json        what GET /v1/person/{id} answers
+//	DIR/financials/{company id}.json    what GET /v1/company/{id}/financials answers
+//	DIR/insolvencies/{id}.json          what GET /v1/insolvency/{id} answers
+//	DIR/companies.jsonl, owners.jsonl, persons.jsonl, financials.jsonl,
+//	insolvencies.jsonl                  the same, one answer per line
+//	                                    (a financials line adds "company_id")
+//
+// A file is named after the id it holds; sources (presigned addresses) may
+// be left in or out, the fake issues its own. Everything else is derived
+// as for the curated register: the search indexes, holdings (the inverse
+// of owners), beneficial owners, person records and listings, ownership
+// history. A company without an owners file has owners read off its
+// representation; a persons file fills the details (names, city, date of
+// birth) its representation entries lack and must agree with the rest; a
+// financials file is served instead of the derived reports (and read by
+// the financial search filters) and must agree with the company's
+// indicators; a proceeding is served as given and must agree with its
+// company's insolvencies entry. The data is added to the curated register
+// (a company with a curated id replaces it); WithoutCurated (registerfake
+// -curated=false) makes it the whole register. A mistake fails the start
+// with a *DataError naming the file, the JSON path and what is wrong.
+// fake/testdata/example-register in the repository is a complete small
+// example.
+//
 // # Search
 //
 // POST /v1/search/company and POST /v1/search/person search the whole

@@ -1,6 +1,7 @@
 package fake
 
 import (
+	"io/fs"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -30,6 +31,8 @@ type config struct {
 	controlHosts  []string // host names besides loopback ones the controls answer; "*" any
 	deliveryLog   int      // most delivery records kept; 0: the default
 	seed          int64    // WithSeed
+	data          []fs.FS  // WithData, in order
+	noCurated     bool     // WithoutCurated
 	seeded        bool
 	setup         []func(*Server) // run after the extensions are installed, before serving
 }

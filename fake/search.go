@@ -28,8 +28,9 @@ type searchState struct {
 func installSearch(s *Server) {
 	st := extState[searchState](s)
 	st.engine = searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
-	st.engine.SetOwnerRegister(s.storedOwners) // owner filters agree with GetOwners
-	st.engine.LoadSource(s.store.base())       // stored companies are never modified, so the engine may share them
+	st.engine.SetOwnerRegister(s.storedOwners)           // owner filters agree with GetOwners
+	st.engine.SetFinancialsRegister(s.data().latestYear) // and financial filters with loaded financials
+	st.engine.LoadSource(s.store.base())                 // stored companies are never modified, so the engine may share them
 	s.observe(st.engine.Update)
 	s.handleAPI("POST /v1/search/company", s.handleSearchCompany)
 	s.handleAPI("POST /v1/search/person", s.handleSearchPerson)

@@ -101,19 +101,25 @@ func newServer(cfg config) (*Server, error) {
 	s.random.bytes(s.signingKey)
 	s.accounts.setBalance(cfg.apiKey, cfg.credits)
 
-	curated, err := curatedCompanies()
+	initial, sets, err := initialCompanies(cfg)
 	if err != nil {
 		return nil, err
 	}
-	s.store = newStore(len(curated))
-	if err := s.store.load(curated); err != nil {
+	s.store = newStore(len(initial))
+	if err := s.store.load(initial); err != nil {
 		return nil, err
 	}
 	s.store.loadGenerated(cfg.generated)
+	if err := s.loadDataExtras(sets); err != nil {
+		return nil, err
+	}
 
 	s.routes()
 	for _, install := range extensions {
 		install(s)
+	}
+	if err := s.applyOwnersAndPersons(sets); err != nil {
+		return nil, err
 	}
 	for _, fn := range cfg.setup {
 		fn(s)

@@ -52,6 +52,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	webhookURL := fs.String("webhook-url", "", "where monitor notifications are delivered (the dashboard setting)")
 	webhookSecret := fs.String("webhook-secret", "", "secret the notifications are signed with")
 	generated := fs.Int("generated", 0, "number of synthetic companies to add to the curated ones")
+	dataDir := fs.String("data", "", "a directory of your own register: companies/, owners/, persons/, financials/, insolvencies/ in the service's answer shapes (see package fake)")
+	curated := fs.Bool("curated", true, "serve the curated register (with -data: false serves the data alone)")
 	controlHosts := fs.String("control-host", "", "comma-separated host names, besides loopback ones, under which the /_fake/ controls answer (\"*\": any; for containers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -84,6 +86,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opts := []fake.Option{fake.WithAPIKey(*apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated)}
 	if *webhookURL != "" {
 		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, *webhookSecret))
+	}
+	if *dataDir != "" {
+		opts = append(opts, fake.WithData(os.DirFS(*dataDir)))
+	}
+	if !*curated {
+		opts = append(opts, fake.WithoutCurated())
 	}
 	if *controlHosts != "" {
 		opts = append(opts, fake.WithControlHosts(strings.Split(*controlHosts, ",")...))
