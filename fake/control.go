@@ -27,6 +27,7 @@ func (s *Server) controlRoutes() {
 	s.handleControl("GET /_fake/faults", s.handleGetFaults)
 	s.handleControl("POST /_fake/faults", s.handlePostFault)
 	s.handleControl("DELETE /_fake/faults", s.handleDeleteFaults)
+	s.handleControl("GET /_fake/snapshot", s.handleSnapshot)
 	s.handleControl("GET /_fake/latency", s.handleGetLatency)
 	s.handleControl("PUT /_fake/latency", s.handlePutLatency)
 }

@@ -23,6 +23,7 @@ var controlRouteList = []ControlRoute{
 	{"GET", "/_fake/faults", "the pending faults"},
 	{"POST", "/_fake/faults", `{"path_prefix", "method", "count", "probability", "status", "retry_after_seconds", "drop", "latency_ms", "latency_max_ms"}`},
 	{"DELETE", "/_fake/faults", "clear the pending faults"},
+	{"GET", "/_fake/snapshot", "the whole state as a snapshot, for WithSnapshot or registerfake -snapshot"},
 	{"GET", "/_fake/latency", `{"min_ms", "max_ms"}: the latency of every call`},
 	{"PUT", "/_fake/latency", `{"min_ms", "max_ms"}: every call waits a latency drawn from min to max ms (0, 0: none)`},
 	{"GET", "/_fake/deliveries", "webhook delivery records with their attempts (?entity_id=id)"},

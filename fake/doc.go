@@ -183,6 +183,26 @@
 // owners, and fail or report a discrepancy where SetTransparencyOutcome
 // says so (inactive companies fail).
 //
+// # Snapshots and reproducible runs
+//
+// srv.Snapshot(w) (GET /_fake/snapshot) writes the whole state: the
+// register with every change, the accounts and credits, the monitors,
+// the pending deliveries with their retry schedule, the Transparenzregister
+// extracts, the faults and the clock. WithSnapshot(r) (registerfake
+// -snapshot FILE, which also writes FILE at shutdown) starts a fake that
+// answers every endpoint as the saved one did and goes on the same way.
+// The format is versioned (SnapshotVersion); the webhook secret is not
+// saved. WithSeed(n) makes webhook ids, presigned signatures and the
+// draws of probabilistic faults the same on every run.
+//
+// # Faults and latency
+//
+// InjectFault (POST /_fake/faults) makes requests fail: the next Count
+// matching ones, or with Probability each matching one (Fault{PathPrefix:
+// "/v1/company/", Probability: 0.05, Status: 503}: 5 % of company
+// lookups); SetLatency (PUT /_fake/latency) makes every call wait, such as
+// 20-80 ms. Latencies are wall time, drawn from the seeded source.
+//
 // # Time
 //
 // The server runs on a Clock: WithClock(fake.NewClock(start)) gives one

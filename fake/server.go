@@ -101,8 +101,21 @@ func newServer(cfg config) (*Server, error) {
 	s.random.bytes(s.signingKey)
 	s.accounts.setBalance(cfg.apiKey, cfg.credits)
 
-	initial, sets, err := initialCompanies(cfg)
-	if err != nil {
+	var snap *snapshot
+	var initial []registerdata.Company
+	var sets []*dataset
+	var err error
+	if cfg.snapshot != nil {
+		if snap, err = readSnapshot(cfg.snapshot); err != nil {
+			return nil, err
+		}
+		initial, cfg.generated = snap.Register.Curated, snap.Register.Generated
+		s.cfg.generated = cfg.generated
+		s.cfg.noCurated = true // the curated owners and proceedings are in the snapshot
+		s.clock.restore(snap.Clock)
+		d := s.data()
+		d.financials, d.proceedings = orEmpty(snap.Register.Financials), orEmpty(snap.Register.Proceedings)
+	} else if initial, sets, err = initialCompanies(cfg); err != nil {
 		return nil, err
 	}
 	s.store = newStore(len(initial))
@@ -110,8 +123,10 @@ func newServer(cfg config) (*Server, error) {
 		return nil, err
 	}
 	s.store.loadGenerated(cfg.generated)
-	if err := s.loadDataExtras(sets); err != nil {
-		return nil, err
+	if snap == nil {
+		if err := s.loadDataExtras(sets); err != nil {
+			return nil, err
+		}
 	}
 
 	s.routes()
@@ -120,6 +135,11 @@ func newServer(cfg config) (*Server, error) {
 	}
 	if err := s.applyOwnersAndPersons(sets); err != nil {
 		return nil, err
+	}
+	if snap != nil {
+		if err := s.restoreSnapshot(snap); err != nil {
+			return nil, err
+		}
 	}
 	for _, fn := range cfg.setup {
 		fn(s)

@@ -23,6 +23,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -54,6 +55,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	generated := fs.Int("generated", 0, "number of synthetic companies to add to the curated ones")
 	dataDir := fs.String("data", "", "a directory of your own register: companies/, owners/, persons/, financials/, insolvencies/ in the service's answer shapes (see package fake)")
 	curated := fs.Bool("curated", true, "serve the curated register (with -data: false serves the data alone)")
+	snapshotFile := fs.String("snapshot", "", "a file holding the fake's whole state: restored at start when it exists, written at shutdown")
 	controlHosts := fs.String("control-host", "", "comma-separated host names, besides loopback ones, under which the /_fake/ controls answer (\"*\": any; for containers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -93,6 +95,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if !*curated {
 		opts = append(opts, fake.WithoutCurated())
 	}
+	if *snapshotFile != "" {
+		f, err := os.Open(*snapshotFile)
+		switch {
+		case err == nil:
+			defer f.Close()
+			opts = append(opts, fake.WithSnapshot(f))
+		case !errors.Is(err, os.ErrNotExist):
+			return fmt.Errorf("-snapshot: %w", err)
+		}
+	}
 	if *controlHosts != "" {
 		opts = append(opts, fake.WithControlHosts(strings.Split(*controlHosts, ",")...))
 	}
@@ -112,7 +124,35 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stdout, "registerfake shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	return srv.Shutdown(shutdownCtx)
+	err = srv.Shutdown(shutdownCtx)
+	if *snapshotFile != "" {
+		if serr := saveSnapshot(srv, *snapshotFile); serr != nil {
+			return errors.Join(err, serr)
+		}
+		fmt.Fprintf(stdout, "registerfake: state saved to %s\n", *snapshotFile)
+	}
+	return err
+}
+
+// saveSnapshot writes srv's state to path through a temporary file, so a
+// failed write leaves the previous snapshot as it was.
+func saveSnapshot(srv *fake.Server, path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("-snapshot: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // after the rename, nothing to remove
+	if err := srv.Snapshot(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("-snapshot: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("-snapshot: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("-snapshot: %w", err)
+	}
+	return nil
 }
 
 // usage prints the help: the flags and the test controls.
