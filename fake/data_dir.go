@@ -2,7 +2,6 @@ package fake
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -209,17 +208,4 @@ func sameID(nameID, path, id string) error {
 		return fmt.Errorf("%s: %q is not the id the file is named after (%q): name the file %s.json", path, id, nameID, id)
 	}
 	return nil
-}
-
-// encodeData is the JSON of one document of a data directory, as
-// written by the recorder and by Snapshot.
-func encodeData(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }

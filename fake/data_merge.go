@@ -1,7 +1,6 @@
 package fake
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -167,5 +166,3 @@ func fillPersonDetails(c *registerdata.Company, persons map[string]*registerdata
 func errNotInRegister(path, id string) error {
 	return fmt.Errorf("%s: company %s is not in the register: add companies/%s.json (or a line of companies.jsonl)", path, id, id)
 }
-
-var errNoCompanyID = errors.New(`$.company_id: is required`)

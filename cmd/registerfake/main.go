@@ -12,6 +12,15 @@
 // The /_fake/ controls need no key and can change the register, the
 // credits and where webhooks are delivered, so the fake listens on a
 // loopback address unless -allow-remote is given (and then warns).
+//
+// Your own register, saved state and recordings:
+//
+//	registerfake -data DIR [-curated=false]   serve the companies, owners, persons, financials
+//	                                          and proceedings of DIR (see package fake)
+//	registerfake -snapshot FILE               restore FILE at start when it exists, write it at shutdown
+//	REGISTERDATA_API_KEY=... registerfake -record DIR -upstream URL
+//	                                          proxy to the real service and write its answers
+//	                                          into DIR in the -data layout (the key is written nowhere)
 package main
 
 import (
@@ -56,6 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	dataDir := fs.String("data", "", "a directory of your own register: companies/, owners/, persons/, financials/, insolvencies/ in the service's answer shapes (see package fake)")
 	curated := fs.Bool("curated", true, "serve the curated register (with -data: false serves the data alone)")
 	snapshotFile := fs.String("snapshot", "", "a file holding the fake's whole state: restored at start when it exists, written at shutdown")
+	recordDir := fs.String("record", "", "record instead of serving: proxy to -upstream and write its answers into this directory in the -data layout")
+	upstream := fs.String("upstream", "", "with -record: the base URL of the real service; its key comes from $"+upstreamKeyEnv)
 	controlHosts := fs.String("control-host", "", "comma-separated host names, besides loopback ones, under which the /_fake/ controls answer (\"*\": any; for containers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -83,6 +94,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if !loopback && !*allowRemote {
 		return fmt.Errorf("-addr %s is not a loopback address: the /_fake/ controls need no key, so anyone who reaches the fake can change it; "+
 			"listen on 127.0.0.1 or add -allow-remote", *addr)
+	}
+	if *recordDir != "" || *upstream != "" {
+		return record(ctx, *addr, *recordDir, *upstream, stdout)
 	}
 
 	opts := []fake.Option{fake.WithAPIKey(*apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated)}
