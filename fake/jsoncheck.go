@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -22,13 +23,8 @@ import (
 // maxProblems problems of one document.
 func decodeAt(b []byte, v any) error {
 	var doc any
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	if err := dec.Decode(&doc); err != nil {
+	if err := json.Unmarshal(b, &doc); err != nil {
 		return syntaxProblem(b, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("at byte %d: data after the JSON document: one document per file (or per line of a .jsonl file)", dec.InputOffset())
 	}
 	var problems []string
 	checkValue(doc, reflect.TypeOf(v).Elem(), "$", &problems)
@@ -38,9 +34,9 @@ func decodeAt(b []byte, v any) error {
 		}
 		return errors.New(strings.Join(problems, "; "))
 	}
-	strict := json.NewDecoder(bytes.NewReader(b))
-	strict.DisallowUnknownFields()
-	if err := strict.Decode(v); err != nil {
+	// The walk found every unknown key, also inside types with decoders
+	// of their own, which a Decoder's DisallowUnknownFields misses.
+	if err := json.Unmarshal(b, v); err != nil {
 		return fmt.Errorf("$: %s", jsonProblem(err))
 	}
 	return nil
@@ -52,7 +48,13 @@ const maxProblems = 20
 // syntaxProblem places a syntax error at its line and column.
 func syntaxProblem(b []byte, err error) error {
 	var se *json.SyntaxError
+	if errors.As(err, &se) && strings.Contains(se.Error(), "after top-level value") {
+		return fmt.Errorf("at byte %d: data after the JSON document: one document per file (or per line of a .jsonl file)", se.Offset)
+	}
 	if errors.As(err, &se) {
+		if len(bytes.TrimSpace(b)) == 0 {
+			return errors.New("the file is empty: it should hold one JSON object")
+		}
 		line, col := lineCol(b, se.Offset)
 		return fmt.Errorf("line %d, column %d: not valid JSON: %s", line, col, strings.TrimPrefix(se.Error(), "json: "))
 	}
@@ -79,7 +81,7 @@ var (
 	rawMessageType      = reflect.TypeFor[json.RawMessage]()
 )
 
-// checkValue checks the generic JSON value v (decoded with UseNumber)
+// checkValue checks the generic JSON value v
 // against the Go type t at path, appending what does not fit.
 func checkValue(v any, t reflect.Type, path string, problems *[]string) {
 	if v == nil || t == rawMessageType || t.Kind() == reflect.Interface {
@@ -88,8 +90,8 @@ func checkValue(v any, t reflect.Type, path string, problems *[]string) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t != reflect.TypeFor[strictCompany]() && (reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType)) {
-		b, _ := json.Marshal(v)
+	if decodesItself(t) {
+		b := quickJSON(v)
 		if err := json.Unmarshal(b, reflect.New(t).Interface()); err != nil {
 			*problems = append(*problems, fmt.Sprintf("%s: %s is not valid here: %s", path, b, strings.TrimPrefix(err.Error(), "json: ")))
 			return
@@ -143,17 +145,52 @@ func checkValue(v any, t reflect.Type, path string, problems *[]string) {
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, ok := v.(json.Number)
+		n, ok := v.(float64)
 		if !ok {
 			*problems = append(*problems, fmt.Sprintf("%s: %s where an integer belongs", path, kindOf(v)))
-		} else if _, err := n.Int64(); err != nil {
-			*problems = append(*problems, fmt.Sprintf("%s: %s is not an integer", path, n))
+		} else if n != math.Trunc(n) {
+			*problems = append(*problems, fmt.Sprintf("%s: %g is not an integer", path, n))
 		}
 	case reflect.Float32, reflect.Float64:
-		if _, ok := v.(json.Number); !ok {
+		if _, ok := v.(float64); !ok {
 			*problems = append(*problems, fmt.Sprintf("%s: %s where a number belongs", path, kindOf(v)))
 		}
 	}
+}
+
+var selfDecoding sync.Map // reflect.Type -> bool
+
+// decodesItself reports whether t has its own JSON or text decoder (but
+// strictCompany, whose lenient decoder is left out on purpose).
+func decodesItself(t reflect.Type) bool {
+	if v, ok := selfDecoding.Load(t); ok {
+		return v.(bool)
+	}
+	yes := t != reflect.TypeFor[strictCompany]() &&
+		(reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType))
+	selfDecoding.Store(t, yes)
+	return yes
+}
+
+// quickJSON encodes a generic JSON value again; a plain string (the usual
+// case: dates) without marshalling.
+func quickJSON(v any) []byte {
+	if s, ok := v.(string); ok && plainString(s) {
+		b := make([]byte, 0, len(s)+2)
+		return append(append(append(b, '"'), s...), '"')
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// plainString reports whether s needs no escaping in JSON.
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // kindOf names a generic JSON value's kind, with the value when short.
@@ -164,8 +201,8 @@ func kindOf(v any) string {
 			x = x[:40] + "..."
 		}
 		return fmt.Sprintf("the string %q", x)
-	case json.Number:
-		return "the number " + x.String()
+	case float64:
+		return "the number " + strconv.FormatFloat(x, 'g', -1, 64)
 	case bool:
 		return fmt.Sprintf("%t", x)
 	case []any:

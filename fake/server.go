@@ -123,6 +123,11 @@ func newServer(cfg config) (*Server, error) {
 		return nil, err
 	}
 	s.store.loadGenerated(cfg.generated)
+	if snap != nil {
+		if err := s.store.loadChanged(snap.Register.Changed); err != nil {
+			return nil, err
+		}
+	}
 	if snap == nil {
 		if err := s.loadDataExtras(sets); err != nil {
 			return nil, err

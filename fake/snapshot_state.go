@@ -132,11 +132,6 @@ func (s *Server) restoreSnapshot(snap *snapshot) error {
 			return fmt.Errorf("fake: restoring the snapshot: %w", err)
 		}
 	}
-	for _, c := range snap.Register.Changed {
-		if err := s.store.update(c.ID, func(registerdata.Company) (registerdata.Company, error) { return c, nil }); err != nil {
-			return fmt.Errorf("fake: restoring the snapshot: %w", err)
-		}
-	}
 	own, err := s.ownership()
 	if err != nil {
 		return err
