@@ -1,0 +1,245 @@
+package registerdatareport
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/goccy/go-graphviz"
+)
+
+// The Graphviz instance is made once (compiling its WebAssembly takes a
+// moment) and shared; it is not safe for concurrent use, so every layout
+// holds gvMu.
+var (
+	gvMu   sync.Mutex
+	gvInst *graphviz.Graphviz
+)
+
+// Sizes of the chart's text, in points; the layout reserves room for them.
+const (
+	nodeNameSize   = 11.5
+	nodeDetailSize = 9
+	edgeLabelSize  = 9.5
+	maxLabelRunes  = 44
+)
+
+// layout places g's nodes and routes its edges with Graphviz's dot
+// (owners above what they own) and returns the chart's width and height
+// in points.
+func layout(g *graph) (w, h float64, err error) {
+	if len(g.Nodes) == 0 {
+		return 0, 0, nil
+	}
+	gvMu.Lock()
+	defer gvMu.Unlock()
+	ctx := context.Background()
+	if gvInst == nil {
+		inst, err := graphviz.New(ctx)
+		if err != nil {
+			return 0, 0, fmt.Errorf("registerdatareport: starting Graphviz for the ownership chart: %w", err)
+		}
+		gvInst = inst
+	}
+	gr, err := gvInst.Graph()
+	if err != nil {
+		return 0, 0, fmt.Errorf("registerdatareport: ownership chart: %w", err)
+	}
+	defer gr.Close()
+	gr.SetRankDir("TB")
+	gr.SetNodeSeparator(0.3)
+	gr.SetRankSeparator(0.7)
+	for _, n := range g.Nodes {
+		gn, err := gr.CreateNodeByName(n.ID)
+		if err != nil {
+			return 0, 0, fmt.Errorf("registerdatareport: ownership chart node: %w", err)
+		}
+		gn.SetShape("box")
+		gn.SetFontName("Helvetica-Bold")
+		gn.SetFontSize(nodeNameSize + 1) // room for the bold face the browser draws
+		gn.SetMargin(0.12)
+		gn.SetLabel(gvEscape(nodeLabel(n)))
+	}
+	nodes := map[string]int{}
+	for i, n := range g.Nodes {
+		nodes[n.ID] = i
+	}
+	for i, e := range g.Edges {
+		tail, _ := gr.NodeByName(e.From.ID)
+		head, _ := gr.NodeByName(e.To.ID)
+		ge, err := gr.CreateEdgeByName("e"+strconv.Itoa(i), tail, head)
+		if err != nil {
+			return 0, 0, fmt.Errorf("registerdatareport: ownership chart edge: %w", err)
+		}
+		ge.SetID("e" + strconv.Itoa(i))
+		ge.SetFontName("Helvetica")
+		ge.SetFontSize(edgeLabelSize)
+		ge.SetLabel(gvEscape(e.Label))
+		if e.Cross {
+			ge.SetConstraint(false)
+		}
+	}
+	var buf bytes.Buffer
+	if err := gvInst.Render(ctx, gr, graphviz.Format("json0"), &buf); err != nil {
+		return 0, 0, fmt.Errorf("registerdatareport: ownership chart layout: %w", err)
+	}
+	return applyLayout(g, buf.Bytes())
+}
+
+// nodeLabel is the text Graphviz sizes a node for: the lines the chart
+// draws in it.
+func nodeLabel(n *gnode) string {
+	lines := []string{truncate(clean(n.Name)), nodeDetailLine(n)}
+	if l := nodeNoteLine(n); l != "" {
+		lines = append(lines, l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// nodeDetailLine is the node's second line.
+func nodeDetailLine(n *gnode) string { return truncate(clean(n.Detail)) }
+
+// nodeNoteLine is the node's third line: the effective share of a person
+// or owner outside the register, or why a company was not expanded.
+func nodeNoteLine(n *gnode) string {
+	var parts []string
+	if n.Beneficial {
+		parts = append(parts, "beneficial owner")
+	}
+	if n.Share != "" {
+		parts = append(parts, "effective "+n.Share)
+	}
+	switch n.Stop {
+	case "depth":
+		parts = append(parts, "not expanded: depth limit")
+	case "budget":
+		parts = append(parts, "not expanded: credit limit")
+	case "not_found":
+		parts = append(parts, "no owner list")
+	case "cancelled":
+		parts = append(parts, "not expanded: error")
+	}
+	return strings.Join(parts, " · ")
+}
+
+func truncate(s string) string {
+	if utf8.RuneCountInString(s) <= maxLabelRunes {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:maxLabelRunes-1]) + "…"
+}
+
+// gvEscape keeps Graphviz from reading escape sequences (\N, \G, \l)
+// into a label; the label only sizes the node.
+func gvEscape(s string) string { return strings.ReplaceAll(s, `\`, `\\`) }
+
+// gvJSON is the part of Graphviz's json0 output the chart uses.
+type gvJSON struct {
+	BB      string `json:"bb"`
+	Objects []struct {
+		Name   string `json:"name"`
+		Pos    string `json:"pos"`
+		Width  string `json:"width"`
+		Height string `json:"height"`
+	} `json:"objects"`
+	Edges []struct {
+		ID  string `json:"id"`
+		Pos string `json:"pos"`
+		LP  string `json:"lp"`
+	} `json:"edges"`
+}
+
+// applyLayout reads Graphviz's positions into g, turning its y axis
+// (upwards) into SVG's (downwards).
+func applyLayout(g *graph, out []byte) (w, h float64, err error) {
+	var j gvJSON
+	if err := json.Unmarshal(out, &j); err != nil {
+		return 0, 0, fmt.Errorf("registerdatareport: reading the ownership chart layout: %w", err)
+	}
+	bb := floats(j.BB)
+	if len(bb) != 4 {
+		return 0, 0, fmt.Errorf("registerdatareport: ownership chart layout has bounding box %q", j.BB)
+	}
+	w, h = bb[2], bb[3]
+	byID := map[string]*gnode{}
+	for _, n := range g.Nodes {
+		byID[n.ID] = n
+	}
+	for _, o := range j.Objects {
+		n, ok := byID[o.Name]
+		if !ok {
+			continue
+		}
+		p := floats(o.Pos)
+		if len(p) != 2 {
+			return 0, 0, fmt.Errorf("registerdatareport: ownership chart layout: node %s at %q", o.Name, o.Pos)
+		}
+		wi, _ := strconv.ParseFloat(o.Width, 64)
+		hi, _ := strconv.ParseFloat(o.Height, 64)
+		n.W, n.H = wi*72, hi*72
+		n.X, n.Y = p[0]-n.W/2, h-p[1]-n.H/2
+	}
+	for _, e := range j.Edges {
+		i, err := strconv.Atoi(strings.TrimPrefix(e.ID, "e"))
+		if err != nil || i < 0 || i >= len(g.Edges) {
+			continue
+		}
+		ge := g.Edges[i]
+		ge.Path = splinePath(e.Pos, h)
+		if lp := floats(e.LP); len(lp) == 2 {
+			ge.LabelX, ge.LabelY, ge.HasLabelXY = lp[0], h-lp[1], true
+		}
+	}
+	return w, h, nil
+}
+
+// splinePath turns a Graphviz spline ("e,x,y x,y x,y ...": an optional
+// arrow end point, then a start point and triples of Bézier control
+// points) into SVG path data ending at the arrow's tip.
+func splinePath(pos string, h float64) string {
+	var end []float64
+	var pts [][2]float64
+	for _, f := range strings.Fields(pos) {
+		if strings.HasPrefix(f, "e,") {
+			end = floats(f[2:])
+			continue
+		}
+		if strings.HasPrefix(f, "s,") {
+			continue
+		}
+		if p := floats(f); len(p) == 2 {
+			pts = append(pts, [2]float64{p[0], h - p[1]})
+		}
+	}
+	if len(pts) < 4 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "M%.1f,%.1f", pts[0][0], pts[0][1])
+	for i := 1; i+2 < len(pts); i += 3 {
+		fmt.Fprintf(&b, " C%.1f,%.1f %.1f,%.1f %.1f,%.1f", pts[i][0], pts[i][1], pts[i+1][0], pts[i+1][1], pts[i+2][0], pts[i+2][1])
+	}
+	if len(end) == 2 {
+		fmt.Fprintf(&b, " L%.1f,%.1f", end[0], h-end[1])
+	}
+	return b.String()
+}
+
+func floats(s string) []float64 {
+	parts := strings.Split(s, ",")
+	out := make([]float64, 0, len(parts))
+	for _, p := range parts {
+		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
