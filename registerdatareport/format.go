@@ -111,10 +111,10 @@ func legalFormName(f enums.LegalForm) string {
 }
 
 var relationNames = map[enums.RelationType]string{
-	enums.RelationTypeShareholder:     "shareholder",
-	enums.RelationTypeStockholder:     "stockholder",
-	enums.RelationTypeLimitedPartner:  "limited partner",
-	enums.RelationTypeGeneralPartner:  "general partner",
+	enums.RelationTypeShareholder:    "shareholder",
+	enums.RelationTypeStockholder:    "stockholder",
+	enums.RelationTypeLimitedPartner: "limited partner",
+	enums.RelationTypeGeneralPartner: "general partner",
 }
 
 func relationName(r enums.RelationType) string {

@@ -14,20 +14,20 @@ import (
 // through clean, and html/template escapes it on the way out.
 type view struct {
 	Name, CompanyID, Status, StatusClass, GeneratedAt string
-	Header                                           []field
-	Flags                                            []RedFlag
-	Chart                                            chartView
-	BOs                                              []boView
-	Current, Former                                  []repView
-	Persons                                          bool
-	Timeline                                         []event
-	Charts                                           []chart
-	FinTable                                         finTable
-	Insolvencies                                     []insView
-	Documents                                        []docView
-	Prov                                             map[string]provView
-	Provenance                                       []provView
-	Credits                                          int64
+	Header                                            []field
+	Flags                                             []RedFlag
+	Chart                                             chartView
+	BOs                                               []boView
+	Current, Former                                   []repView
+	Persons                                           bool
+	Timeline                                          []event
+	Charts                                            []chart
+	FinTable                                          finTable
+	Insolvencies                                      []insView
+	Documents                                         []docView
+	Prov                                              map[string]provView
+	Provenance                                        []provView
+	Credits                                           int64
 }
 
 type field struct{ Label, Value string }
@@ -41,7 +41,7 @@ type chartView struct {
 
 type nodeView struct {
 	Key, Kind, Class, Name, Detail, Note, Title string
-	X, Y, W, H, CX                               float64
+	X, Y, W, H, CX                              float64
 }
 
 type edgeView struct {
@@ -71,8 +71,8 @@ type finRow struct {
 
 type insView struct {
 	Case, Court, Status, Kind, Opened, Closed, Administrator, Grounds string
-	Open                                                             bool
-	Events                                                           []insEvent
+	Open                                                              bool
+	Events                                                            []insEvent
 }
 
 type insEvent struct{ Date, Type, Summary string }
