@@ -220,6 +220,7 @@ func (g *gatherer) financials(ctx context.Context) error {
 
 func (g *gatherer) ownership(ctx context.Context, depth int) error {
 	p := g.prov[SectionOwnership]
+	p.Source = fmt.Sprintf("GET /v1/company/{id}/owners?best_available=true, %d levels at most", depth)
 	var limit int64
 	if g.limit > 0 {
 		limit = g.limit - g.d.Credits

@@ -126,6 +126,9 @@ func text(n *html.Node) string {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
+		if n.Type == html.ElementNode && n.Data != "bdi" && n.Data != "strong" && n.Data != "span" {
+			b.WriteByte(' ') // cells and blocks are apart on screen
+		}
 	}
 	walk(n)
 	return strings.Join(strings.Fields(b.String()), " ")
