@@ -133,3 +133,5 @@ func text(n *html.Node) string {
 	walk(n)
 	return strings.Join(strings.Fields(b.String()), " ")
 }
+
+func timeMonth(m int) time.Month { return time.Month(m) }

@@ -61,7 +61,7 @@ func layout(g *graph) (w, h float64, err error) {
 		}
 		gn.SetShape("box")
 		gn.SetFontName("Helvetica-Bold")
-		gn.SetFontSize(nodeNameSize + 1) // room for the bold face the browser draws
+		gn.SetFontSize(nodeNameSize + 1.5) // room for the bold face the browser draws
 		gn.SetMargin(0.12)
 		gn.SetLabel(gvEscape(nodeLabel(n)))
 	}
