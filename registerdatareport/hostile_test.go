@@ -20,6 +20,7 @@ const (
 	hostileRep     = `<img src=x onerror=alert(1)>` + "\u2066Mallory\u2069"
 	hostileOwner   = `</text></svg><script>alert(2)</script>` + "\u202Bowner"
 	hostileAddress = `"><iframe src="https://evil.example/"></iframe>`
+	hostileDOT     = `Evil \"]; n0 -> n1; n9 [label="\N` // DOT that would add an edge if it were not quoted
 )
 
 func TestHostileRegisterTextRendersInert(t *testing.T) {
@@ -39,6 +40,7 @@ func TestHostileRegisterTextRendersInert(t *testing.T) {
 		{ID: &id, Name: "Helios Energie Holding AG", Type: enums.RepresentativeTypeLegalPerson, RelationType: enums.RelationTypeShareholder, NominalShare: 10000, PercentageShare: ptr(40.0)},
 		{Name: hostileOwner, Type: enums.RepresentativeTypeLegalPerson, RelationType: enums.RelationTypeShareholder, NominalShare: 15000, PercentageShare: ptr(60.0),
 			LegalPerson: &registerdata.OwnerLegalPerson{Name: hostileOwner, Country: "DE"}},
+		{Name: hostileDOT, Type: enums.RepresentativeTypeNaturalPerson, RelationType: enums.RelationTypeShareholder, NominalShare: 0, PercentageShare: ptr(0.0)},
 	}))
 
 	_, b := build(t, c, clk, nordlicht, registerdatareport.Options{IncludePersons: true})
@@ -70,6 +72,15 @@ func TestHostileRegisterTextRendersInert(t *testing.T) {
 	require.Len(t, titles, 1)
 	assert.Equal(t, `</text></svg><script>alert(2)</script>⟨U+202B⟩owner`, text(titles[0]))
 	assert.Equal(t, "60 %", edges["name:</text></svg><script>alert(2)</script>⟨U+202B⟩owner → "+nordlicht])
+	require.Contains(t, nodes, "name:"+hostileDOT)
+	assert.Contains(t, text(nodes["name:"+hostileDOT]), hostileDOT)
+	_, wantEdges, _ := treeGraph(t, c, nordlicht)
+	assert.Len(t, edges, len(wantEdges), "no edge was injected")
+	for k, n := range nodes {
+		rects := find(n, func(n *html.Node) bool { return n.Data == "rect" })
+		require.Len(t, rects, 1)
+		assert.NotEqual(t, "0.0", attr(rects[0], "width"), "node %s was laid out", k)
+	}
 }
 
 func TestTheFileForbidsScriptsAndHoldsNoSecret(t *testing.T) {

@@ -46,49 +46,63 @@ func layout(g *graph) (w, h float64, err error) {
 		}
 		gvInst = inst
 	}
-	gr, err := gvInst.Graph()
+	gr, err := graphviz.ParseBytes(dotSource(g))
 	if err != nil {
 		return 0, 0, fmt.Errorf("registerdatareport: ownership chart: %w", err)
 	}
 	defer gr.Close()
-	gr.SetRankDir("TB")
-	gr.SetNodeSeparator(0.3)
-	gr.SetRankSeparator(0.7)
-	for _, n := range g.Nodes {
-		gn, err := gr.CreateNodeByName(n.ID)
-		if err != nil {
-			return 0, 0, fmt.Errorf("registerdatareport: ownership chart node: %w", err)
-		}
-		gn.SetShape("box")
-		gn.SetFontName("Helvetica-Bold")
-		gn.SetFontSize(nodeNameSize + 1.5) // room for the bold face the browser draws
-		gn.SetMargin(0.12)
-		gn.SetLabel(gvEscape(nodeLabel(n)))
-	}
-	nodes := map[string]int{}
-	for i, n := range g.Nodes {
-		nodes[n.ID] = i
-	}
-	for i, e := range g.Edges {
-		tail, _ := gr.NodeByName(e.From.ID)
-		head, _ := gr.NodeByName(e.To.ID)
-		ge, err := gr.CreateEdgeByName("e"+strconv.Itoa(i), tail, head)
-		if err != nil {
-			return 0, 0, fmt.Errorf("registerdatareport: ownership chart edge: %w", err)
-		}
-		ge.SetID("e" + strconv.Itoa(i))
-		ge.SetFontName("Helvetica")
-		ge.SetFontSize(edgeLabelSize)
-		ge.SetLabel(gvEscape(e.Label))
-		if e.Cross {
-			ge.SetConstraint(false)
-		}
-	}
 	var buf bytes.Buffer
 	if err := gvInst.Render(ctx, gr, graphviz.Format("json0"), &buf); err != nil {
 		return 0, 0, fmt.Errorf("registerdatareport: ownership chart layout: %w", err)
 	}
 	return applyLayout(g, buf.Bytes())
+}
+
+// dotSource is g in Graphviz's DOT language: the whole graph goes to
+// Graphviz in one parse, rather than one WebAssembly call an attribute.
+// Owners stand above what they own; an edge that closes a cycle of
+// cross-holdings does not constrain the ranks.
+func dotSource(g *graph) []byte {
+	var b strings.Builder
+	b.WriteString("digraph ownership {\n\trankdir=TB; nodesep=0.3; ranksep=0.7;\n")
+	// Names are sized in a face a little larger than the bold one the
+	// browser draws, to leave room.
+	fmt.Fprintf(&b, "\tnode [shape=box, margin=0.12, fontname=\"Helvetica-Bold\", fontsize=%g];\n", nodeNameSize+1.5)
+	fmt.Fprintf(&b, "\tedge [fontname=\"Helvetica\", fontsize=%g];\n", edgeLabelSize)
+	for _, n := range g.Nodes {
+		fmt.Fprintf(&b, "\t%s [label=%s];\n", n.ID, dotString(nodeLabel(n)))
+	}
+	for i, e := range g.Edges {
+		fmt.Fprintf(&b, "\t%s -> %s [id=e%d, label=%s", e.From.ID, e.To.ID, i, dotString(e.Label))
+		if e.Cross {
+			b.WriteString(", constraint=false")
+		}
+		b.WriteString("];\n")
+	}
+	b.WriteString("}\n")
+	return []byte(b.String())
+}
+
+// dotString quotes s for DOT. Backslashes are doubled so that Graphviz
+// reads no escape sequence (\N, \G, \l) into a label, quotes are escaped,
+// and line breaks become Graphviz's \n; the label only sizes the node.
+func dotString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '\\':
+			b.WriteString(`\\`)
+		case '"':
+			b.WriteString(`\"`)
+		case '\n':
+			b.WriteString(`\n`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // nodeLabel is the text Graphviz sizes a node for: the lines the chart
@@ -134,10 +148,6 @@ func truncate(s string) string {
 	r := []rune(s)
 	return string(r[:maxLabelRunes-1]) + "…"
 }
-
-// gvEscape keeps Graphviz from reading escape sequences (\N, \G, \l)
-// into a label; the label only sizes the node.
-func gvEscape(s string) string { return strings.ReplaceAll(s, `\`, `\\`) }
 
 // gvJSON is the part of Graphviz's json0 output the chart uses.
 type gvJSON struct {
