@@ -98,7 +98,9 @@ func TestTheFileForbidsScriptsAndHoldsNoSecret(t *testing.T) {
 	assert.NotContains(t, policy, "unsafe-eval")
 	assert.NotContains(t, string(b), testAPIKey, "the API key is not in the file")
 	assert.NotContains(t, string(b), "Bearer")
-	assert.Empty(t, find(doc, func(n *html.Node) bool { return n.Data == "script" || n.Data == "link" || n.Data == "iframe" || n.Data == "object" }))
+	assert.Empty(t, find(doc, func(n *html.Node) bool {
+		return n.Data == "script" || n.Data == "link" || n.Data == "iframe" || n.Data == "object"
+	}))
 	assert.NotContains(t, string(b), "url(http", "no outside resource in a style")
 	assert.NotContains(t, string(b), "@import")
 }
