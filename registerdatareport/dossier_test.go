@@ -220,6 +220,7 @@ func TestDossierOfAGmbHAndCoKG(t *testing.T) {
 	nodes, edges, _ := chartGraph(t, doc)
 	assert.Equal(t, keys(wantNodes), keys(nodes))
 	assert.Equal(t, wantEdges, edges)
+	assert.Contains(t, text(byID(t, doc, "company")), "KG with a corporate general partner")
 	assert.Equal(t, "general partner", edges["DE-HRB-R3306-41209 → "+rheinkieselKG], "the general partner holds no capital share")
 	assert.Equal(t, "100 %", edges["5c6d7e8f-9a0b-4c1d-9e2f-3a4b5c6d7e15 → DE-HRB-R3306-41209"], "Georg Schmitz owns the Verwaltungs-GmbH")
 

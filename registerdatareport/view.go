@@ -94,6 +94,13 @@ func newView(d *Dossier) (*view, error) {
 		Persons: d.Persons != nil, Prov: map[string]provView{},
 	}
 	v.Header = header(co)
+	if co.LegalForm == enums.LegalFormKG && corporateGeneralPartnerOnly(d) {
+		for i := range v.Header {
+			if v.Header[i].Label == "Legal form" {
+				v.Header[i].Value = "KG with a corporate general partner (GmbH & Co. KG)"
+			}
+		}
+	}
 	for _, f := range d.RedFlags {
 		v.Flags = append(v.Flags, RedFlag{Code: f.Code, Reason: clean(f.Reason)})
 	}
