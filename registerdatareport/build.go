@@ -238,7 +238,13 @@ func (g *gatherer) ownership(ctx context.Context, depth int) error {
 		p.Cached = tree.Companies - int(tree.Credits/registerdata.CostOwners)
 	}
 	p.Source = fmt.Sprintf("GET /v1/company/{id}/owners?best_available=true for %d companies, %d levels at most", p.Requests, depth)
-	if err != nil {
+	switch {
+	case tree == nil && errors.Is(err, registerdata.ErrNotFound):
+		// The service keeps no owner list for the company (a sole
+		// trader, an association): nothing is missing.
+		p.Source += " (the service has no owner list for this company)"
+		return nil
+	case err != nil:
 		if tree == nil || tree.Root == nil {
 			g.d.Ownership = nil
 		}

@@ -383,3 +383,17 @@ func TestBuildFromTheCacheCostsNothing(t *testing.T) {
 	assert.Positive(t, cached)
 	assert.Contains(t, text(byID(t, parse(t, b), "provenance")), "from the client's cache")
 }
+
+func TestBuildRealtimeSaysSo(t *testing.T) {
+	_, c, clk := newFake(t)
+	d, b := build(t, c, clk, nordlicht, registerdatareport.Options{Realtime: true})
+	require.Equal(t, registerdatareport.SectionCompany, d.Provenance[0].Section)
+	assert.True(t, d.Provenance[0].Realtime)
+	assert.Equal(t, registerdata.CompanyLookupCost(true), d.Provenance[0].Credits)
+	doc := parse(t, b)
+	checkProvenance(t, doc, d, c.CreditsSpent())
+	ps := find(byID(t, doc, "company"), func(n *html.Node) bool { return hasClass(n, "prov") })
+	require.Len(t, ps, 1)
+	assert.Contains(t, text(ps[0]), "realtime from the register")
+	assert.Contains(t, text(ps[0]), "?realtime=true")
+}
