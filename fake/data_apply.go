@@ -284,6 +284,10 @@ func (s *Server) checkPerson(want *registerdata.Person) error {
 		have[key(m)] = true
 	}
 	for i, m := range want.ManagementPositions {
+		if _, ok := s.store.get(m.RegisterID); !ok {
+			return fmt.Errorf("$.management_positions[%d].register_id: company %s is not in the register: add companies/%s.json (when recording, look the company up too)",
+				i, m.RegisterID, m.RegisterID)
+		}
 		if !have[key(m)] {
 			return fmt.Errorf("$.management_positions[%d]: company %s has no representation entry of the person as %s from %v (with this end date)",
 				i, m.RegisterID, m.Role, m.StartDate)

@@ -189,6 +189,8 @@ func TestDataLoadingErrors(t *testing.T) {
 			"persons/" + exBen + ".json", []string{"$.date_of_birth", "1986-11-03"}},
 		{"person's position unknown", replace("persons/"+exBen+".json", `"role": "DIRECTOR"`, `"role": "PROKURA"`),
 			"persons/" + exBen + ".json", []string{"$.management_positions[0]", exSoftware}},
+		{"person at a company not in the register", replace("persons/"+exBen+".json", `"register_id": "`+exBau+`"`, `"register_id": "DE-HRB-F1103-123456"`),
+			"persons/" + exBen + ".json", []string{"$.management_positions[1].register_id", "not in the register"}},
 		{"financials disagree with the record", func(f fstest.MapFS) {
 			var fin map[string]any
 			file := "financials/" + exHolding + ".json"

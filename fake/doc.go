@@ -233,6 +233,7 @@
 //	GET    /_fake/faults           the pending faults
 //	POST   /_fake/faults           {"path_prefix", "method", "count", "probability", "status", "retry_after_seconds", "drop", "latency_ms", "latency_max_ms"}
 //	DELETE /_fake/faults           clear them
+//	GET    /_fake/snapshot         the whole state: Snapshot, for WithSnapshot and registerfake -snapshot
 //	GET    /_fake/latency          {"min_ms", "max_ms"}: the latency of every call
 //	PUT    /_fake/latency          {"min_ms", "max_ms"}: SetLatency (0, 0: none)
 //	GET    /_fake/deliveries[?entity_id=id]      delivery records with their attempts
