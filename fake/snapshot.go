@@ -24,7 +24,10 @@ import (
 // and the random source and signing key (so ids go on as they would have
 // and presigned addresses stay valid).
 //
-// Not saved: the webhook signing secret (give it again with
+// A snapshot holds the fake's API keys (its accounts are kept by key)
+// and the hashes of Transparenzregister logins: treat it as test data of
+// the fake, not as a place for real keys. Not saved: the webhook signing
+// secret (give it again with
 // WithWebhookEndpoint or registerfake -webhook-secret; the endpoint
 // address is kept), the rate limiters (they start full), and the request
 // inspector's recordings.
