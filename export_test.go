@@ -36,3 +36,6 @@ func NewMemoryCacheAt(maxEntries int, ttl time.Duration, now func() time.Time) C
 // for a concurrent identical one (nil: none). Tests using it must not run
 // in parallel.
 func SetFlightWaitHook(fn func()) { testHookFlightWait = fn }
+
+// MaxResponseBytes is the size cap of a 2xx answer.
+const MaxResponseBytes = maxResponseBytes
