@@ -147,6 +147,7 @@ func (p *Insolvency) UnmarshalJSON(b []byte) error {
 		LastEventAt          *lenientDate `json:"last_event_at"`
 	}
 	if isJSONNull(b) {
+		p.fillLists() // null leaves the record as it is, lists included
 		return nil
 	}
 	// Start from *p, as encoding/json decodes into an existing value.
@@ -161,9 +162,14 @@ func (p *Insolvency) UnmarshalJSON(b []byte) error {
 	p.OpenedAt, p.ClosedAt = (*Date)(w.OpenedAt), (*Date)(w.ClosedAt)
 	p.ClaimsFilingDeadline = (*Date)(w.ClaimsFilingDeadline)
 	p.FirstEventAt, p.LastEventAt = (*Date)(w.FirstEventAt), (*Date)(w.LastEventAt)
+	p.fillLists()
+	return nil
+}
+
+// fillLists makes the proceeding's nil lists empty ones.
+func (p *Insolvency) fillLists() {
 	nonNil(&p.InsolvencyGrounds)
 	nonNil(&p.Events)
-	return nil
 }
 
 // UnmarshalJSON decodes an event, accepting its dates as "YYYY-MM-DD" or
@@ -176,6 +182,7 @@ func (e *InsolvencyEvent) UnmarshalJSON(b []byte) error {
 		DecisionDate *lenientDate `json:"decision_date"`
 	}
 	if isJSONNull(b) {
+		e.fillLists() // a null event (in a list: [null]) has empty lists too
 		return nil
 	}
 	w.plain, w.PublishedAt, w.DecisionDate = plain(*e), lenientDate(e.PublishedAt), (*lenientDate)(e.DecisionDate)
@@ -184,9 +191,14 @@ func (e *InsolvencyEvent) UnmarshalJSON(b []byte) error {
 	}
 	*e = InsolvencyEvent(w.plain)
 	e.PublishedAt, e.DecisionDate = Date(w.PublishedAt), (*Date)(w.DecisionDate)
+	e.fillLists()
+	return nil
+}
+
+// fillLists makes the event's nil lists empty ones.
+func (e *InsolvencyEvent) fillLists() {
 	nonNil(&e.Details.InsolvencyGrounds)
 	nonNil(&e.Details.Meetings)
-	return nil
 }
 
 // UnmarshalJSON decodes a summary, accepting opened_at and closed_at as

@@ -101,6 +101,7 @@ func (r *InsolvencySearchResult) UnmarshalJSON(b []byte) error {
 		OpenedAt    *lenientDate `json:"opened_at"`
 	}
 	if isJSONNull(b) {
+		nonNil(&r.InsolvencyGrounds) // a null result (in a list: [null]) too
 		return nil
 	}
 	w.plain = plain(*r)

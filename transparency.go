@@ -223,6 +223,7 @@ func (e *TransparencyExtract) missingIdentity() string {
 func (e *TransparencyExtract) UnmarshalJSON(b []byte) error {
 	type plain TransparencyExtract
 	if isJSONNull(b) {
+		e.fillLists() // null leaves the extract as it is, lists included
 		return nil
 	}
 	var p plain
@@ -230,6 +231,12 @@ func (e *TransparencyExtract) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*e = TransparencyExtract(p)
+	e.fillLists()
+	return nil
+}
+
+// fillLists makes the extract's nil lists, and its report's, empty ones.
+func (e *TransparencyExtract) fillLists() {
 	nonNil(&e.Documents)
 	if r := e.Report; r != nil {
 		nonNil(&r.Groups)
@@ -243,5 +250,4 @@ func (e *TransparencyExtract) UnmarshalJSON(b []byte) error {
 			nonNil(&f.CorrectedReferences)
 		}
 	}
-	return nil
 }
