@@ -170,6 +170,7 @@ func newAPIError(r request, resp *http.Response) *APIError {
 		Path:       r.path,
 	}
 	e.Code, e.Message = parseErrorBody(body)
+	scrubAPIError(e, requestSecrets(r, resp.Request))
 	if d, ok := retryAfter(resp, time.Now()); ok {
 		e.RetryAfter = d
 	}

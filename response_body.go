@@ -27,7 +27,7 @@ const (
 func decodeResponse(r request, status int, requestID string, body []byte, out any) error {
 	fail := func(reason string, err error) error {
 		return &ResponseError{Method: r.method, Path: r.path, StatusCode: status,
-			RequestID: requestID, Body: keptBody(body), Reason: reason, Err: err}
+			RequestID: requestID, Body: keptBody(body, requestSecrets(r, nil)), Reason: reason, Err: err}
 	}
 	trimmed := bytes.TrimSpace(body)
 	switch {
@@ -138,12 +138,16 @@ func readLimited(r io.Reader, contentLength, limit int64) ([]byte, error) {
 
 // keptBody is what a ResponseError keeps of a body: at most
 // maxErrorBytes, copied, so that an error held for long (a batch
-// waiting for a slow id) does not hold a whole rejected answer.
-func keptBody(body []byte) []byte {
-	if len(body) <= maxErrorBytes {
-		return body
+// waiting for a slow id) does not hold a whole rejected answer, and
+// without the request's secrets.
+func keptBody(body []byte, secrets []string) []byte {
+	if len(body) > maxErrorBytes {
+		body = bytes.Clone(body[:maxErrorBytes])
 	}
-	return bytes.Clone(body[:maxErrorBytes])
+	if len(secrets) > 0 {
+		body = []byte(scrub(string(body), secrets))
+	}
+	return body
 }
 
 const readChunkMin = 32 << 10

@@ -32,7 +32,8 @@ func (c *Client) SetTransparencyCredentials(ctx context.Context, creds Transpare
 			return err
 		}
 	}
-	return c.do(ctx, request{method: http.MethodPost, path: "/v1/transparenzregister/credentials", body: creds, cost: CostTransparencyCredentials}, nil, opts)
+	body := credentialsBody{Username: creds.Username, Password: creds.Password.Reveal(), Name: creds.Name}
+	return c.do(ctx, request{method: http.MethodPost, path: "/v1/transparenzregister/credentials", body: body, cost: CostTransparencyCredentials}, nil, opts)
 }
 
 // checkCredentialName refuses a name that cannot travel as a header value.

@@ -53,7 +53,7 @@ $` + envTransparencyPassword + `, else from the first line of stdin.`,
 				if err != nil {
 					return err
 				}
-				creds := registerdata.TransparencyCredentials{Username: *username, Password: password, Name: *name}
+				creds := registerdata.TransparencyCredentials{Username: *username, Password: registerdata.Secret(password), Name: *name}
 				if err := c.SetTransparencyCredentials(a.ctx, creds); err != nil {
 					return err
 				}
