@@ -41,6 +41,7 @@ type Holding struct {
 	// PercentageShare is the stake on a FRACTION scale, as the
 	// specification documents it: 0.5 means 50 %. (Owner.PercentageShare
 	// describes the same stake on a percent scale.) Nil when not known.
+	// SharePercent converts it to the percent scale of the other stakes.
 	PercentageShare *float64 `json:"percentage_share"`
 	// Start is when the holding began; nil when not known.
 	Start *Date `json:"start"`

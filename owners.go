@@ -47,7 +47,9 @@ type Owner struct {
 	NominalShare float64 `json:"nominal_share"`
 	// PercentageShare is the owner's share on a PERCENT scale: 5.36 means
 	// 5.36 %. Nil when not known (a general partner without capital share).
-	// Holding.PercentageShare describes the same stake on a fraction scale.
+	// Holding.PercentageShare describes the same stake on a fraction scale;
+	// compare stakes through SharePercent, which is on one scale for
+	// Owner, BeneficialOwner and Holding.
 	PercentageShare *float64 `json:"percentage_share"`
 	// Start is when the relation began; known only for some kinds of owner.
 	Start *Date `json:"start"`

@@ -29,7 +29,8 @@ type BeneficialOwner struct {
 	// 5.36 %). Nil when the stake is held as, or through, a personally
 	// liable director or a limited partner (see MaxPercentageShare), and for
 	// fictitious beneficial owners (managing directors named because nobody
-	// holds more than 25 %).
+	// holds more than 25 %). SharePercent reads it on the scale all
+	// stakes share.
 	PercentageShare *float64 `json:"percentage_share"`
 	// MaxPercentageShare is the upper bound of the share, PERCENT scale,
 	// given for stakes held as or through a limited partner, where only the
