@@ -11,7 +11,15 @@
 // Every call takes a context. Failed calls return an *APIError that
 // matches a sentinel with errors.Is (ErrNotFound, ErrInsufficientCredits,
 // ...). Requests the client can tell are wrong fail with an error wrapping
-// ErrInvalidRequest before anything is sent, so they cost nothing.
+// ErrInvalidRequest before anything is sent, so they cost nothing. Among
+// them are malformed ids: a company id must have the service's shape,
+// COUNTRY-TYPE-COURT-NUMBER with an upper-case country ("NOPE" fails, see
+// ParseCompanyID); a person id must be a UUID; every id must be one clean
+// URL path segment ("../monitor", "a/b" and white space fail). Ids are
+// case-sensitive, as the service writes them: a lower-case company id
+// fails with the id spelled as the service spells it, rather than being
+// changed silently. An id of the right shape that does not exist is the
+// service's to answer (ErrNotFound).
 //
 // The fake package runs the whole service in memory for tests; the
 // webhook package verifies and handles monitor notifications.

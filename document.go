@@ -100,7 +100,7 @@ func (c *Client) GetDocument(ctx context.Context, documentID string, opts ...Cal
 // identifier that cannot be one; a company without such a document fails
 // with ErrNotFound.
 func (c *Client) GetRealtimeDocument(ctx context.Context, companyID string, category enums.DocumentCategory, opts ...CallOption) (*RealtimeDocument, error) {
-	if err := checkPathID("company id", companyID); err != nil {
+	if err := checkCompanyID(companyID); err != nil {
 		return nil, err
 	}
 	if !category.IsKnown() {

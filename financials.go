@@ -182,7 +182,7 @@ func (f *Financials) listKey() (string, bool) { return "reports", f.Reports == n
 // identifier that cannot be a path segment is refused before sending; an
 // unknown company fails with ErrNotFound.
 func (c *Client) GetFinancials(ctx context.Context, companyID string, opts ...CallOption) (*Financials, error) {
-	if err := checkPathID("company id", companyID); err != nil {
+	if err := checkCompanyID(companyID); err != nil {
 		return nil, err
 	}
 	var f Financials

@@ -72,7 +72,7 @@ type OwnershipHistoryEntry struct {
 // GetOwnershipHistory fetches the current and former owners of a
 // company. It costs CostOwnershipHistory.
 func (c *Client) GetOwnershipHistory(ctx context.Context, id string, opts ...CallOption) (*HistoricalOwners, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	var out HistoricalOwners

@@ -52,7 +52,7 @@ type Holding struct {
 // GetCompanyHoldings fetches the stakes a company holds in other
 // companies. It costs CostCompanyHoldings.
 func (c *Client) GetCompanyHoldings(ctx context.Context, id string, opts ...CallOption) (*Holdings, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	out := Holdings{identity: "company_id"}

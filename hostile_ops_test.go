@@ -157,8 +157,7 @@ func (op hostileOp) run(ctx context.Context, c *registerdata.Client, name string
 // methods.
 func openAPIOperations(t *testing.T) map[string]string {
 	t.Helper()
-	doc, err := openapi3.NewLoader().LoadFromData(api.OpenAPI)
-	require.NoError(t, err)
+	doc := openAPIDoc(t)
 	ops := map[string]string{}
 	for _, path := range doc.Paths.InMatchingOrder() {
 		for method, op := range doc.Paths.Find(path).Operations() {
@@ -192,4 +191,12 @@ func TestHostileSuiteCoversEveryOperation(t *testing.T) {
 	sort.Strings(stale)
 	require.Empty(t, missing, "operations of api/openapi.yaml without a row in hostileOps")
 	require.Empty(t, stale, "rows of hostileOps naming no operation of api/openapi.yaml")
+}
+
+// openAPIDoc loads api/openapi.yaml.
+func openAPIDoc(t *testing.T) *openapi3.T {
+	t.Helper()
+	doc, err := openapi3.NewLoader().LoadFromData(api.OpenAPI)
+	require.NoError(t, err)
+	return doc
 }

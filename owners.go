@@ -113,7 +113,7 @@ type GetOwnersParams struct {
 // the path and query, so Export, BestAvailable and plain answers are
 // cached apart.
 func (c *Client) GetOwners(ctx context.Context, id string, params *GetOwnersParams, opts ...CallOption) (*Owners, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	var p GetOwnersParams

@@ -68,7 +68,7 @@ func (c *Client) RequestTransparencyExtract(ctx context.Context, req Transparenc
 		if req.CompanyID != "" {
 			return nil, fmt.Errorf("%w: a sandbox extract is always of the test EKRN %s: leave CompanyID empty", ErrInvalidRequest, SandboxEKRN)
 		}
-	} else if err := checkPathID("company id", req.CompanyID); err != nil {
+	} else if err := checkCompanyID(req.CompanyID); err != nil {
 		return nil, fmt.Errorf("%w (a production extract needs the company; use CredentialName %q to test without one)", err, SandboxCredentialName)
 	}
 	var out TransparencyExtract

@@ -96,7 +96,7 @@ func (n *OwnershipNode) Walk(fn func(*OwnershipNode)) {
 // TreeStopBudget. Any other failure also returns the partial tree with
 // the error (the root is nil only when the root company itself failed).
 func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions, callOpts ...CallOption) (*OwnershipTree, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	depth := opts.MaxDepth

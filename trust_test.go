@@ -201,21 +201,21 @@ func TestRedirectFromHTTPSToHTTPIsRefused(t *testing.T) {
 func TestRedirectWithinTheOriginKeepsTheKey(t *testing.T) {
 	var auth atomic.Value
 	mux := http.NewServeMux()
-	mux.HandleFunc("/v1/company/old", func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, "/v1/company/new", http.StatusMovedPermanently)
+	mux.HandleFunc("/v1/company/DE-HRB-X1-1", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/v1/company/DE-HRB-X1-2", http.StatusMovedPermanently)
 	})
-	mux.HandleFunc("/v1/company/new", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("/v1/company/DE-HRB-X1-2", func(w http.ResponseWriter, r *http.Request) {
 		auth.Store(r.Header.Get("Authorization"))
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]string{"id": "new"})
+		_ = json.NewEncoder(w).Encode(map[string]string{"id": "DE-HRB-X1-2"})
 	})
 	s := httptest.NewServer(mux)
 	t.Cleanup(s.Close)
 	c, err := registerdata.NewClient(registerdata.WithAPIKey("sk_test_KEY"), registerdata.WithBaseURL(s.URL))
 	require.NoError(t, err)
-	co, err := c.GetCompany(context.Background(), "old", nil)
+	co, err := c.GetCompany(context.Background(), "DE-HRB-X1-1", nil)
 	require.NoError(t, err)
-	assert.Equal(t, "new", co.ID)
+	assert.Equal(t, "DE-HRB-X1-2", co.ID)
 	assert.Equal(t, "Bearer sk_test_KEY", auth.Load())
 }
 

@@ -50,7 +50,7 @@ type BeneficialOwner struct {
 // With WithCache, an answer found in the cache costs nothing and sends
 // nothing (the cache key is the path).
 func (c *Client) GetBeneficialOwners(ctx context.Context, id string, opts ...CallOption) (*BeneficialOwners, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	var out BeneficialOwners
