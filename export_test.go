@@ -39,3 +39,12 @@ func SetFlightWaitHook(fn func()) { testHookFlightWait = fn }
 
 // MaxResponseBytes is the size cap of a 2xx answer.
 const MaxResponseBytes = maxResponseBytes
+
+// DecodeAnswer decodes a 2xx body into out as the client does: the
+// decoding-cost check, then the type's decoder.
+func DecodeAnswer(body []byte, out any) error {
+	if err := checkDecodeCost(body, out); err != nil {
+		return err
+	}
+	return decodeBody(body, out)
+}
