@@ -71,9 +71,17 @@ func hasTopLevelKey(body []byte, key string) bool {
 // the whole body than through json.Unmarshal (see Company.decodeJSON).
 type bodyDecoder interface{ decodeJSON([]byte) error }
 
+// decodeBody decodes a whole answer into out. A type with its own
+// UnmarshalJSON is handed the body directly: through json.Unmarshal the
+// body would be scanned twice more (validated, then skipped over) before
+// the method is called, and every such method validates its input itself
+// (each decodes through json.Unmarshal or the single-pass reader).
 func decodeBody(body []byte, out any) error {
-	if d, ok := out.(bodyDecoder); ok {
+	switch d := out.(type) {
+	case bodyDecoder:
 		return d.decodeJSON(body)
+	case json.Unmarshaler:
+		return d.UnmarshalJSON(bytes.TrimSpace(body))
 	}
 	return json.Unmarshal(body, out)
 }
