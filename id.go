@@ -102,4 +102,3 @@ func checkPathID(kind, id string) error {
 	}
 	return nil
 }
-
