@@ -137,33 +137,7 @@ func (p *Insolvency) missingIdentity() string {
 // "YYYY-MM-DD" or as date-times (the older form), and its lists are never
 // nil afterwards.
 func (p *Insolvency) UnmarshalJSON(b []byte) error {
-	type plain Insolvency
-	var w struct {
-		plain
-		OpenedAt             *lenientDate `json:"opened_at"`
-		ClosedAt             *lenientDate `json:"closed_at"`
-		ClaimsFilingDeadline *lenientDate `json:"claims_filing_deadline"`
-		FirstEventAt         *lenientDate `json:"first_event_at"`
-		LastEventAt          *lenientDate `json:"last_event_at"`
-	}
-	if isJSONNull(b) {
-		p.fillLists() // null leaves the record as it is, lists included
-		return nil
-	}
-	// Start from *p, as encoding/json decodes into an existing value.
-	w.plain = plain(*p)
-	w.OpenedAt, w.ClosedAt = (*lenientDate)(p.OpenedAt), (*lenientDate)(p.ClosedAt)
-	w.ClaimsFilingDeadline = (*lenientDate)(p.ClaimsFilingDeadline)
-	w.FirstEventAt, w.LastEventAt = (*lenientDate)(p.FirstEventAt), (*lenientDate)(p.LastEventAt)
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*p = Insolvency(w.plain)
-	p.OpenedAt, p.ClosedAt = (*Date)(w.OpenedAt), (*Date)(w.ClosedAt)
-	p.ClaimsFilingDeadline = (*Date)(w.ClaimsFilingDeadline)
-	p.FirstEventAt, p.LastEventAt = (*Date)(w.FirstEventAt), (*Date)(w.LastEventAt)
-	p.fillLists()
-	return nil
+	return decodeWhole(b, p, insolvencyRecordField, (*Insolvency).normalize)
 }
 
 // fillLists makes the proceeding's nil lists empty ones.
@@ -175,24 +149,7 @@ func (p *Insolvency) fillLists() {
 // UnmarshalJSON decodes an event, accepting its dates as "YYYY-MM-DD" or
 // as date-times; its lists are never nil afterwards.
 func (e *InsolvencyEvent) UnmarshalJSON(b []byte) error {
-	type plain InsolvencyEvent
-	var w struct {
-		plain
-		PublishedAt  lenientDate  `json:"published_at"`
-		DecisionDate *lenientDate `json:"decision_date"`
-	}
-	if isJSONNull(b) {
-		e.fillLists() // a null event (in a list: [null]) has empty lists too
-		return nil
-	}
-	w.plain, w.PublishedAt, w.DecisionDate = plain(*e), lenientDate(e.PublishedAt), (*lenientDate)(e.DecisionDate)
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*e = InsolvencyEvent(w.plain)
-	e.PublishedAt, e.DecisionDate = Date(w.PublishedAt), (*Date)(w.DecisionDate)
-	e.fillLists()
-	return nil
+	return decodeWhole(b, e, insolvencyEventField, (*InsolvencyEvent).fillLists)
 }
 
 // fillLists makes the event's nil lists empty ones.
