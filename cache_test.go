@@ -180,8 +180,8 @@ func TestConcurrentLookupsOfOneIDShareOneRequest(t *testing.T) {
 	require.NoError(t, err)
 	id := srv.CompanyIDs()[0]
 
-	waiting := make(chan struct{}, n)
-	registerdata.SetFlightWaitHook(func() { waiting <- struct{}{} })
+	joined := make(chan struct{}, 2*n)
+	registerdata.SetFlightWaitHook(func() { joined <- struct{}{} })
 	t.Cleanup(func() { registerdata.SetFlightWaitHook(nil) })
 
 	var wg sync.WaitGroup
@@ -196,8 +196,8 @@ func TestConcurrentLookupsOfOneIDShareOneRequest(t *testing.T) {
 		}()
 	}
 	<-gate.arrived
-	for range n - 1 {
-		<-waiting // every other lookup waits for the one in flight
+	for range n {
+		<-joined // every lookup has joined the flight while its request is held
 	}
 	close(gate.release)
 	wg.Wait()
@@ -233,8 +233,13 @@ func TestWaitersAskThemselvesWhenTheLeaderGivesUp(t *testing.T) {
 	require.NoError(t, err)
 	id := srv.CompanyIDs()[0]
 
-	waiting := make(chan struct{}, 1)
-	registerdata.SetFlightWaitHook(func() { waiting <- struct{}{} })
+	joined := make(chan struct{}, 10)
+	registerdata.SetFlightWaitHook(func() {
+		select {
+		case joined <- struct{}{}:
+		default:
+		}
+	})
 	t.Cleanup(func() { registerdata.SetFlightWaitHook(nil) })
 
 	leaderCtx, cancel := context.WithCancel(context.Background())
@@ -252,7 +257,8 @@ func TestWaitersAskThemselvesWhenTheLeaderGivesUp(t *testing.T) {
 		}
 		followerErr <- err
 	}()
-	<-waiting
+	<-joined // the leader
+	<-joined // the follower, waiting for the leader's request
 	cancel()
 	require.ErrorIs(t, <-leaderErr, context.Canceled)
 	require.NoError(t, <-followerErr, "the waiter asked on its own instead of taking the leader's cancellation")

@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+	"golang.org/x/sync/singleflight"
 	"golang.org/x/time/rate"
 )
 
@@ -62,8 +63,12 @@ type Client struct {
 	maxRetries int
 	budget     budget
 	logger     *slog.Logger
-	cache      Cache   // nil without WithCache
-	flights    flights // concurrent identical cacheable lookups
+	cache      Cache    // nil without WithCache
+	observer   Observer // nil without WithObserver
+
+	flights      singleflight.Group // concurrent identical cacheable lookups
+	cacheTimeout time.Duration      // bounds each cache Get and Set
+	now          func() time.Time   // the clock of cache entries
 }
 
 // Option configures a Client.
@@ -84,6 +89,7 @@ type config struct {
 	allowInsecure bool
 	userAgent     string
 	cache         Cache
+	observer      Observer
 }
 
 // WithAPIKey sets the API key sent as a Bearer credential. The default is
@@ -159,13 +165,18 @@ func WithRetryWait(min, max, maxRetryAfter time.Duration) Option {
 
 // WithRateLimit keeps the client under r requests per second with bursts
 // of up to burst, waiting (context permitting) before each attempt,
-// retries included. The default is no client-side limit.
-func WithRateLimit(r rate.Limit, burst int) Option {
+// retries and redirects included. r may be any integer or floating-point
+// number, a rate.Limit included: WithRateLimit(5, 1),
+// WithRateLimit(perSecond, 1) with an int variable, WithRateLimit(0.5, 1)
+// for one request every two seconds. The default is no client-side
+// limit.
+func WithRateLimit[R ~int | ~int64 | ~float64](r R, burst int) Option {
 	return func(c *config) error {
-		if r <= 0 || burst < 1 {
+		limit := rate.Limit(r)
+		if !(limit > 0) || burst < 1 {
 			return fmt.Errorf("registerdata: WithRateLimit(%v, %d): want a positive rate and burst", r, burst)
 		}
-		c.limit, c.burst = r, burst
+		c.limit, c.burst = limit, burst
 		return nil
 	}
 }
@@ -253,6 +264,10 @@ func NewClient(opts ...Option) (*Client, error) {
 		budget:     budget{limit: cfg.budget},
 		logger:     logger,
 		cache:      cfg.cache,
+		observer:   cfg.observer,
+
+		cacheTimeout: cacheOpTimeout,
+		now:          time.Now,
 	}, nil
 }
 
