@@ -63,3 +63,13 @@ func TestNullListsDecodeEmpty(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeValidatesForeignUnmarshalers: Do's out may be a
+// *json.RawMessage, whose UnmarshalJSON keeps anything: the client still
+// refuses a body that is not JSON.
+func TestDecodeValidatesForeignUnmarshalers(t *testing.T) {
+	var raw json.RawMessage
+	assert.Error(t, registerdata.DecodeAnswer([]byte(`{"id": nope}`), &raw))
+	require.NoError(t, registerdata.DecodeAnswer([]byte(`{"id":"x"}`), &raw))
+	assert.JSONEq(t, `{"id":"x"}`, string(raw))
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -81,10 +82,21 @@ func decodeBody(body []byte, out any) error {
 	case bodyDecoder:
 		return d.decodeJSON(body)
 	case json.Unmarshaler:
-		return d.UnmarshalJSON(bytes.TrimSpace(body))
+		if ownType(out) {
+			return d.UnmarshalJSON(bytes.TrimSpace(body))
+		}
 	}
-	return json.Unmarshal(body, out)
+	return json.Unmarshal(body, out) // also validates for others' methods (json.RawMessage keeps anything)
 }
+
+// ownType reports whether out points to a type of this package, whose
+// UnmarshalJSON methods validate their input.
+func ownType(out any) bool {
+	t := reflect.TypeOf(out)
+	return t.Kind() == reflect.Pointer && t.Elem().PkgPath() == packagePath
+}
+
+var packagePath = reflect.TypeFor[Company]().PkgPath()
 
 // snippet quotes the start of a body for an error message.
 func snippet(b []byte) string {
