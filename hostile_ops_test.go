@@ -21,6 +21,7 @@ import (
 // the battery.
 type hostileOp struct {
 	method string
+	cost   int64 // credits per successful call, as published (or assumed)
 	call   func(ctx context.Context, c *registerdata.Client) error
 	// id, when set, calls the operation with the given identifier (for
 	// the hostile-id rows); nil for operations that take none.
@@ -35,97 +36,97 @@ const hostilePerson = "0f5c3e0a-8d8b-4f6e-9a55-3d8a7c2b1e44"
 const hostileSecret = "pw-9f1c7e2a-never-shown"
 
 var hostileOps = map[string]hostileOp{
-	"getCompany": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompany": {cost: registerdata.CostCompanyLookup, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetCompany(ctx, id, nil)
 		return err
 	}},
-	"searchCompanies": {method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"searchCompanies": {cost: registerdata.CostCompanySearch, method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.SearchCompanies(ctx, registerdata.CompanySearchRequest{Query: "gmbh"})
 		return err
 	}},
-	"searchPersons": {method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"searchPersons": {cost: registerdata.CostPersonSearch, method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.SearchPersons(ctx, registerdata.PersonSearchRequest{Query: "schmidt"})
 		return err
 	}},
-	"createMonitor": {method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"createMonitor": {cost: registerdata.CostWeeklyMonitor, method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: id, EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}})
 		return err
 	}},
-	"listMonitors": {method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
+	"listMonitors": {cost: 0, method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.ListMonitors(ctx)
 		return err
 	}},
-	"deleteMonitor": {method: http.MethodDelete, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"deleteMonitor": {cost: 0, method: http.MethodDelete, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		return c.DeleteMonitor(ctx, id)
 	}},
-	"getCompanyFinancials": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyFinancials": {cost: registerdata.CostFinancials, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetFinancials(ctx, id)
 		return err
 	}},
-	"getDocumentCached": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getDocumentCached": {cost: registerdata.CostDocument, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetDocument(ctx, id)
 		return err
 	}},
-	"getDocumentRealtime": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getDocumentRealtime": {cost: registerdata.CostRealtimeDocument, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetRealtimeDocument(ctx, id, enums.DocumentCategoryCurrentPrintout)
 		return err
 	}},
-	"getCompanyContact": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyContact": {cost: registerdata.CostContactDetails, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetContactDetails(ctx, id)
 		return err
 	}},
-	"lookupCompanyByURL": {method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
+	"lookupCompanyByURL": {cost: registerdata.CostURLLookup, method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.LookupCompanyByURL(ctx, "https://example.com")
 		return err
 	}},
-	"autocompleteCompaniesV1": {method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
+	"autocompleteCompaniesV1": {cost: registerdata.CostAutocomplete, method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.AutocompleteCompanies(ctx, "sie")
 		return err
 	}},
-	"getCreditsV1": {method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
+	"getCreditsV1": {cost: registerdata.CostCredits, method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.GetCredits(ctx)
 		return err
 	}},
-	"getCompanyOwners": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyOwners": {cost: registerdata.CostOwners, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetOwners(ctx, id, nil)
 		return err
 	}},
-	"getCompanyUbos": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyUbos": {cost: registerdata.CostBeneficialOwners, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetBeneficialOwners(ctx, id)
 		return err
 	}},
-	"getCompanyOwnersHistorical": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyOwnersHistorical": {cost: registerdata.CostOwnershipHistory, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetOwnershipHistory(ctx, id)
 		return err
 	}},
-	"getCompanyHoldings": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyHoldings": {cost: registerdata.CostCompanyHoldings, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetCompanyHoldings(ctx, id)
 		return err
 	}},
-	"getPerson": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getPerson": {cost: registerdata.CostPerson, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetPerson(ctx, id)
 		return err
 	}},
-	"getPersonHoldings": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getPersonHoldings": {cost: registerdata.CostPersonHoldings, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetPersonHoldings(ctx, id)
 		return err
 	}},
-	"getInsolvency": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getInsolvency": {cost: registerdata.CostInsolvencyLookup, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetInsolvency(ctx, id)
 		return err
 	}},
-	"searchInsolvencies": {method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"searchInsolvencies": {cost: registerdata.CostInsolvencySearch, method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.SearchInsolvencies(ctx, registerdata.InsolvencySearchRequest{Query: "gmbh"})
 		return err
 	}},
-	"setTransparencyCredentials": {method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"setTransparencyCredentials": {cost: registerdata.CostTransparencyCredentials, method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
 		return c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: "kyc@example.com", Password: hostileSecret})
 	}},
-	"requestTransparencyExtract": {method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"requestTransparencyExtract": {cost: registerdata.CostTransparencyExtract, method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: id})
 		return err
 	}},
-	"getTransparencyExtract": {method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getTransparencyExtract": {cost: registerdata.CostTransparencyExtractPoll, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetTransparencyExtract(ctx, id)
 		return err
 	}},
