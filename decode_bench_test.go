@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -229,4 +230,49 @@ func TestDecodeBenchBodiesDecodePlainly(t *testing.T) {
 		plain := plainType(reflect.TypeOf(target()).Elem(), map[reflect.Type]reflect.Type{})
 		require.NoError(t, json.Unmarshal(body, reflect.New(plain).Interface()), "%s: %s", name, body)
 	}
+}
+
+// TestDecodersMatchPlainDecoding: on one answer of every operation (from
+// the fake), the client's decoder gives what plain json.Unmarshal into
+// the same structs gives, up to the lists and maps it makes empty where
+// the answer has null or nothing.
+func TestDecodersMatchPlainDecoding(t *testing.T) {
+	for name, body := range decodeBenchBodies(t) {
+		target := decodeTargets[name]
+		sdk := target()
+		require.NoError(t, registerdata.DecodeAnswer(body, sdk), name)
+		plain := reflect.New(plainType(reflect.TypeOf(sdk).Elem(), map[reflect.Type]reflect.Type{})).Interface()
+		require.NoError(t, json.Unmarshal(body, plain), name)
+		assert.Equal(t, emptyAsNull(t, sdk), emptyAsNull(t, plain), "%s: %s", name, body)
+	}
+}
+
+// emptyAsNull encodes v and reads it back as a tree in which empty lists
+// and objects are null.
+func emptyAsNull(t *testing.T, v any) any {
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	var tree any
+	require.NoError(t, json.Unmarshal(b, &tree))
+	var walk func(any) any
+	walk = func(x any) any {
+		switch x := x.(type) {
+		case []any:
+			if len(x) == 0 {
+				return nil
+			}
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		case map[string]any:
+			if len(x) == 0 {
+				return nil
+			}
+			for k := range x {
+				x[k] = walk(x[k])
+			}
+		}
+		return x
+	}
+	return walk(tree)
 }

@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 
@@ -87,20 +86,11 @@ func (c *Client) GetPersonHoldings(ctx context.Context, personID string, opts ..
 	return &out, nil
 }
 
-// holdingsFields is Holdings without its methods; the identity field is
-// unexported and so never encoded.
-type holdingsFields Holdings
-
 // UnmarshalJSON decodes a Holdings or PersonHoldings object; an absent or
 // null list becomes an empty one.
 func (h *Holdings) UnmarshalJSON(b []byte) error {
-	f := holdingsFields{identity: h.identity}
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*h = Holdings(f)
-	nonNil(&h.Holdings)
-	return nil
+	*h = Holdings{identity: h.identity}
+	return decodeWhole(b, h, holdingsField, func(h *Holdings) { nonNil(&h.Holdings) })
 }
 
 func (h *Holdings) missingIdentity() string {

@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -147,19 +146,11 @@ func (c *Client) GetOwners(ctx context.Context, id string, params *GetOwnersPara
 	return &out, nil
 }
 
-type ownersFields Owners
-
 // UnmarshalJSON decodes a CompanyOwners object; absent or null arrays
 // become empty ones.
 func (o *Owners) UnmarshalJSON(b []byte) error {
-	var f ownersFields
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*o = Owners(f)
-	nonNil(&o.Owners)
-	nonNil(&o.Sources)
-	return nil
+	*o = Owners{}
+	return decodeWhole(b, o, ownersField, (*Owners).normalize)
 }
 
 func (o *Owners) missingIdentity() string {

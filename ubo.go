@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 )
@@ -66,18 +65,11 @@ func (c *Client) GetBeneficialOwners(ctx context.Context, id string, opts ...Cal
 	return &out, nil
 }
 
-type beneficialOwnersFields BeneficialOwners
-
 // UnmarshalJSON decodes a CompanyUbos object; an absent or null list
 // becomes an empty one.
 func (u *BeneficialOwners) UnmarshalJSON(b []byte) error {
-	var f beneficialOwnersFields
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*u = BeneficialOwners(f)
-	nonNil(&u.Owners)
-	return nil
+	*u = BeneficialOwners{}
+	return decodeWhole(b, u, beneficialOwnersField, func(u *BeneficialOwners) { nonNil(&u.Owners) })
 }
 
 func (u *BeneficialOwners) missingIdentity() string {
