@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -45,24 +44,6 @@ type RealtimeDocument struct {
 	// URL is the download address. The service does not state how long
 	// it works; fetch it soon after the call.
 	URL string `json:"url"`
-}
-
-type realtimeDocumentFields RealtimeDocument
-
-// UnmarshalJSON decodes a realtime document. file_date, whose format the
-// service does not document, is read as a date or a date-time; anything
-// else leaves FileDate nil rather than failing.
-func (d *RealtimeDocument) UnmarshalJSON(b []byte) error {
-	var w struct {
-		realtimeDocumentFields
-		FileDate optionalDate `json:"file_date"`
-	}
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*d = RealtimeDocument(w.realtimeDocumentFields)
-	d.FileDate = w.FileDate.d
-	return nil
 }
 
 func (d *RealtimeDocument) missingIdentity() string {

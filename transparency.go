@@ -1,7 +1,6 @@
 package registerdata
 
 import (
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"time"
@@ -228,23 +227,6 @@ func (e *TransparencyExtract) missingIdentity() string {
 		return "id"
 	}
 	return ""
-}
-
-// UnmarshalJSON decodes an extract; its lists, and those of its report,
-// are never nil afterwards.
-func (e *TransparencyExtract) UnmarshalJSON(b []byte) error {
-	type plain TransparencyExtract
-	if isJSONNull(b) {
-		e.fillLists() // null leaves the extract as it is, lists included
-		return nil
-	}
-	var p plain
-	if err := json.Unmarshal(b, &p); err != nil {
-		return err
-	}
-	*e = TransparencyExtract(p)
-	e.fillLists()
-	return nil
 }
 
 // fillLists makes the extract's nil lists, and its report's, empty ones.
