@@ -1,8 +1,12 @@
 package registerdata_test
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"testing"
 
@@ -72,4 +76,27 @@ func TestDecodeValidatesForeignUnmarshalers(t *testing.T) {
 	assert.Error(t, registerdata.DecodeAnswer([]byte(`{"id": nope}`), &raw))
 	require.NoError(t, registerdata.DecodeAnswer([]byte(`{"id":"x"}`), &raw))
 	assert.JSONEq(t, `{"id":"x"}`, string(raw))
+}
+
+// TestResponseErrorKeepsABoundedBody: an unusable 2xx answer of 4 MiB
+// leaves an error holding at most 64 KiB of it, so that a batch keeping
+// the errors of failed ids keeps no whole bodies (issue 19, defect 2).
+func TestResponseErrorKeepsABoundedBody(t *testing.T) {
+	body := append([]byte(`{"id":"DE-HRB-F1103-267645","name":`), bytes.Repeat([]byte(" "), 4<<20)...)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write(body) }))
+	t.Cleanup(srv.Close)
+	c, err := registerdata.NewClient(registerdata.WithAPIKey("k"), registerdata.WithBaseURL(srv.URL), registerdata.WithMaxRetries(0))
+	require.NoError(t, err)
+	var failed []error
+	for r, err := range c.GetCompaniesSeq(context.Background(), []string{"DE-HRB-F1103-1", "DE-HRB-F1103-2"}, registerdata.BatchOptions{}) {
+		require.NoError(t, err)
+		failed = append(failed, r.Err)
+	}
+	require.Len(t, failed, 2)
+	for _, err := range failed {
+		var re *registerdata.ResponseError
+		require.ErrorAs(t, err, &re)
+		assert.LessOrEqual(t, len(re.Body), 64<<10)
+		assert.LessOrEqual(t, cap(re.Body), 64<<10, "a copy, not a window on the whole body")
+	}
 }
