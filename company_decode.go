@@ -43,8 +43,8 @@ const maxFallbackBytes = 1 << 20
 // into what c already holds. It fails on invalid JSON and on values of
 // the wrong type, leaving c partly decoded.
 func decodeCompanyFast(b []byte, c *Company) error {
-	d := new(decoder)
-	d.Reset(b)
+	d := getDecoder(b)
+	defer putDecoder(d)
 	if err := decodeObject(d, c, companyField); err != nil {
 		return err
 	}

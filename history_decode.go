@@ -32,8 +32,8 @@ func (h *HistoricalOwner) normalize() { nonNil(&h.OwnershipHistory) }
 // decodeWhole decodes b, one JSON object (or null), into x with field,
 // checks that nothing follows, and runs normalize (when not nil).
 func decodeWhole[T any](b []byte, x *T, field fieldFunc[T], normalize func(*T)) error {
-	d := new(decoder)
-	d.Reset(b)
+	d := getDecoder(b)
+	defer putDecoder(d)
 	if err := decodeObject(d, x, field); err != nil {
 		return err
 	}
