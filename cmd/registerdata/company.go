@@ -1,12 +1,12 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // companyGroup is "registerdata company ...": one company's record and
@@ -40,7 +40,7 @@ sending when the budget cannot pay for the next one.`,
 			"registerdata --budget 20 company get DE-HRB-F1103-267645 --realtime",
 			"registerdata --budget 1000 company get - --concurrency 8 --json < ids.txt > companies.jsonl",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			realtime := fs.Bool("realtime", false, "fetch live from the official register (10 credits more)")
 			export := fs.Bool("export", false, "leave out the source documents")
 			history := fs.Bool("history", false, "also show former names, addresses and representatives")

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"sort"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // financialRows are the key figures "company financials" shows, in order.
@@ -40,7 +40,7 @@ each report's balance sheet and profit and loss trees.`,
 			"registerdata --fake company financials DE-HRB-F1103-267645",
 			"registerdata company financials DE-HRB-F1103-267645 --json | jq '.indicators[0]'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			years := fs.Int("years", 4, "how many fiscal years to show, latest first")
 			return func(a *app, args []string) error {
 				if *years < 1 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // The ownership subcommands of "company": direct owners (and their
@@ -28,7 +28,7 @@ owner the filed lists ever named, with the dates they appeared.`,
 			"registerdata company owners DE-HRB-D2601-198433 --best-available",
 			"registerdata company owners DE-HRB-F1103-267645 --history",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			best := fs.Bool("best-available", false, "for an AG or SE: the best owner data available, possibly not current")
 			realtime := fs.Bool("realtime", false, "fetch live from the official register")
 			export := fs.Bool("export", false, "only owners already extracted; process no new documents")
@@ -119,7 +119,7 @@ through a limited partner.`,
 			"registerdata --fake company ubo DE-HRB-F1103-267645",
 			"registerdata company ubo DE-HRB-F1103-267645 --json | jq '.ubos[].name'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -165,7 +165,7 @@ func companyHoldings() *command {
 		examples: []string{
 			"registerdata --fake company holdings DE-HRB-D2601-198433",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {

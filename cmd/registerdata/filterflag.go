@@ -26,6 +26,9 @@ type filterFlag struct {
 // String is the flag's value in the help: none by default.
 func (f *filterFlag) String() string { return "" }
 
+// Type names the flag's value in the help.
+func (f *filterFlag) Type() string { return "filter" }
+
 // Set parses one --filter and adds it; a <= following a >= on the same
 // field (or the other way round) completes the range instead.
 func (f *filterFlag) Set(s string) error {
@@ -188,6 +191,9 @@ type nearFlag struct {
 }
 
 func (n *nearFlag) String() string { return "" }
+
+// Type names the flag's value in the help.
+func (n *nearFlag) Type() string { return "lat,lon[,km]" }
 
 func (n *nearFlag) Set(s string) error {
 	parts := strings.Split(s, ",")

@@ -1,11 +1,10 @@
 package main
 
 import (
-	"flag"
-
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/spf13/pflag"
 )
 
 // searchGroup is "registerdata search ...". Further searches live in
@@ -24,7 +23,7 @@ type pageFlags struct {
 	all           bool
 }
 
-func (p *pageFlags) declare(fs *flag.FlagSet) {
+func (p *pageFlags) declare(fs *pflag.FlagSet) {
 	fs.IntVar(&p.page, "page", 0, "the page to show, from 1 (default: the first)")
 	fs.IntVar(&p.perPage, "per-page", 0, "results per page (default: the service's)")
 	fs.BoolVar(&p.all, "all", false, "walk every page (10 credits each), from --page on; JSON Lines with --json")
@@ -44,9 +43,9 @@ type searchFlags struct {
 
 // declareSearchFlags declares the search flags on fs; queryHelp says what
 // the query is matched against.
-func declareSearchFlags(fs *flag.FlagSet, queryHelp string) *searchFlags {
+func declareSearchFlags(fs *pflag.FlagSet, queryHelp string) *searchFlags {
 	sf := &searchFlags{query: fs.String("query", "", queryHelp)}
-	fs.Var(&sf.filters, "filter", "a filter `'field op value'` (repeatable; see above)")
+	fs.Var(&sf.filters, "filter", "a filter `'field op value'` such as 'city=Berlin' (repeatable; see above)")
 	sf.pages.declare(fs)
 	return sf
 }
@@ -85,7 +84,7 @@ Run 'registerdata search fields' for the known filter fields.`,
 			"registerdata search companies --filter 'revenue>=100000000' --filter 'purpose~software' --all",
 			"registerdata search companies --near 52.52,13.40,5 --json | jq -r '.results[].name'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			sf := declareSearchFlags(fs, "free text matched against the company name")
 			var near nearFlag
 			fs.Var(&near, "near", "only companies within km of a point: `lat,lon[,km]` (default: the service's radius)")
@@ -124,7 +123,7 @@ filters combine with AND. Each page costs 10 credits; --all walks every page.
 			"registerdata search persons --filter 'city=Berlin' --filter 'date_of_birth>=1980-01-01'",
 			"registerdata search persons --query müller --all --json | jq -r .id",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			sf := declareSearchFlags(fs, "free text matched against the person's name")
 			return func(a *app, _ []string) error {
 				req := registerdata.PersonSearchRequest{Query: *sf.query, Filters: sf.filters.list, Pagination: sf.pages.request()}

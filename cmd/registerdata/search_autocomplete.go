@@ -1,11 +1,11 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 func searchAutocomplete() *command {
@@ -17,7 +17,7 @@ func searchAutocomplete() *command {
 			"registerdata --fake search autocomplete nordl",
 			"registerdata search autocomplete rhein kies --json | jq -r '.results[].company_id'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				q := strings.TrimSpace(strings.Join(args, " "))
 				if q == "" {

@@ -1,11 +1,10 @@
 package main
 
 import (
-	"flag"
-
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/spf13/pflag"
 )
 
 func searchInsolvencies() *command {
@@ -23,7 +22,7 @@ insolvencies'.
 			"registerdata search insolvencies --query mühle --filter 'opened_at>=2024-01-01'",
 			"registerdata search insolvencies --filter 'current_status in opened,preliminary' --all --json | jq -r .id",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			sf := declareSearchFlags(fs, "free text matched against the debtor's name")
 			return func(a *app, _ []string) error {
 				req := registerdata.InsolvencySearchRequest{Query: *sf.query, Filters: sf.filters.list, Pagination: sf.pages.request()}
