@@ -74,11 +74,11 @@ func documentsTable(a *app, co *registerdata.Company) error {
 		return err
 	}
 	t := output.NewTable(output.Column{Header: "Date", Fixed: true}, output.Column{Header: "Type"},
-		output.Column{Header: "Latest"}, output.Column{Header: "ID", Fixed: true})
+		output.Column{Header: "Latest"}, output.Column{Header: "ID", Fixed: true, ShortUUIDs: true})
 	for _, d := range co.Documents {
 		t.Row(date(&d.Date), string(d.Type), yesNo(d.Latest), d.ID)
 	}
-	return t.Render(a.stdout, a.width())
+	return a.render(t)
 }
 
 // documentGroup is "registerdata document get ID".

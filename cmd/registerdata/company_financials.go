@@ -93,17 +93,17 @@ func renderFinancials(a *app, f *registerdata.Financials, years int) error {
 				t.Row(cells...)
 			}
 		}
-		if err := t.Render(a.stdout, a.width()); err != nil {
+		if err := a.render(t); err != nil {
 			return err
 		}
 	}
 	if len(f.Reports) > 0 {
 		t := output.NewTable(output.Column{Header: "Period", Fixed: true}, output.Column{Header: "Consolidated"},
-			output.Column{Header: "Report ID", Fixed: true, Optional: true})
+			output.Column{Header: "Report ID", Fixed: true, ShortUUIDs: true, Optional: true})
 		for _, r := range f.Reports {
 			t.Row(join(" to ", date(r.ReportStartDate), date(&r.ReportEndDate)), yesNo(r.Consolidated), r.ReportID)
 		}
-		return section(a.stdout, a.width(), "Reports", t)
+		return a.section("Reports", t)
 	}
 	return nil
 }

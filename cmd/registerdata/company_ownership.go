@@ -46,7 +46,7 @@ owner the filed lists ever named, with the dates they appeared.`,
 					if a.jsonOut {
 						return a.printRaw()
 					}
-					return ownershipHistoryTable(h).Render(a.stdout, a.width())
+					return a.render(ownershipHistoryTable(h))
 				}
 				own, err := c.GetOwners(a.ctx, args[0], &registerdata.GetOwnersParams{BestAvailable: *best, Realtime: *realtime, Export: *export})
 				if err != nil {
@@ -69,12 +69,12 @@ func renderOwners(a *app, own *registerdata.Owners) error {
 	t := output.NewTable(
 		output.Column{Header: "Name"}, output.Column{Header: "Relation"},
 		output.Column{Header: "Share", Right: true, Fixed: true}, output.Column{Header: "Nominal EUR", Right: true, Fixed: true},
-		output.Column{Header: "Since", Fixed: true, Optional: true}, output.Column{Header: "ID", Fixed: true, Optional: true},
+		output.Column{Header: "Since", Fixed: true, Optional: true}, output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
 	)
 	for _, o := range own.Owners {
 		t.Row(o.Name, string(o.RelationType), percent(o.PercentageShare), amount(o.NominalShare), date(o.Start), str(o.ID))
 	}
-	if err := t.Render(a.stdout, a.width()); err != nil {
+	if err := a.render(t); err != nil {
 		return err
 	}
 	if own.BestAvailable {
@@ -89,7 +89,7 @@ func ownershipHistoryTable(h *registerdata.HistoricalOwners) *output.Table {
 		output.Column{Header: "Name"}, output.Column{Header: "Kind"}, output.Column{Header: "Status"},
 		output.Column{Header: "Share", Right: true, Fixed: true},
 		output.Column{Header: "First seen", Fixed: true}, output.Column{Header: "Last seen", Fixed: true},
-		output.Column{Header: "ID", Fixed: true, Optional: true},
+		output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
 	)
 	for _, o := range h.Owners {
 		share := ""
@@ -139,7 +139,7 @@ through a limited partner.`,
 				t := output.NewTable(
 					output.Column{Header: "Name"}, output.Column{Header: "Share", Right: true, Fixed: true},
 					output.Column{Header: "Max share", Right: true, Fixed: true}, output.Column{Header: "City"},
-					output.Column{Header: "ID", Fixed: true, Optional: true},
+					output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
 				)
 				for _, o := range ubo.Owners {
 					city := ""
@@ -151,7 +151,7 @@ through a limited partner.`,
 					}
 					t.Row(o.Name, percent(o.PercentageShare), percent(o.MaxPercentageShare), city, str(o.ID))
 				}
-				return t.Render(a.stdout, a.width())
+				return a.render(t)
 			}
 		},
 	}
@@ -198,7 +198,7 @@ func (a *app) renderHoldings(h *registerdata.Holdings, holder string) error {
 	for _, x := range h.Holdings {
 		t.Row(x.CompanyID, x.Name, string(x.RelationType), fraction(x.PercentageShare), amount(x.NominalShare), date(x.Start), date(x.End))
 	}
-	return t.Render(a.stdout, a.width())
+	return a.render(t)
 }
 
 // percent formats a share given on a percent scale (5.36 is 5.36 %),

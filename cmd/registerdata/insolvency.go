@@ -77,5 +77,5 @@ func renderInsolvency(a *app, in *registerdata.Insolvency) error {
 	for _, e := range in.Events {
 		t.Row(date(&e.PublishedAt), string(e.EventType), e.Summary)
 	}
-	return section(a.stdout, a.width(), "Events", t)
+	return a.section("Events", t)
 }

@@ -76,7 +76,7 @@ Person preferences: management_positions, holdings, insolvencies
 				if a.jsonOut {
 					return a.printRaw()
 				}
-				return monitorTable([]registerdata.Monitor{*m}).Render(a.stdout, a.width())
+				return a.render(monitorTable([]registerdata.Monitor{*m}))
 			}
 		},
 	}
@@ -108,7 +108,7 @@ func monitorList() *command {
 					_, err := fmt.Fprintln(a.stdout, "no monitors")
 					return err
 				}
-				return monitorTable(ms).Render(a.stdout, a.width())
+				return a.render(monitorTable(ms))
 			}
 		},
 	}
@@ -143,7 +143,7 @@ func monitorDelete() *command {
 
 func monitorTable(ms []registerdata.Monitor) *output.Table {
 	t := output.NewTable(
-		output.Column{Header: "Entity", Fixed: true}, output.Column{Header: "Type"},
+		output.Column{Header: "Entity", Fixed: true, ShortUUIDs: true}, output.Column{Header: "Type"},
 		output.Column{Header: "Frequency"}, output.Column{Header: "Preferences"}, output.Column{Header: "Disabled"},
 	)
 	for _, m := range ms {

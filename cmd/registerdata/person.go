@@ -60,7 +60,7 @@ func personGet() *command {
 				for _, m := range p.ManagementPositions {
 					t.Row(m.CompanyName, m.RegisterID, m.Role, date(&m.StartDate), date(m.EndDate))
 				}
-				return section(a.stdout, a.width(), "Management positions", t)
+				return a.section("Management positions", t)
 			}
 		},
 	}

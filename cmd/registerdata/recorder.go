@@ -30,6 +30,7 @@ type recorder struct {
 
 	mu   sync.Mutex
 	body []byte
+	seq  int // bodies kept so far
 	// sink, once collect was called, receives every body as it completes
 	// (for commands made of several calls, such as company tree).
 	sink func([]byte)
@@ -107,6 +108,7 @@ func (r *recorder) keep(path string, body []byte) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.body = body
+	r.seq++
 	if r.sink != nil {
 		r.sink(body)
 	}
@@ -120,6 +122,14 @@ func (r *recorder) last() []byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.body
+}
+
+// lastSeq returns the body of the last successful response and how many
+// were kept so far, so that a caller can tell a new one from the last.
+func (r *recorder) lastSeq() ([]byte, int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.body, r.seq
 }
 
 // collect makes the recorder hand every complete body to sink from now

@@ -38,11 +38,11 @@ func searchAutocomplete() *command {
 					_, err := fmt.Fprintln(a.stdout, "no suggestions")
 					return err
 				}
-				t := output.NewTable(output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Name"}, output.Column{Header: "Legal form"})
+				t := output.NewTable(output.Column{Header: "ID", Fixed: true, ShortUUIDs: true}, output.Column{Header: "Name"}, output.Column{Header: "Legal form"})
 				for _, r := range res {
 					t.Row(r.CompanyID, r.Name, string(r.LegalForm))
 				}
-				return t.Render(a.stdout, a.width())
+				return a.render(t)
 			}
 		},
 	}

@@ -40,7 +40,7 @@ sent unchecked, so fields the service adds work too.`,
 					}
 					t.Row(string(fi.Name), scopeName(fi.Scope), kind, fi.Doc)
 				}
-				return t.Render(a.stdout, a.width())
+				return a.render(t)
 			}
 		},
 	}

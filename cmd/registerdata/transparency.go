@@ -180,7 +180,7 @@ func renderExtract(a *app, ex *registerdata.TransparencyExtract) error {
 			}
 			t.Row(name, born, city, kind, share)
 		}
-		if err := section(a.stdout, a.width(), "Beneficial owners", t); err != nil {
+		if err := a.section("Beneficial owners", t); err != nil {
 			return err
 		}
 	}
@@ -189,7 +189,7 @@ func renderExtract(a *app, ex *registerdata.TransparencyExtract) error {
 		for _, d := range ex.Documents {
 			t.Row(d.Format, d.URL, d.Filename)
 		}
-		return section(a.stdout, a.width(), "Documents", t)
+		return a.section("Documents", t)
 	}
 	return nil
 }
