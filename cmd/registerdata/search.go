@@ -60,7 +60,7 @@ func searchCompanies() *command {
 		help: `Searches companies; the query, the filters and --near combine with AND.
 Each page costs 10 credits; --all walks every page.
 
-` + filterHelp + `
+` + filterHelp(filters.ScopeCompany) + `
 
 Run 'registerdata search fields' for the known filter fields.`,
 		examples: []string{
@@ -108,7 +108,7 @@ func searchPersons() *command {
 		help: `Searches natural persons (directors, shareholders, ...); the query and the
 filters combine with AND. Each page costs 10 credits; --all walks every page.
 
-` + filterHelp,
+` + filterHelp(filters.ScopePerson),
 		examples: []string{
 			"registerdata --fake search persons --query albers",
 			"registerdata search persons --filter 'city=Berlin' --filter 'date_of_birth>=1980-01-01'",

@@ -18,7 +18,7 @@ debtor's name) and the filters combine with AND. Each page costs 10
 credits; --all walks every page. Fields: 'registerdata search fields
 insolvencies'.
 
-` + filterHelp,
+` + filterHelp(filters.ScopeInsolvency),
 		examples: []string{
 			"registerdata --fake search insolvencies --filter 'has_open_insolvency=true'",
 			"registerdata search insolvencies --query mühle --filter 'opened_at>=2024-01-01'",
