@@ -64,6 +64,7 @@ func init() {
 // cost line.
 func (a *app) main(args []string) int {
 	a.status = exitOK
+	a.redactStreams()
 	root := a.rootCommand()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(a.ctx)
