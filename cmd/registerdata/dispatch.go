@@ -30,6 +30,8 @@ type command struct {
 	setup func(fs *pflag.FlagSet) runFunc
 	// complete, if set, completes the command's positional arguments.
 	complete cobra.CompletionFunc
+	// flagValues completes the values of the named flags.
+	flagValues map[string]cobra.CompletionFunc
 }
 
 // group is a first-level command, such as "company".
@@ -169,6 +171,9 @@ func (a *app) leafCommand(name string, c *command) *cobra.Command {
 		cc.ValidArgsFunction = cobra.NoFileCompletions
 	}
 	run := c.setup(cc.Flags())
+	for name, f := range c.flagValues {
+		_ = cc.RegisterFlagCompletionFunc(name, f) // the flag is declared by setup just above
+	}
 	cc.Args = func(cmd *cobra.Command, args []string) error {
 		if c.nargs >= 0 && len(args) != c.nargs {
 			return fmt.Errorf("%s takes %s, got %d argument(s): run '%s --help' for examples",

@@ -11,13 +11,18 @@ import (
 // redacted replaces a secret in anything the tool prints.
 const redacted = "[REDACTED]"
 
+// minRedact is the length from which a secret is redacted (see addSecret).
+const minRedact = 6
+
 // addSecret registers a secret the run holds (the API key, a webhook
 // signing secret, the Transparenzregister password): it is replaced by
 // [REDACTED] in every error and warning the tool prints, and in bodies it
 // echoes, in the forms a message can quote it in (as is, JSON- or
-// Go-quoted, URL-escaped).
+// Go-quoted, URL-escaped). Secrets shorter than minRedact characters are
+// not searched for: replacing every "k" of a message would make it
+// unreadable, and no service accepts such a key or password.
 func (a *app) addSecret(s string) {
-	if s == "" {
+	if len(s) < minRedact {
 		return
 	}
 	forms := []string{s, url.QueryEscape(s), url.PathEscape(s), strings.Trim(strconv.Quote(s), `"`)}
@@ -30,7 +35,7 @@ func (a *app) addSecret(s string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for _, f := range forms {
-		if f != "" && !contains(a.secrets, f) {
+		if len(f) >= minRedact && !contains(a.secrets, f) {
 			a.secrets = append(a.secrets, f)
 		}
 	}
