@@ -92,3 +92,28 @@ func TestTeeBodyKeepsOnlyCompleteBodies(t *testing.T) {
 		t.Errorf("kept %q (%d bodies), want the body once", b, seq)
 	}
 }
+
+// TestSearchAllStopsAtAnEmptyPage (issue 19, defect 5): a service that
+// answers empty pages while total_pages says a million more exist is
+// asked once, through the SDK's iterator.
+func TestSearchAllStopsAtAnEmptyPage(t *testing.T) {
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"results":[],"pagination":{"page":1,"per_page":10,"total_pages":1000000,"total_results":10000000}}`)
+	}))
+	defer srv.Close()
+	h := harness{env: map[string]string{"REGISTERDATA_API_KEY": "test-api-key", "REGISTERDATA_BASE_URL": srv.URL}}
+	for _, json := range []bool{false, true} {
+		n.Store(0)
+		args := []string{"search", "companies", "--query", "x", "--all"}
+		if json {
+			args = append(args, "--json")
+		}
+		r := h.run(t, args...).wantCode(t, 0)
+		if n.Load() != 1 || !strings.Contains(r.stderr, "cost: 10 credits") {
+			t.Errorf("--json %v: %d requests, stderr %q; want one page paid", json, n.Load(), r.stderr)
+		}
+	}
+}
