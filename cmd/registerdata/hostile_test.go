@@ -30,6 +30,7 @@ type hostile struct {
 	other  *httptest.Server // the origin redirects point to
 	mu     sync.Mutex
 	billed int64
+	leaked bool // a request carried the API key or the password
 }
 
 // price is what the service bills for a 2xx answer to r.
@@ -55,6 +56,11 @@ func (h *hostile) bill(r *http.Request) {
 
 func (h *hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if strings.Contains(r.Header.Get("Authorization"), hostileKey) || strings.Contains(string(body), hostilePassword) {
+		h.mu.Lock()
+		h.leaked = true
+		h.mu.Unlock()
+	}
 	echo := strconv.Quote(r.Header.Get("Authorization") + " " + string(body) + " " + r.URL.String())
 	w.Header().Set("Content-Type", "application/json")
 	switch h.mode {
@@ -150,7 +156,8 @@ var costLine = regexp.MustCompile(`cost: (\d+) credit`)
 // with and without --json, under a budget: no panic, exit status 1 (the
 // service failed, not the command line; 0 where a 2xx is all a command
 // needs), no secret printed (API key,
-// Transparenzregister password), nothing billed above what the CLI
+// Transparenzregister password) and none carried to another origin by a
+// redirect, nothing billed above what the CLI
 // reports, and never above the budget.
 func TestHostileService(t *testing.T) {
 	if len(hostileCommands) == 0 {
@@ -176,7 +183,7 @@ func testHostileMode(t *testing.T, mode string, other *httptest.Server, elsewher
 				if jsonOut {
 					name += " --json"
 				}
-				h.billed, elsewhere.billed = 0, 0
+				h.billed, elsewhere.billed, elsewhere.leaked = 0, 0, false
 				full := append([]string{"--budget", strconv.Itoa(budget)}, args...)
 				if jsonOut {
 					full = append(full, "--json")
@@ -200,6 +207,9 @@ func testHostileMode(t *testing.T, mode string, other *httptest.Server, elsewher
 				var counted int64
 				if m := costLine.FindStringSubmatch(r.stderr); m != nil {
 					counted, _ = strconv.ParseInt(m[1], 10, 64)
+				}
+				if elsewhere.leaked {
+					t.Errorf("%s: a redirect carried the API key or the password to another origin", name)
 				}
 				billed := h.billed + elsewhere.billed
 				if billed > counted || billed > budget {
