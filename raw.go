@@ -34,8 +34,8 @@ const UnpublishedPrice = 10
 // the sentinels), redaction, the Observer, and the credit budget, which
 // holds and counts WithCost credits (default UnpublishedPrice) per
 // successful attempt. GET requests of the routes WithCache serves
-// (company lookups, owners, beneficial owners) use the cache as
-// GetCompany does. Use WithHeader for headers of your own.
+// (company lookups, owners, beneficial owners) with a non-nil out use
+// the cache as GetCompany does. Use WithHeader for headers of your own.
 //
 // A method that is not an HTTP token, or a path that is not a plain
 // relative path (a scheme or host, "." or ".." segments, "//", a
