@@ -129,8 +129,11 @@ func WithHTTPClient(hc *http.Client) Option {
 }
 
 // WithMaxRetries sets how often a failed request is retried: on 429, 500,
-// 502, 503, 504 and transport errors, never on other statuses. The default
-// is 2; 0 disables retries.
+// 502, 503, 504 and transport errors, never on other statuses (the
+// service's X-Should-Retry header, when present, decides instead; a 2xx
+// answer is never retried, whatever it says). The default is 2; 0
+// disables retries. Each retry is a write the service may bill: it is
+// held in the credit budget before it is sent.
 func WithMaxRetries(n int) Option {
 	return func(c *config) error {
 		if n < 0 || n > maxRetriesCeiling {
@@ -144,7 +147,10 @@ func WithMaxRetries(n int) Option {
 // WithRetryWait sets the bounds of the exponential back-off between
 // retries (defaults 500ms and 10s). A Retry-After header of the service
 // takes precedence, up to maxRetryAfter (default 2 minutes): an answer
-// asking to wait longer is returned as an error instead of retried.
+// asking to wait longer is returned at once as an error instead of
+// retried (an *APIError matching ErrRateLimited, with RetryAfter set).
+// No wait outlasts the call's context: a wait that would end after its
+// deadline is not started, and one under way ends with the context.
 func WithRetryWait(min, max, maxRetryAfter time.Duration) Option {
 	return func(c *config) error {
 		if min <= 0 || max < min || maxRetryAfter < 0 {
@@ -189,10 +195,14 @@ func WithCreditBudget(n int64) Option {
 	}
 }
 
-// WithLogger sets the logger for each attempt's request and response
-// (debug, with the status and the request id) and for retries (warn). A
-// failed call is not logged apart from that: its error says what went
-// wrong. The API key is never logged. The default discards.
+// WithLogger sets the logger of the client: a debug record per finished
+// call ("registerdata: call", with route, path, status, request_id,
+// credits, attempts and cached), debug records of each attempt's request
+// and response, and a warning per retry. The route is the path template
+// ("GET /v1/company/{company_id}"). Records are written with the call's
+// context (the one an Observer's CallStart returned), so a context-aware
+// handler can add the trace and span ids. A failed call's error is in its
+// record; the API key is never logged. The default discards.
 func WithLogger(l *slog.Logger) Option {
 	return func(c *config) error {
 		if l == nil {

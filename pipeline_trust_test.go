@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -202,4 +203,27 @@ func TestASlowCacheNeverHoldsACall(t *testing.T) {
 	_, err = c.GetCompany(ctx, "DE-HRB-F1103-267645", nil)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	assert.True(t, strings.Contains(err.Error(), "GET /v1/company/DE-HRB-F1103-267645"), err.Error())
+}
+
+// A request that never went out over a reused connection is re-sent
+// once at no cost, as http.Transport itself would; one that went out
+// counts as an attempt and follows the retry limit.
+func TestUnwrittenRequestsOnDeadConnectionsAreResentOnce(t *testing.T) {
+	p := &retryPolicy{waitMin: time.Millisecond, waitMax: time.Millisecond, maxRetryAfter: time.Minute, logger: slog.New(slog.DiscardHandler)}
+	dead := errors.New("connection reset")
+
+	st := &callState{maxRetries: 0, lastReused: true}
+	ctx := withCallState(context.Background(), st)
+	retry, err := p.check(ctx, nil, dead)
+	require.NoError(t, err)
+	assert.True(t, retry, "not written: re-sent")
+	assert.Zero(t, st.attempts)
+	retry, _ = p.check(ctx, nil, dead)
+	assert.False(t, retry, "only once, and the retry limit is 0")
+	assert.Equal(t, 1, st.attempts)
+
+	st = &callState{maxRetries: 0, lastReused: true, lastWrote: true}
+	retry, _ = p.check(withCallState(context.Background(), st), nil, dead)
+	assert.False(t, retry, "written: a retry like any other, which the limit forbids")
+	assert.Equal(t, 1, st.attempts)
 }
