@@ -13,6 +13,17 @@
 // ...). Requests the client can tell are wrong fail with an error wrapping
 // ErrInvalidRequest before anything is sent, so they cost nothing.
 //
+// Every call is billed at the write: each time a request goes out (a
+// retry, a redirect, a re-send after a lost connection) the service may
+// bill it, so its price is first held in the credit budget
+// (WithCreditBudget) and counted in CreditsSpent, which is never below
+// what the service billed.
+//
+// Do calls endpoints the SDK does not model yet, under the same rules
+// (key, retries, rate limit, budget, redirects); WithHeader adds a header
+// to any call. WithObserver sees every call with its route template, for
+// tracing and metrics (the registerdataotel module).
+//
 // The fake package runs the whole service in memory for tests; the
 // webhook package verifies and handles monitor notifications.
 package registerdata
