@@ -227,3 +227,23 @@ func TestUnwrittenRequestsOnDeadConnectionsAreResentOnce(t *testing.T) {
 	assert.False(t, retry, "written: a retry like any other, which the limit forbids")
 	assert.Equal(t, 1, st.attempts)
 }
+
+// idleCloser records CloseIdleConnections.
+type idleCloser struct {
+	http.RoundTripper
+	closed atomic.Int32
+}
+
+func (i *idleCloser) CloseIdleConnections() { i.closed.Add(1) }
+
+// The stages under the http.Client pass CloseIdleConnections on to the
+// configured transport, as http.Client expects of a transport.
+func TestStagesPassCloseIdleConnectionsOn(t *testing.T) {
+	for _, opts := range [][]Option{nil, {WithRateLimit(100, 1)}} {
+		ic := &idleCloser{RoundTripper: http.DefaultTransport}
+		c, err := NewClient(append([]Option{WithAPIKey(testKey), WithHTTPClient(&http.Client{Transport: ic})}, opts...)...)
+		require.NoError(t, err)
+		c.http.HTTPClient.CloseIdleConnections()
+		assert.EqualValues(t, 1, ic.closed.Load())
+	}
+}
