@@ -104,6 +104,10 @@ func TestDoRefusesHostilePathsBeforeSending(t *testing.T) {
 	}
 	require.ErrorIs(t, c.Do(context.Background(), "POST", "/v1/search/company", []byte(`{"query":`), nil), registerdata.ErrInvalidRequest)
 	require.ErrorIs(t, c.Do(context.Background(), "GET", "/v1/credits", nil, nil, registerdata.WithCost(-1)), registerdata.ErrInvalidRequest)
+	var notPointer json.RawMessage
+	var nilPointer *json.RawMessage
+	require.ErrorIs(t, c.Do(context.Background(), "GET", "/v1/credits", nil, notPointer), registerdata.ErrInvalidRequest)
+	require.ErrorIs(t, c.Do(context.Background(), "GET", "/v1/credits", nil, nilPointer), registerdata.ErrInvalidRequest)
 	assert.Zero(t, ct.calls.Load())
 }
 
