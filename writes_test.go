@@ -87,6 +87,15 @@ func TestEveryWriteIsCountedAndHeldInTheBudget(t *testing.T) {
 		assert.Positive(t, k.billed.Load())
 		assert.GreaterOrEqual(t, c.CreditsSpent(), k.billed.Load(), "every billed write is counted")
 		assert.Zero(t, k.bodies.Load(), "GETs go out without a body")
+
+		const budget = 100
+		k = newKeepAliveKiller(t)
+		c = k.client(t, registerdata.WithMaxRetries(0), registerdata.WithCreditBudget(budget))
+		for i := range 20 {
+			c.GetCompany(ctx, fmt.Sprintf("DE-HRB-F1103-%d", 100+i), nil)
+		}
+		assert.LessOrEqual(t, k.billed.Load(), int64(budget), "no write beyond the budget is made")
+		assert.GreaterOrEqual(t, c.CreditsSpent(), k.billed.Load())
 	})
 	t.Run("GETs with retries and a budget", func(t *testing.T) {
 		k := newKeepAliveKiller(t)
