@@ -113,4 +113,3 @@ func explain(c *registerdata.Client, err error) error {
 	}
 	return err
 }
-

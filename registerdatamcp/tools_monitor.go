@@ -84,7 +84,7 @@ func addMonitorTools(s *mcp.Server, c *registerdata.Client, allowWrite bool) err
 		if err := c.DeleteMonitor(ctx, in.EntityID, opts...); err != nil {
 			return outcome{}, err
 		}
-		return outcome{value: Deleted{EntityID: in.EntityID}, summary: fmt.Sprintf("No longer watching %s.", in.EntityID)}, nil
+		return outcome{value: Deleted(in), summary: fmt.Sprintf("No longer watching %s.", in.EntityID)}, nil
 	})
 	return nil
 }
