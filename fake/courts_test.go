@@ -21,6 +21,7 @@ func TestCourtCodesAreTheRealOnes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cs = append(cs, hardCases()...)
 	for _, co := range cs {
 		c, ok := courts.ByName(co.Register.RegisterCourt)
 		code := strings.Split(co.ID, "-")[2]
