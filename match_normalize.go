@@ -29,7 +29,8 @@ var legalFormPatterns = []struct {
 	{w("gmbh und co kg"), "gmbhcokg"}, {w("gmbh co kg"), "gmbhcokg"}, {w("gmbhcokg"), "gmbhcokg"},
 	{w("ug haftungsbeschrankt und co kg"), "gmbhcokg"}, {w("ug und co kg"), "gmbhcokg"}, {w("ug co kg"), "gmbhcokg"},
 	{w("ag und co kg"), "gmbhcokg"}, {w("ag co kg"), "gmbhcokg"}, {w("se und co kg"), "gmbhcokg"}, {w("se co kg"), "gmbhcokg"},
-	{w("gesellschaft mit beschrankter haftung"), "gmbh"}, {w("ges m b h"), "gmbh"}, {w("g m b h"), "gmbh"},
+	{w("gesellschaft mit beschrankter haftung"), "gmbh"}, {w("gesellschaft mbh"), "gmbh"}, {w("ges mbh"), "gmbh"},
+	{w("ges m b h"), "gmbh"}, {w("g m b h"), "gmbh"},
 	{w("gemeinnutzige gesellschaft mit beschrankter haftung"), "ggmbh"}, {w("gemeinnutzige gmbh"), "ggmbh"}, {w("ggmbh"), "ggmbh"},
 	{w("unternehmergesellschaft haftungsbeschrankt"), "ug"}, {w("ug haftungsbeschrankt"), "ug"}, {w("unternehmergesellschaft"), "ug"},
 	{w("ug"), "ug"}, {w("gmbh"), "gmbh"}, {w("mbh"), "gmbh"},
@@ -67,7 +68,14 @@ var wordAbbreviations = map[string]string{
 	"co": "", "und": "", "and": "", "u": "", "der": "", "die": "", "das": "", "von": "", "fur": "",
 }
 
-func w(s string) []string { return strings.Fields(s) }
+// w splits a pattern into words, folded as names are (foldWord).
+func w(s string) []string {
+	ws := strings.Fields(s)
+	for i, x := range ws {
+		ws[i] = foldWord(x)
+	}
+	return ws
+}
 
 // normalizeName reduces name to its core words, legal form and state.
 func normalizeName(name string) normName {
@@ -134,7 +142,7 @@ func hasWordsAt(ws []string, i int, p []string) bool {
 // splitWords splits s into folded words: "&" and "+" are "und", every
 // other character that is not a letter or digit separates words.
 func splitWords(s string) []string {
-	s = strings.NewReplacer("&", " und ", "+", " und ").Replace(s)
+	s = andReplacer.Replace(s)
 	fields := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	out := fields[:0]
 	for _, f := range fields {
@@ -142,6 +150,12 @@ func splitWords(s string) []string {
 	}
 	return out
 }
+
+var (
+	andReplacer     = strings.NewReplacer("&", " und ", "+", " und ")
+	digraphReplacer = strings.NewReplacer("ae", "a", "oe", "o", "ue", "u")
+	umlautReplacer  = strings.NewReplacer("ae", "ä", "oe", "ö", "ue", "ü")
+)
 
 // letterFold spells letters with diacritics as their base letter.
 var letterFold = map[rune]string{
@@ -166,7 +180,7 @@ func foldWord(s string) string {
 	}
 	out := b.String()
 	if strings.Contains(out, "e") {
-		out = strings.NewReplacer("ae", "a", "oe", "o", "ue", "u").Replace(out)
+		out = digraphReplacer.Replace(out)
 	}
 	return out
 }

@@ -1,8 +1,10 @@
 package registerdata
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode"
@@ -65,7 +67,7 @@ func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *mat
 	m.lei = strings.ToUpper(strings.Map(dropSeparators, q.LEI))
 	if s := strings.TrimSpace(q.Website); s != "" {
 		if checkLookupURL(s) == nil {
-			m.website = s
+			m.website = websiteHost(s)
 		} else {
 			m.unusable = "the website " + quote(s) + " is not a web address"
 		}
@@ -117,7 +119,7 @@ func (m *matcher) run(ctx context.Context) error {
 }
 
 // free asks the autocomplete with the name's most telling words, then,
-// when that finds nothing, with spellings and prefixes that survive a
+// when no name found fits, with spellings and prefixes that survive a
 // typo or a transliteration.
 func (m *matcher) free(ctx context.Context) error {
 	words := autocompleteWords(m.q.Name)
@@ -141,31 +143,74 @@ func (m *matcher) free(ctx context.Context) error {
 			}
 		case found == 0: // the longest word may hold a typo
 			n, err = m.autocomplete(ctx, byLen[1])
+			m.truncated = m.truncated || n >= AutocompleteLimit
 		}
 		if err != nil {
 			return err
 		}
-		found += max(n, 0)
 	}
-	if found > 0 {
+	m.score()
+	if m.nameFits() {
 		return nil
 	}
-	// Nothing: the register may spell umlauts where the query spelt
-	// them out, or the word has a typo: try the umlaut spelling and a
-	// prefix of each long word.
+	// No name fits: the register may spell umlauts or ß where the query
+	// spelt them out, or a word has a typo: try those spellings and the
+	// prefixes a typo or a transliteration leaves intact.
 	for _, wd := range byLen[:min(2, len(byLen))] {
-		if u := umlautSpelling(wd); u != wd {
-			if _, err := m.autocomplete(ctx, u); err != nil {
+		for _, t := range fallbackTexts(wd) {
+			n, err := m.autocomplete(ctx, t)
+			if err != nil {
 				return err
 			}
-		}
-		if r := []rune(wd); len(r) >= 6 {
-			if _, err := m.autocomplete(ctx, string(r[:(len(r)+1)/2])); err != nil {
-				return err
-			}
+			m.truncated = m.truncated || n >= AutocompleteLimit
 		}
 	}
 	return nil
+}
+
+// nameFits reports whether some candidate's name fits the query.
+func (m *matcher) nameFits() bool {
+	for _, c := range m.order {
+		if c.nameFit >= m.o.MinScore {
+			return true
+		}
+	}
+	return false
+}
+
+// fallbackTexts are the autocomplete texts tried for a word when nothing
+// fits: its umlaut spellings, the prefix before its first
+// transliteration (ae, oe, ue, ss), and its first half.
+func fallbackTexts(wd string) []string {
+	var out []string
+	if u := umlautSpelling(wd); u != wd {
+		out = append(out, u)
+		if b := strings.ReplaceAll(u, "ss", "ß"); b != u {
+			out = append(out, b)
+		}
+	} else if b := strings.ReplaceAll(wd, "ss", "ß"); b != wd {
+		out = append(out, b)
+	}
+	r := []rune(wd)
+	if i := indexTransliteration(wd); i >= 3 {
+		out = append(out, wd[:i])
+	}
+	if len(r) >= 6 {
+		out = append(out, string(r[:(len(r)+1)/2]), string(r[:3]))
+	}
+	return out
+}
+
+// indexTransliteration is the byte index of the first ae, oe, ue or ss
+// in s, or -1.
+func indexTransliteration(s string) int {
+	i := -1
+	for _, d := range []string{"ae", "oe", "ue", "ss"} {
+		if j := strings.Index(s, d); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	return i
 }
 
 // autocompleteWords are the words of a name worth sending to the
@@ -200,7 +245,7 @@ func autocompleteWords(name string) []string {
 // umlautSpelling writes the transliterations ae, oe, ue of a word as
 // umlauts ("mueller" as "müller").
 func umlautSpelling(s string) string {
-	return strings.NewReplacer("ae", "ä", "oe", "ö", "ue", "ü").Replace(s)
+	return umlautReplacer.Replace(s)
 }
 
 // byRegister looks the register reference up, unless a candidate found
@@ -267,25 +312,19 @@ func (m *matcher) byWebsite(ctx context.Context) error {
 	return err
 }
 
-// byNameSearch runs a paid name search when the autocomplete found no
-// good candidate, or found more companies than it shows and the query's
-// city can narrow them.
+// byNameSearch runs a paid name search when an autocomplete answer was
+// full (the service shows at most AutocompleteLimit suggestions) and the
+// search, with the query's city as a filter and 100 a page, can show the
+// companies it left out: when no name fits (a typo may hide the company
+// behind the prefix), or when the fitting names are several and the city
+// can tell them apart.
 func (m *matcher) byNameSearch(ctx context.Context) error {
-	if m.searched || m.name.joined == "" {
+	if m.searched || m.name.joined == "" || !m.truncated {
 		return nil
 	}
-	top := m.top()
 	city := searchCity(m.q.City)
-	// The search answers what the autocomplete does, with a city filter
-	// and 100 a page: it can only add a company when the autocomplete
-	// left some out, or when it found no name that fits (a typo may
-	// have hidden it).
-	fits := false
-	for _, c := range m.order {
-		fits = fits || c.nameFit >= m.o.MinScore
-	}
-	useful := !fits || (m.truncated && city != "")
-	if !useful {
+	fits := m.nameFits()
+	if fits && city == "" {
 		return nil
 	}
 	m.searched = true
@@ -295,8 +334,14 @@ func (m *matcher) byNameSearch(ctx context.Context) error {
 	}
 	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
 	query := words[0]
-	if r := []rune(query); top == nil && len(r) >= 6 {
-		query = string(r[:(len(r)+1)/2]) // nothing found: the word may hold a typo
+	if r := []rune(query); !fits && len(r) >= 6 {
+		// The word may hold a typo: its first letters, narrowed by the
+		// city when there is one.
+		n := (len(r) + 1) / 2
+		if city != "" {
+			n = 3
+		}
+		query = string(r[:n])
 	}
 	var fs []filters.Filter
 	if city != "" {
@@ -324,11 +369,13 @@ func (m *matcher) byHistory(ctx context.Context) error {
 	}
 	m.historyRead = true
 	read := 0
-	for _, c := range m.ranked() {
-		if read == 2 || c.nameFit < 0.3 {
+	byFit := m.ranked()
+	slices.SortStableFunc(byFit, func(a, b *matchCand) int { return cmp.Compare(b.nameFit, a.nameFit) })
+	for _, c := range byFit {
+		if read == 2 {
 			break
 		}
-		if c.record != nil || c.nameFit >= m.o.MinScore {
+		if c.nameFit < 0.4 || c.record != nil || c.nameFit >= m.o.MinScore || m.q.City != "" && !m.cityAgrees(c) {
 			continue
 		}
 		read++
@@ -337,4 +384,19 @@ func (m *matcher) byHistory(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// websiteHost is the site of a web address, without path, query and
+// fragment: customers write the address of any page, the lookup wants
+// the site's ("https://example.de/impressum" is "https://example.de").
+func websiteHost(s string) string {
+	raw := s
+	if !strings.Contains(raw, "://") {
+		raw = "https://" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return s
+	}
+	return u.Scheme + "://" + u.Host
 }

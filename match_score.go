@@ -17,6 +17,7 @@ const (
 	formDiffers      = 0.85
 	cityDiffers      = 0.75
 	postalDiffers    = 0.85
+	postalNear       = 0.93 // same city or region, another postal code
 	stateDiffers     = 0.97
 	identScore       = 0.99
 	clearlyAhead     = 0.05 // the lead the top candidate needs over the next
@@ -171,6 +172,9 @@ func (m *matcher) cityFactor(c *matchCand) float64 {
 		case qc == "" && !strings.HasPrefix(postal, qp[:min(2, len(qp))]):
 			f *= postalDiffers
 			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
+		case f == 1:
+			f *= postalNear
+			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
 		}
 	}
 	if qs := foldCity(m.q.Street); qs != "" && street != "" && qs == foldCity(street) {
@@ -247,14 +251,6 @@ func (m *matcher) ranked() []*matchCand {
 	return out
 }
 
-func (m *matcher) top() *matchCand {
-	r := m.ranked()
-	if len(r) == 0 {
-		return nil
-	}
-	return r[0]
-}
-
 // best is the candidate the query names, or nil: the top one when it
 // reaches MinScore, is clearly ahead of the next and nothing
 // contradicts it.
@@ -287,6 +283,11 @@ func (m *matcher) decided() bool {
 		eq, _ := m.registerFit(b)
 		return eq == regUnique || eq == regNumber
 	}
+	if !b.ident && m.truncated && !m.searched && searchCity(m.q.City) != "" {
+		// The autocomplete showed only some of the companies with these
+		// words: one of the same name in the same city may be missing.
+		return false
+	}
 	return true
 }
 
@@ -317,3 +318,12 @@ func (m *matcher) result() *Match {
 }
 
 func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
+
+// cityAgrees reports whether the candidate's city is the query's (a
+// district counting as its city) or its postal code is.
+func (m *matcher) cityAgrees(c *matchCand) bool {
+	if m.postalEqual(c) {
+		return true
+	}
+	return c.res.Address != nil && sameCity(foldCity(m.q.City), foldCity(c.res.Address.City))
+}

@@ -107,5 +107,34 @@ func nameSimilarity(q, c normName) float64 {
 	if q.joined == c.joined {
 		return 1
 	}
-	return max(tokenSetScore(q.words, c.words), wordSimilarity(q.joined, c.joined))
+	return max(tokenSetScore(q.words, c.words), wordSimilarity(q.joined, c.joined), subsetScore(q.words, c.words))
+}
+
+// subsetScore rates a query of two or more words that all appear in a
+// longer name (a word left out, "Anna Nordbau" for "Anna Müller
+// Nordbau"): from 0.8 up, by the share of the name the query covers, so
+// it stays below the name written in full (1) by a clear margin.
+func subsetScore(q, c []string) float64 {
+	if len(q) < 2 || len(c) <= len(q) {
+		return 0
+	}
+	used := make([]bool, len(c))
+	covered, total := 0, 0
+	for _, y := range c {
+		total += len(y)
+	}
+	for _, x := range q {
+		found := false
+		for j, y := range c {
+			if !used[j] && wordSimilarity(x, y) >= 0.9 {
+				used[j], found = true, true
+				covered += len(y)
+				break
+			}
+		}
+		if !found {
+			return 0
+		}
+	}
+	return 0.8 + 0.15*float64(covered)/float64(total)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/internal/courts"
@@ -45,7 +47,7 @@ var (
 	// "GnR 873", "Handelsregister B 1234", "HR B 99".
 	refEntry = regexp.MustCompile(`(?i:\b(HR\s?B|HR\s?A|GenR|GnR|PR|VR|Handelsregister\s+(?:Abteilung\s+)?[AB]|Genossenschaftsregister|Partnerschaftsregister|Vereinsregister)\s*(?:Nr\.?|Nummer)?\s*[:.]?\s*)([0-9]{1,10})(?:\s*([A-Z]{1,2})\b)?`)
 	// refCourtWords are the words around a court's name.
-	refCourtWords = regexp.MustCompile(`(?i)\b(amtsgericht|registergericht|reg\.?\s*-?\s*ger\.?|ag|gericht|beim|bei|des|der|sitz|eingetragen|im|in|handelsregister|register|court|local)\b`)
+	refCourtWords = regexp.MustCompile(`(?i)(^|[\s,;:(])(amtsgericht|registergericht|reg\.?\s*-?\s*ger\.?|ag|gericht|beim|sitz|eingetragen|handelsregister|register|court|local|district)([\s,;:.)]|$)`)
 )
 
 // ParseRegisterReference reads a register reference in the forms
@@ -86,10 +88,18 @@ func ParseRegisterReference(s string) (RegisterReference, error) {
 	}
 	suffix := ""
 	if m[6] >= 0 {
-		suffix = s[m[6]:m[7]]
+		if r, _ := utf8.DecodeRuneInString(s[m[7]:]); m[7] < len(s) && unicode.IsLetter(r) {
+			m[1] = m[6] // the letters start a word ("HRB 1 Nürnberg"): no suffix
+		} else {
+			suffix = s[m[6]:m[7]]
+		}
 	}
 	rest := s[:m[0]] + " " + s[m[1]:]
-	court := strings.TrimSpace(refCourtWords.ReplaceAllString(rest, " "))
+	court := rest
+	for range 3 { // the words may follow each other: "Registergericht: AG Köln"
+		court = refCourtWords.ReplaceAllString(court, "$1 $3")
+	}
+	court = strings.TrimSpace(court)
 	court = strings.Trim(court, " ,;:()[]-/.")
 	court = strings.Join(strings.Fields(court), " ")
 	switch {

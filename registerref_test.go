@@ -34,6 +34,10 @@ func TestParseRegisterReference(t *testing.T) {
 		{"HRB 5 Amtsgericht Atlantis", RegisterReference{enums.RegisterTypeHRB, "5", "Atlantis", ""}},
 		{"Amtsgericht Ludwigshafen a.Rhein HRB 61402", RegisterReference{enums.RegisterTypeHRB, "61402", "Ludwigshafen am Rhein", "T3104"}},
 		{"HRB 1234 Bonn", RegisterReference{enums.RegisterTypeHRB, "1234", "Bonn", "R3201"}},
+		{"HRB30416 Nürnberg", RegisterReference{enums.RegisterTypeHRB, "30416", "Nürnberg", "D3310"}},
+		{"Registergericht: Freiburg im Breisgau, HRB 25", RegisterReference{enums.RegisterTypeHRB, "25", "Freiburg", "B8536"}},
+		{"Amtsgericht Frankfurt (Oder) HRA 7", RegisterReference{enums.RegisterTypeHRA, "7", "Frankfurt (Oder)", "G1207"}},
+		{"HRB 77 Ö", RegisterReference{enums.RegisterTypeHRB, "77", "Ö", ""}},
 	}
 	for _, c := range cases {
 		got, err := ParseRegisterReference(c.in)
