@@ -350,4 +350,3 @@ func near(a, b string) bool {
 }
 
 func pick[T any](r *rand.Rand, s []T) T { return s[r.IntN(len(s))] }
-
