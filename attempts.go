@@ -21,6 +21,7 @@ import (
 type callState struct {
 	cost       int64
 	maxRetries int
+	route      string // for log records
 
 	attempts   int
 	charged    int64 // credits counted as spent by this call

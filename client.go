@@ -54,8 +54,9 @@ type Client struct {
 	maxRetries int
 	budget     budget
 	logger     *slog.Logger
-	cache      Cache   // nil without WithCache
-	flights    flights // concurrent identical cacheable lookups
+	cache      Cache    // nil without WithCache
+	flights    flights  // concurrent identical cacheable lookups
+	observer   Observer // nil without WithObserver
 }
 
 // Option configures a Client.
@@ -76,6 +77,7 @@ type config struct {
 	allowInsecure bool
 	userAgent     string
 	cache         Cache
+	observer      Observer
 }
 
 // WithAPIKey sets the API key sent as a Bearer credential. The default is
@@ -245,6 +247,7 @@ func NewClient(opts ...Option) (*Client, error) {
 		budget:     budget{limit: cfg.budget},
 		logger:     logger,
 		cache:      cfg.cache,
+		observer:   cfg.observer,
 	}, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -35,6 +36,9 @@ type request struct {
 	cache  bool  // a lookup WithCache may serve (see Cache for the key)
 }
 
+// route is the method and path template of r (see routeOf).
+func (r request) route() string { return routeOf(r.method, r.path) }
+
 // identified is implemented by every response type. After a 2xx answer is
 // decoded, missingIdentity names the key that identifies the record (such
 // as "id") when the answer lacks it, and returns "" otherwise: a 200 with
@@ -62,7 +66,49 @@ func (c *Client) do(ctx context.Context, r request, out any, opts []CallOption) 
 // send is do with the call's state returned, for callers that need to
 // know how the attempts went (CreateMonitor's 409 after a lost answer).
 func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) (st *callState, err error) {
-	st = &callState{cost: r.cost, maxRetries: c.maxRetries}
+	if ctx == nil {
+		return c.sendCall(ctx, r, out, cfg)
+	}
+	var info ResponseInfo
+	user := cfg.info
+	cfg.info = &info
+	err = c.observed(ctx, r, &info, func(ctx context.Context) error {
+		st, err = c.sendCall(ctx, r, out, cfg)
+		c.logCall(ctx, r, &info, err)
+		return err
+	})
+	cfg.info = user
+	if user != nil {
+		*user = info
+	}
+	return st, err
+}
+
+// logCall writes the debug record of a finished call: its route, the
+// request id of the last answer and the credits it was charged, through
+// the context so that a context-aware handler can add trace ids.
+func (c *Client) logCall(ctx context.Context, r request, info *ResponseInfo, err error) {
+	if !c.logger.Enabled(ctx, slog.LevelDebug) {
+		return
+	}
+	attrs := []slog.Attr{
+		slog.String("route", r.route()),
+		slog.String("path", r.path),
+		slog.Int("status", info.StatusCode),
+		slog.String("request_id", info.RequestID),
+		slog.Int64("credits", info.Charged),
+		slog.Int("attempts", info.Attempts),
+		slog.Bool("cached", info.Cached),
+	}
+	if err != nil {
+		attrs = append(attrs, slog.String("error", err.Error()))
+	}
+	c.logger.LogAttrs(ctx, slog.LevelDebug, "registerdata: call", attrs...)
+}
+
+// sendCall is send after the observer.
+func (c *Client) sendCall(ctx context.Context, r request, out any, cfg *callConfig) (st *callState, err error) {
+	st = &callState{cost: r.cost, maxRetries: c.maxRetries, route: r.route()}
 	if cfg.maxRetries >= 0 {
 		st.maxRetries = cfg.maxRetries
 	}

@@ -45,21 +45,46 @@ func newRetryClient(cfg *config, logger *slog.Logger) *retryablehttp.Client {
 	}
 	rc.Backoff = func(lo, hi time.Duration, attempt int, resp *http.Response) time.Duration {
 		wait := backoff(lo, hi, attempt, resp)
-		logger.Warn("registerdata: retrying", "attempt", attempt+1, "wait", wait, "status", statusOf(resp))
+		ctx, route := context.Background(), ""
+		if resp != nil && resp.Request != nil {
+			ctx = resp.Request.Context()
+			if st := callStateFrom(ctx); st != nil {
+				route = st.route
+			}
+		}
+		logger.WarnContext(ctx, "registerdata: retrying", "route", route, "attempt", attempt+1, "wait", wait,
+			"status", statusOf(resp), "request_id", requestIDOf(resp))
 		return wait
 	}
 	rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, attempt int) {
-		logger.Debug("registerdata: request", "method", req.Method, "path", req.URL.Path, "attempt", attempt+1)
+		ctx := req.Context()
+		logger.DebugContext(ctx, "registerdata: request", "route", routeFrom(ctx), "method", req.Method, "path", req.URL.Path, "attempt", attempt+1)
 	}
 	rc.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) {
 		var method, path string
+		ctx := context.Background()
 		if resp.Request != nil { // set by real transports; a test double may leave it out
-			method, path = resp.Request.Method, resp.Request.URL.Path
+			method, path, ctx = resp.Request.Method, resp.Request.URL.Path, resp.Request.Context()
 		}
-		logger.Debug("registerdata: response", "method", method, "path", path,
-			"status", resp.StatusCode, "request_id", resp.Header.Get("X-Request-Id"))
+		logger.DebugContext(ctx, "registerdata: response", "route", routeFrom(ctx), "method", method, "path", path,
+			"status", resp.StatusCode, "request_id", requestIDOf(resp))
 	}
 	return rc
+}
+
+func requestIDOf(resp *http.Response) string {
+	if resp == nil {
+		return ""
+	}
+	return resp.Header.Get("X-Request-Id")
+}
+
+// routeFrom is the route of the call whose context ctx is, or "".
+func routeFrom(ctx context.Context) string {
+	if st := callStateFrom(ctx); st != nil {
+		return st.route
+	}
+	return ""
 }
 
 func statusOf(resp *http.Response) int {

@@ -18,6 +18,12 @@ type TreeOptions struct {
 	// company's own owners only. 0 means DefaultTreeDepth; a negative
 	// value is refused.
 	MaxDepth int
+	// MaxCredits bounds the credits the walk itself may spend, on top of
+	// the client's budget (WithCreditBudget): a company whose owners would
+	// take the walk past it is left unexpanded with TreeStopBudget, as
+	// with the client's budget. 0 means no bound beyond the client's
+	// budget; a negative value is refused.
+	MaxCredits int64
 }
 
 // OwnershipTree is the result of Client.OwnershipTree: the owners of a
@@ -29,6 +35,10 @@ type OwnershipTree struct {
 	// Companies is the number of distinct companies whose owners were
 	// fetched, one GetOwners call (and its credits) each.
 	Companies int
+	// Credits is what the walk added to Client.CreditsSpent: CostOwners
+	// for each owner list fetched from the service, nothing for one
+	// served from the client's cache.
+	Credits int64
 }
 
 // TreeStop says why a node that could have been expanded was not.
@@ -106,6 +116,9 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 	case depth == 0:
 		depth = DefaultTreeDepth
 	}
+	if opts.MaxCredits < 0 {
+		return nil, fmt.Errorf("%w: TreeOptions.MaxCredits is %d: use 0 for the client's budget alone or a positive limit", ErrInvalidRequest, opts.MaxCredits)
+	}
 	hundred := 100.0
 	root := &OwnershipNode{EffectiveShare: &hundred, Children: []*OwnershipNode{}}
 	tree := &OwnershipTree{Root: root}
@@ -126,7 +139,15 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 			it.node.Stop = TreeStopDepth
 			continue
 		}
-		owners, err := c.GetOwners(ctx, it.id, &GetOwnersParams{BestAvailable: true}, callOpts...)
+		if opts.MaxCredits > 0 && tree.Credits+CostOwners > opts.MaxCredits {
+			err := fmt.Errorf("%w: the owners of %s cost %d credits and %d of TreeOptions.MaxCredits (%d) are left", ErrBudgetExceeded, it.id, CostOwners, opts.MaxCredits-tree.Credits, opts.MaxCredits)
+			walkErr = fmt.Errorf("registerdata: ownership tree of %s: %w", id, err)
+			it.node.Stop = TreeStopBudget
+			continue
+		}
+		var info ResponseInfo
+		owners, err := c.GetOwners(ctx, it.id, &GetOwnersParams{BestAvailable: true}, append(callOpts[:len(callOpts):len(callOpts)], WithResponseInfo(&info))...)
+		tree.Credits += info.Charged
 		switch {
 		case errors.Is(err, ErrNotFound) && it.node != root:
 			it.node.Stop = TreeStopNotFound

@@ -80,6 +80,27 @@ func TestOwnershipTreeReturnsThePartialTreeWhenTheBudgetEnds(t *testing.T) {
 	assert.InDelta(t, 60.0, *helios[0].EffectiveShare, 1e-9)
 }
 
+func TestOwnershipTreeStopsAtItsOwnCreditLimit(t *testing.T) {
+	_, c, ct := newFakeClient(t, nil)
+	tree, err := c.OwnershipTree(context.Background(), nordlichtService, registerdata.TreeOptions{MaxDepth: 10, MaxCredits: 2*registerdata.CostOwners + 5})
+	require.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
+	require.NotNil(t, tree)
+	assert.Equal(t, 2, tree.Companies)
+	assert.Equal(t, int32(2), ct.calls.Load(), "nothing sent beyond MaxCredits")
+	assert.Equal(t, int64(2*registerdata.CostOwners), tree.Credits)
+	assert.Equal(t, c.CreditsSpent(), tree.Credits)
+	helios := nodesByName(tree)["Helios Energie Holding AG"]
+	require.Len(t, helios, 1)
+	assert.Equal(t, registerdata.TreeStopBudget, helios[0].Stop)
+
+	full, err := c.OwnershipTree(context.Background(), nordlichtService, registerdata.TreeOptions{MaxDepth: 10})
+	require.NoError(t, err)
+	assert.Equal(t, int64(full.Companies)*registerdata.CostOwners, full.Credits)
+
+	_, err = c.OwnershipTree(context.Background(), nordlichtService, registerdata.TreeOptions{MaxCredits: -1})
+	assert.ErrorIs(t, err, registerdata.ErrInvalidRequest)
+}
+
 // generatedChain gives the generated companies of srv owners forming a
 // chain of depth levels, fanOut companies a level: each company of a level
 // is owned by every company of the next level (30 % each when fanOut is

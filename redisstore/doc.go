@@ -5,7 +5,10 @@
 //     every receiver sharing the Redis, and a receiver that crashes while
 //     processing does not block the redelivery for longer than its claim;
 //   - NewCache is a registerdata.Cache: a company looked up by one worker
-//     is served to every other from Redis, at no credit cost.
+//     is served to every other from Redis, at no credit cost;
+//   - NewStore is a changes.Store without expiry: the snapshots a
+//     changes.Watcher or changes.Poll compares with, shared by every
+//     receiver and kept across restarts.
 //
 // It is a module of its own (github.com/registerdata/registerdata-go/redisstore),
 // so the SDK itself does not depend on a Redis client.

@@ -1,0 +1,160 @@
+package changes
+
+import (
+	"strconv"
+	"strings"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// The display values of Change.Before and Change.After.
+
+func showDate(d registerdata.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.String()
+}
+
+func showDatePtr(d *registerdata.Date) string {
+	if d == nil {
+		return ""
+	}
+	return showDate(*d)
+}
+
+func showStr(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func showFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// showPercent shows a percent-scale share: "30 %".
+func showPercent(p *float64) string {
+	if p == nil {
+		return ""
+	}
+	return showFloat(*p) + " %"
+}
+
+// showCents shows an amount in cents as euros with two decimals.
+func showCents(v int64) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	s := strconv.FormatInt(v/100, 10) + "." + strconv.FormatInt(100+v%100, 10)[1:] + " EUR"
+	if neg {
+		return "-" + s
+	}
+	return s
+}
+
+// join joins the non-empty parts with sep.
+func join(sep string, parts ...string) string {
+	n := 0
+	for _, p := range parts {
+		if p != "" {
+			parts[n] = p
+			n++
+		}
+	}
+	return strings.Join(parts[:n], sep)
+}
+
+// since is "since D" or "".
+func since(d registerdata.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return "since " + d.String()
+}
+
+func sameDatePtr(a, b *registerdata.Date) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func sameStrPtr(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func sameFloatPtr(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func sameInt64Ptr(a, b *int64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func showAddress(a registerdata.CompanyAddress) string {
+	if a.FormattedValue != "" {
+		return a.FormattedValue
+	}
+	return join(", ", a.Extra, a.Street, join(" ", a.PostalCode, a.City), a.Country)
+}
+
+// showAddressFull includes every field, for two addresses that differ but
+// format alike.
+func showAddressFull(a registerdata.CompanyAddress) string {
+	return join(", ", "street "+a.Street, "postal code "+a.PostalCode, "city "+a.City, "country "+a.Country, "extra "+a.Extra, since(a.StartDate), "formatted "+a.FormattedValue)
+}
+
+func showName(n registerdata.CompanyName) string {
+	return join(" ", n.Name, "("+join(", ", string(n.LegalForm), since(n.StartDate))+")")
+}
+
+func showRegister(r registerdata.CompanyRegister) string {
+	s := join(" ", string(r.RegisterType), r.RegisterNumber)
+	if r.RegisterCourt != "" {
+		s = join(", ", s, r.RegisterCourt)
+	}
+	if r.CompanyID != "" {
+		s += " [" + r.CompanyID + "]"
+	}
+	if r.StartDate != nil {
+		s += " (" + since(*r.StartDate) + ")"
+	}
+	return s
+}
+
+func showCapital(c registerdata.CompanyCapital) string {
+	return join(" ", showFloat(c.Amount), string(c.Currency), paren(since(c.StartDate)))
+}
+
+func showPurpose(p registerdata.CompanyPurpose) string {
+	return join(" ", p.Purpose, paren(since(p.StartDate)))
+}
+
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "(" + s + ")"
+}
+
+func showTransaction(t *registerdata.Transaction) string {
+	if t == nil {
+		return ""
+	}
+	s := join(" ", t.Name, "("+t.CompanyID+")")
+	s = join(", ", s, "registered "+showDate(t.RegistrationDate))
+	if t.AgreementDate != nil {
+		s += ", agreed " + showDate(*t.AgreementDate)
+	}
+	return s
+}

@@ -1,0 +1,87 @@
+package changes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+)
+
+// FileStore is a Store in a directory, one file per key, for a single
+// process that restarts (a `registerdata watch` run by cron keeps its
+// baselines between runs). Writes go to a temporary file renamed over the
+// old one, so a crash never leaves half a snapshot. Several processes
+// sharing a directory are not coordinated: give a fleet a shared store
+// such as redisstore.NewStore.
+type FileStore struct {
+	dir string
+}
+
+// NewFileStore returns a FileStore keeping its files in dir, which is
+// created (with its parents) when missing.
+func NewFileStore(dir string) (*FileStore, error) {
+	if dir == "" {
+		return nil, errors.New("changes: NewFileStore needs a directory, such as \"./registerdata-state\"")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("changes: creating the store directory: %w", err)
+	}
+	return &FileStore{dir: dir}, nil
+}
+
+// Dir returns the directory of the store.
+func (s *FileStore) Dir() string { return s.dir }
+
+// path is the file of key: the key escaped into one file name, so no key
+// ("../x", "a/b") reaches outside the directory.
+func (s *FileStore) path(key string) (string, error) {
+	name := url.PathEscape(key)
+	if name == "" || name == "." || name == ".." {
+		return "", fmt.Errorf("changes: %q cannot be a store key", key)
+	}
+	return filepath.Join(s.dir, name+".json"), nil
+}
+
+// Get implements Store.
+func (s *FileStore) Get(_ context.Context, key string) ([]byte, bool, error) {
+	p, err := s.path(key)
+	if err != nil {
+		return nil, false, err
+	}
+	b, err := os.ReadFile(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, false, nil
+	case err != nil:
+		return nil, false, fmt.Errorf("changes: reading the snapshot %q: %w", key, err)
+	}
+	return b, true, nil
+}
+
+// Set implements Store.
+func (s *FileStore) Set(_ context.Context, key string, value []byte) error {
+	p, err := s.path(key)
+	if err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(s.dir, ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("changes: storing the snapshot %q: %w", key, err)
+	}
+	_, werr := f.Write(value)
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), p)
+	}
+	if werr != nil {
+		_ = os.Remove(f.Name())
+		return fmt.Errorf("changes: storing the snapshot %q: %w", key, werr)
+	}
+	return nil
+}

@@ -1,0 +1,30 @@
+// Package registerdatareport builds a KYC dossier of a company: one
+// self-contained HTML file that shows who the company is, who owns it up
+// to the natural persons at the top (an ownership chart), its beneficial
+// owners, who runs it, its history, its figures, its insolvency
+// proceedings and documents, the red flags a compliance officer looks
+// for, and where each fact came from, when, and at what cost in credits.
+//
+// Build gathers the data through a registerdata.Client within a credit
+// limit; (*Dossier).WriteHTML writes the file:
+//
+//	d, err := registerdatareport.Build(ctx, c, "DE-HRB-F1103-267645", registerdatareport.Options{MaxCredits: 200})
+//	if err != nil {
+//		return err
+//	}
+//	f, err := os.Create("dossier.html")
+//	...
+//	err = d.WriteHTML(f)
+//
+// The file needs nothing else: no script, font, style sheet or image is
+// loaded from anywhere (its Content-Security-Policy forbids scripts and
+// every outside resource), it prints to A4 with one section a page, and it
+// reads on a phone. Every text taken from the register is escaped by
+// html/template, in the SVG of the ownership chart too; the file holds no
+// API key.
+//
+// The charts are drawn by libraries: the ownership chart is laid out by
+// Graphviz (github.com/goccy/go-graphviz, Graphviz compiled to WebAssembly
+// and run in pure Go, so no C toolchain and no dot binary is needed) and
+// the financial charts are gonum plots rendered with their SVG backend.
+package registerdatareport

@@ -1,0 +1,173 @@
+package registerdatareport
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// percent formats a share on the percent scale: "60 %", "5.36 %".
+func percent(v float64) string {
+	return strconv.FormatFloat(round(v, 2), 'f', -1, 64) + " %"
+}
+
+func round(v float64, places int) float64 {
+	p := 1.0
+	for i := 0; i < places; i++ {
+		p *= 10
+	}
+	if v < 0 {
+		return -float64(int64(-v*p+0.5)) / p
+	}
+	return float64(int64(v*p+0.5)) / p
+}
+
+// money formats an amount in major units with thousands separators:
+// "25,000 EUR", "1,234.50 EUR".
+func money(v float64, cur enums.Currency) string {
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	cents := int64(v*100 + 0.5)
+	whole, frac := cents/100, cents%100
+	s := groupThousands(strconv.FormatInt(whole, 10))
+	if frac != 0 {
+		s += "." + strconv.FormatInt(100+frac, 10)[1:]
+	}
+	if neg {
+		s = "−" + s
+	}
+	if cur != "" {
+		s += " " + string(cur)
+	}
+	return s
+}
+
+func groupThousands(s string) string {
+	if len(s) <= 3 {
+		return s
+	}
+	var b strings.Builder
+	pre := len(s) % 3
+	if pre > 0 {
+		b.WriteString(s[:pre])
+	}
+	for i := pre; i < len(s); i += 3 {
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}
+
+func dateOrUnknown(d registerdata.Date) string {
+	if d.IsZero() {
+		return "on an unknown date"
+	}
+	return "on " + d.String()
+}
+
+func joinNonEmpty(sep string, parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
+
+func registerLine(r registerdata.CompanyRegister) string {
+	return joinNonEmpty(" ", string(r.RegisterType), r.RegisterNumber, joinNonEmpty("", "", courtSuffix(r.RegisterCourt)))
+}
+
+func courtSuffix(court string) string {
+	if court == "" {
+		return ""
+	}
+	return "· " + court
+}
+
+var legalFormNames = map[enums.LegalForm]string{
+	enums.LegalFormAG: "AG", enums.LegalFormEG: "eG", enums.LegalFormEK: "e.K.", enums.LegalFormEV: "e.V.",
+	enums.LegalFormEWIV: "EWIV", enums.LegalFormForeign: "foreign legal form", enums.LegalFormGbR: "GbR",
+	enums.LegalFormGGmbH: "gGmbH", enums.LegalFormGmbH: "GmbH", enums.LegalFormKG: "KG", enums.LegalFormKGaA: "KGaA",
+	enums.LegalFormLLP: "LLP", enums.LegalFormMunicipal: "municipal enterprise", enums.LegalFormOHG: "OHG",
+	enums.LegalFormSE: "SE", enums.LegalFormUG: "UG (haftungsbeschränkt)", enums.LegalFormUnknown: "unknown legal form",
+}
+
+func legalFormName(f enums.LegalForm) string {
+	if n, ok := legalFormNames[f]; ok {
+		return n
+	}
+	return string(f)
+}
+
+var relationNames = map[enums.RelationType]string{
+	enums.RelationTypeShareholder:    "shareholder",
+	enums.RelationTypeStockholder:    "stockholder",
+	enums.RelationTypeLimitedPartner: "limited partner",
+	enums.RelationTypeGeneralPartner: "general partner",
+}
+
+func relationName(r enums.RelationType) string {
+	if n, ok := relationNames[r]; ok {
+		return n
+	}
+	return strings.ReplaceAll(string(r), "_", " ")
+}
+
+// clean makes a register text safe to show beyond what escaping does:
+// bidirectional controls (which could make a name read backwards or hide
+// part of it) and other invisible control characters are shown as their
+// code point, "⟨U+202E⟩", so they can neither reorder the page nor pass
+// unnoticed. html/template escapes the result as usual.
+func clean(s string) string {
+	if !needsClean(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t' || r == '\n':
+			b.WriteByte(' ')
+		case isBidiControl(r), unicode.IsControl(r), r == '\uFEFF', r == utf8Error:
+			b.WriteString("⟨U+")
+			b.WriteString(strings.ToUpper(strconv.FormatInt(int64(r), 16)))
+			b.WriteString("⟩")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+const utf8Error = '\uFFFD'
+
+func needsClean(s string) bool {
+	for _, r := range s {
+		if r == '\t' || r == '\n' || isBidiControl(r) || unicode.IsControl(r) || r == '\uFEFF' || r == utf8Error {
+			return true
+		}
+	}
+	return false
+}
+
+// isBidiControl reports the explicit bidirectional formatting characters
+// (Unicode UAX 9): embeddings, overrides, isolates and marks.
+func isBidiControl(r rune) bool {
+	switch {
+	case r >= '\u202A' && r <= '\u202E', r >= '\u2066' && r <= '\u2069':
+		return true
+	case r == '\u200E' || r == '\u200F' || r == '\u061C':
+		return true
+	}
+	return false
+}
