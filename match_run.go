@@ -21,6 +21,8 @@ type matcher struct {
 	maxCredits int64
 
 	name     normName
+	city     string // the query's city, street: folded (foldCity)
+	street   string
 	ref      *RegisterReference
 	vat, lei string
 	website  string
@@ -48,6 +50,8 @@ type matchCand struct {
 	record  *Company // the full record, when read (former names, status)
 	score   float64
 	nameFit float64 // the name's score alone (current or former name)
+	city    string  // the candidate's city and street, folded
+	street  string
 	ident   bool    // an identifier resolved to it
 	contra  bool    // the name or city contradict that identifier
 	reasons []string
@@ -56,6 +60,7 @@ type matchCand struct {
 func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *matcher {
 	m := &matcher{c: c, q: q, o: o, opts: opts, maxCredits: o.MaxCredits, cands: map[string]*matchCand{}, asked: map[string]bool{}}
 	m.name = normalizeName(q.Name)
+	m.city, m.street = foldCity(q.City), foldCity(q.Street)
 	if s := strings.TrimSpace(q.Register); s != "" {
 		if ref, err := ParseRegisterReference(s); err == nil {
 			m.ref = &ref
@@ -90,6 +95,9 @@ func (m *matcher) add(res CompanySearchResult) *matchCand {
 		return c
 	}
 	c := &matchCand{res: res, norm: normalizeName(res.Name)}
+	if a := res.Address; a != nil {
+		c.city, c.street = foldCity(a.City), foldCity(a.Street)
+	}
 	m.cands[res.CompanyID] = c
 	m.order = append(m.order, c)
 	return c
