@@ -52,8 +52,8 @@ type matchCand struct {
 	nameFit float64 // the name's score alone (current or former name)
 	city    string  // the candidate's city and street, folded
 	street  string
-	ident   bool    // an identifier resolved to it
-	contra  bool    // the name or city contradict that identifier
+	ident   bool // an identifier resolved to it
+	contra  bool // the name or city contradict that identifier
 	reasons []string
 }
 
