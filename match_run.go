@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-
 )
 
 // matcher is the state of one MatchCompany.

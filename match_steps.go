@@ -149,4 +149,3 @@ func (m *matcher) byHistory(ctx context.Context) error {
 	}
 	return nil
 }
-
