@@ -27,6 +27,9 @@ func (s *Server) controlRoutes() {
 	s.handleControl("GET /_fake/faults", s.handleGetFaults)
 	s.handleControl("POST /_fake/faults", s.handlePostFault)
 	s.handleControl("DELETE /_fake/faults", s.handleDeleteFaults)
+	s.handleControl("GET /_fake/snapshot", s.handleSnapshot)
+	s.handleControl("GET /_fake/latency", s.handleGetLatency)
+	s.handleControl("PUT /_fake/latency", s.handlePutLatency)
 }
 
 // decodeBody decodes the JSON request body into v strictly (see
@@ -161,8 +164,9 @@ func (s *Server) handleGetFaults(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string][]faultJSON{"faults": out})
 }
 
-// handlePostFault queues a fault: {"path_prefix", "count", "status",
-// "retry_after_seconds", "drop", "latency_ms"}.
+// handlePostFault queues a fault: {"path_prefix", "method", "count",
+// "probability", "status", "retry_after_seconds", "drop", "latency_ms",
+// "latency_max_ms"}.
 func (s *Server) handlePostFault(w http.ResponseWriter, r *http.Request) {
 	var body faultJSON
 	if !decodeBody(w, r, &body) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 
 	"github.com/registerdata/registerdata-go/internal/monitoring"
 	"github.com/registerdata/registerdata-go/webhook"
@@ -54,9 +55,11 @@ func (st *monitorState) send(m monitoring.Message) monitoring.Outcome {
 const deliveryBodyKept = 512
 
 // handleDeliveries answers GET /_fake/deliveries with a JSON array of
-// every delivery record, oldest first. ?entity_id= keeps those of one
-// entity.
+// every delivery record kept, oldest first, and the number of records
+// dropped from the bounded log in the X-Dropped-Deliveries header.
+// ?entity_id= keeps those of one entity.
 func (s *Server) handleDeliveries(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Dropped-Deliveries", strconv.Itoa(s.DroppedDeliveries()))
 	all := s.Deliveries()
 	id := r.URL.Query().Get("entity_id")
 	items := make([]Delivery, 0, len(all))

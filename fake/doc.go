@@ -31,6 +31,39 @@
 // AddCompany change the register; features that watch it (search index,
 // monitors) see each change synchronously.
 //
+// # Your own register
+//
+// WithData (registerfake -data DIR) loads companies, owners, persons,
+// financials and insolvency proceedings from files in the service's own
+// answer shapes, so a team's own customers, directors and owners become
+// the fake's register:
+//
+//	DIR/companies/{company id}.json     what GET /v1/company/{id} answers
+//	DIR/owners/{company id}.json        what GET /v1/company/{id}/owners answers
+//	DIR/persons/{person id}.json        what GET /v1/person/{id} answers
+//	DIR/financials/{company id}.json    what GET /v1/company/{id}/financials answers
+//	DIR/insolvencies/{id}.json          what GET /v1/insolvency/{id} answers
+//	DIR/companies.jsonl, owners.jsonl, persons.jsonl, financials.jsonl,
+//	insolvencies.jsonl                  the same, one answer per line
+//	                                    (a financials line adds "company_id")
+//
+// A file is named after the id it holds; sources (presigned addresses) may
+// be left in or out, the fake issues its own. Everything else is derived
+// as for the curated register: the search indexes, holdings (the inverse
+// of owners), beneficial owners, person records and listings, ownership
+// history. A company without an owners file has owners read off its
+// representation; a persons file fills the details (names, city, date of
+// birth) its representation entries lack and must agree with the rest; a
+// financials file is served instead of the derived reports (and read by
+// the financial search filters) and must agree with the company's
+// indicators; a proceeding is served as given and must agree with its
+// company's insolvencies entry. The data is added to the curated register
+// (a company with a curated id replaces it); WithoutCurated (registerfake
+// -curated=false) makes it the whole register. A mistake fails the start
+// with a *DataError naming the file, the JSON path and what is wrong.
+// fake/testdata/example-register in the repository is a complete small
+// example.
+//
 // # Search
 //
 // POST /v1/search/company and POST /v1/search/person search the whole
@@ -47,7 +80,8 @@
 // GET /v1/company/{id}/financials, so search and financials agree. The
 // query matches names word by word as prefixes; a location matches
 // registered cities within the radius (km; 10 when left out). Person
-// results always carry date_of_birth (null when unknown); city, and a
+// search lists only persons with a known date of birth (the same GET
+// /v1/person/{id} answers), so date_of_birth is always a date; city, and a
 // company's country, address and purpose, may be null; countries are
 // ISO 3166-1 alpha-2.
 // Companies are ordered by name then id, persons by last name, first name
@@ -149,6 +183,26 @@
 // owners, and fail or report a discrepancy where SetTransparencyOutcome
 // says so (inactive companies fail).
 //
+// # Snapshots and reproducible runs
+//
+// srv.Snapshot(w) (GET /_fake/snapshot) writes the whole state: the
+// register with every change, the accounts and credits, the monitors,
+// the pending deliveries with their retry schedule, the Transparenzregister
+// extracts, the faults and the clock. WithSnapshot(r) (registerfake
+// -snapshot FILE, which also writes FILE at shutdown) starts a fake that
+// answers every endpoint as the saved one did and goes on the same way.
+// The format is versioned (SnapshotVersion); the webhook secret is not
+// saved. WithSeed(n) makes webhook ids, presigned signatures and the
+// draws of probabilistic faults the same on every run.
+//
+// # Faults and latency
+//
+// InjectFault (POST /_fake/faults) makes requests fail: the next Count
+// matching ones, or with Probability each matching one (Fault{PathPrefix:
+// "/v1/company/", Probability: 0.05, Status: 503}: 5 % of company
+// lookups); SetLatency (PUT /_fake/latency) makes every call wait, such as
+// 20-80 ms. Latencies are wall time, drawn from the seeded source.
+//
 // # Time
 //
 // The server runs on a Clock: WithClock(fake.NewClock(start)) gives one
@@ -160,7 +214,15 @@
 // Tests in any language drive the fake over HTTP under /_fake/. These
 // routes need no API key and are never faulted or rate limited, so keep
 // the fake on a loopback address (cmd/registerfake refuses another
-// without -allow-remote). ControlRoutes lists them:
+// without -allow-remote). So that a web page open in a browser cannot
+// use them, they answer only requests addressed to a loopback host
+// (localhost, 127.0.0.1, [::1]; a 403 for another Host or Origin: DNS
+// rebinding) unless WithControlHosts names the host, and take bodies
+// only as JSON (a 415 for the text/plain or form POST a page of another
+// site can send). The delivery log keeps the latest DefaultDeliveryLog
+// records (WithDeliveryLog), counting the ones dropped
+// (DroppedDeliveries, the X-Dropped-Deliveries header of GET
+// /_fake/deliveries). ControlRoutes lists them:
 //
 //	GET    /_fake/companies/{id}   the stored record, without sources
 //	PATCH  /_fake/companies/{id}   apply a JSON Merge Patch (RFC 7386); 400 changes nothing
@@ -169,8 +231,11 @@
 //	GET    /_fake/credits[?key=k]  {"credits": n} of the seeded key or k
 //	PUT    /_fake/credits[?key=k]  {"credits": n}; a new k becomes a valid key
 //	GET    /_fake/faults           the pending faults
-//	POST   /_fake/faults           {"path_prefix", "count", "status", "retry_after_seconds", "drop", "latency_ms"}
+//	POST   /_fake/faults           {"path_prefix", "method", "count", "probability", "status", "retry_after_seconds", "drop", "latency_ms", "latency_max_ms"}
 //	DELETE /_fake/faults           clear them
+//	GET    /_fake/snapshot         the whole state: Snapshot, for WithSnapshot and registerfake -snapshot
+//	GET    /_fake/latency          {"min_ms", "max_ms"}: the latency of every call
+//	PUT    /_fake/latency          {"min_ms", "max_ms"}: SetLatency (0, 0: none)
 //	GET    /_fake/deliveries[?entity_id=id]      delivery records with their attempts
 //	POST   /_fake/plan?key=k        {"monitoring": bool}: change the key's plan
 //	POST   /_fake/monitors/enable?key=k  {"entity_id": id}: the operator's re-enable ("" for all)

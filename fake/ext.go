@@ -31,10 +31,11 @@ func (s *Server) handleAPI(pattern string, h http.HandlerFunc) {
 
 // handleControl registers a control route under /_fake/, such as
 // "GET /_fake/deliveries". Control routes need no API key and are never
-// faulted or rate limited.
+// faulted or rate limited; they answer only loopback hosts and JSON
+// writes (guardControl).
 func (s *Server) handleControl(pattern string, h http.HandlerFunc) {
 	s.controls = append(s.controls, pattern)
-	s.mux.Handle(pattern, h)
+	s.mux.Handle(pattern, s.guardControl(pattern, h))
 }
 
 // onClose registers fn to run when the server closes, after it has stopped

@@ -4,53 +4,71 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 )
 
-// Fault makes the fake misbehave for the next Count requests whose path
-// starts with PathPrefix, so tests can exercise a client's retries and
-// timeouts. Faults are deterministic: each matching request uses up one
-// count, and nothing is random.
+// Fault makes the fake misbehave for requests whose path starts with
+// PathPrefix (and whose method is Method, when set), so tests can
+// exercise a client's retries and timeouts.
 //
-// A fault first waits Latency (wall time, cut short when the client gives
-// up), then either drops the connection (Drop), answers with Status (and
-// Retry-After when RetryAfter is set), or, with neither, lets the request
-// through. Requests to the control routes under /_fake/ (other than
-// documents) are never faulted, so a test can always clear faults.
+// A fault without Probability applies to the next Count matching
+// requests: each uses up one count, and nothing is random. With
+// Probability p (0 < p <= 1), each matching request is hit with
+// probability p, drawn from the server's random source (reproducible with
+// WithSeed); Count then bounds how many requests it hits, and 0 means no
+// bound, until ClearFaults: Fault{PathPrefix: "/v1/company/", Method:
+// "GET", Probability: 0.05, Status: 503} answers 5 % of company lookups
+// (and of their sub-resources, such as /owners) with 503.
+//
+// A fault first waits Latency (or, with LatencyMax, a latency drawn
+// evenly from Latency to LatencyMax; wall time, cut short when the client
+// gives up), then either drops the connection (Drop), answers with Status
+// (and Retry-After when RetryAfter is set), or, with neither, lets the
+// request through. For a latency on every call, see SetLatency. Requests
+// to the control routes under /_fake/ (other than documents) are never
+// faulted, so a test can always clear faults.
 type Fault struct {
-	PathPrefix string        // "" matches every request
-	Count      int           // how many requests it applies to; at least 1
-	Status     int           // answer with this status, 400 to 599
-	RetryAfter time.Duration // Retry-After header with Status, in whole seconds
-	Drop       bool          // close the connection without answering
-	Latency    time.Duration // wall-time delay before the fault's effect
+	PathPrefix  string        // "" matches every request
+	Method      string        // "" matches every method
+	Count       int           // how many requests it applies to; at least 1, or 0 (no bound) with Probability
+	Probability float64       // 0: every matching request; else the chance, over 0 up to 1, that one is hit
+	Status      int           // answer with this status, 400 to 599
+	RetryAfter  time.Duration // Retry-After header with Status, in whole seconds
+	Drop        bool          // close the connection without answering
+	Latency     time.Duration // wall-time delay before the fault's effect (the least one with LatencyMax)
+	LatencyMax  time.Duration // when set, the delay is drawn evenly from Latency to LatencyMax
 }
 
 // faultJSON is the wire form of Fault under /_fake/faults: durations in
 // seconds and milliseconds rather than nanoseconds.
 type faultJSON struct {
-	PathPrefix        string `json:"path_prefix,omitempty"`
-	Count             int    `json:"count"`
-	Status            int    `json:"status,omitempty"`
-	RetryAfterSeconds int64  `json:"retry_after_seconds,omitempty"`
-	Drop              bool   `json:"drop,omitempty"`
-	LatencyMillis     int64  `json:"latency_ms,omitempty"`
+	PathPrefix        string  `json:"path_prefix,omitempty"`
+	Method            string  `json:"method,omitempty"`
+	Count             int     `json:"count"`
+	Probability       float64 `json:"probability,omitempty"`
+	Status            int     `json:"status,omitempty"`
+	RetryAfterSeconds int64   `json:"retry_after_seconds,omitempty"`
+	Drop              bool    `json:"drop,omitempty"`
+	LatencyMillis     int64   `json:"latency_ms,omitempty"`
+	LatencyMaxMillis  int64   `json:"latency_max_ms,omitempty"`
 }
 
 func (f Fault) wire() faultJSON {
 	return faultJSON{
-		PathPrefix: f.PathPrefix, Count: f.Count, Status: f.Status, Drop: f.Drop,
-		RetryAfterSeconds: int64(f.RetryAfter / time.Second), LatencyMillis: f.Latency.Milliseconds(),
+		PathPrefix: f.PathPrefix, Method: f.Method, Count: f.Count, Probability: f.Probability, Status: f.Status, Drop: f.Drop,
+		RetryAfterSeconds: int64(f.RetryAfter / time.Second), LatencyMillis: f.Latency.Milliseconds(), LatencyMaxMillis: f.LatencyMax.Milliseconds(),
 	}
 }
 
 func (j faultJSON) fault() Fault {
 	return Fault{
-		PathPrefix: j.PathPrefix, Count: j.Count, Status: j.Status, Drop: j.Drop,
+		PathPrefix: j.PathPrefix, Method: j.Method, Count: j.Count, Probability: j.Probability, Status: j.Status, Drop: j.Drop,
 		RetryAfter: time.Duration(j.RetryAfterSeconds) * time.Second, Latency: time.Duration(j.LatencyMillis) * time.Millisecond,
+		LatencyMax: time.Duration(j.LatencyMaxMillis) * time.Millisecond,
 	}
 }
 
@@ -59,8 +77,17 @@ const maxLatency = time.Minute
 
 func (f Fault) validate() error {
 	var errs []error
-	if f.Count < 1 {
-		errs = append(errs, fmt.Errorf("count is %d: a fault applies to at least 1 request", f.Count))
+	switch {
+	case math.IsNaN(f.Probability) || f.Probability < 0 || f.Probability > 1:
+		errs = append(errs, fmt.Errorf("probability %g is out of range: over 0 up to 1 (0.05 is 5 %%), or 0 for every request", f.Probability))
+	case f.Count < 0 || (f.Count == 0 && f.Probability == 0):
+		errs = append(errs, fmt.Errorf("count is %d: a fault applies to at least 1 request (0, no bound, only with a probability)", f.Count))
+	}
+	if f.Method != "" && f.Method != strings.ToUpper(f.Method) {
+		errs = append(errs, fmt.Errorf("method %q is not an upper-case HTTP method such as GET", f.Method))
+	}
+	if f.LatencyMax != 0 && (f.LatencyMax < f.Latency || f.LatencyMax > maxLatency) {
+		errs = append(errs, fmt.Errorf("latency_max %v is out of range: from latency (%v) to %v", f.LatencyMax, f.Latency, maxLatency))
 	}
 	if f.Status != 0 && (f.Status < 400 || f.Status > 599) {
 		errs = append(errs, fmt.Errorf("status %d is not an error status: use 400 to 599", f.Status))
@@ -74,35 +101,60 @@ func (f Fault) validate() error {
 	if f.Latency < 0 || f.Latency > maxLatency {
 		errs = append(errs, fmt.Errorf("latency %v is out of range: 0 to %v", f.Latency, maxLatency))
 	}
-	if f.Status == 0 && !f.Drop && f.Latency == 0 {
+	if f.Status == 0 && !f.Drop && f.Latency == 0 && f.LatencyMax == 0 {
 		errs = append(errs, errors.New("the fault does nothing: set status, drop or latency"))
 	}
 	return errors.Join(errs...)
 }
 
-// faults is the queue of pending faults, oldest first.
+// faults is the queue of pending faults, oldest first, and the latency
+// of every call.
 type faults struct {
-	mu      sync.Mutex
-	pending []Fault
+	mu          sync.Mutex
+	pending     []Fault
+	least, most time.Duration // SetLatency; most 0: none
 }
 
-// take uses up one count of the oldest fault matching path.
-func (q *faults) take(path string) (Fault, bool) {
+func (q *faults) latency() (least, most time.Duration) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.least, q.most
+}
+
+// take uses up one count of the oldest fault matching the request that
+// hits it (a fault with a probability hits with that chance, drawn from
+// rnd), and returns it with its latency drawn.
+func (q *faults) take(method, path string, rnd *randomness) (Fault, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for i := range q.pending {
 		f := &q.pending[i]
-		if !strings.HasPrefix(path, f.PathPrefix) {
+		if !strings.HasPrefix(path, f.PathPrefix) || (f.Method != "" && f.Method != method) {
+			continue
+		}
+		if f.Probability > 0 && f.Probability < 1 && rnd.float() >= f.Probability {
 			continue
 		}
 		taken := *f
-		f.Count--
-		if f.Count == 0 {
-			q.pending = append(q.pending[:i], q.pending[i+1:]...)
+		taken.Latency = drawLatency(f.Latency, f.LatencyMax, rnd)
+		if f.Count > 0 {
+			f.Count--
+			if f.Count == 0 {
+				q.pending = append(q.pending[:i], q.pending[i+1:]...)
+			}
 		}
 		return taken, true
 	}
 	return Fault{}, false
+}
+
+// drawLatency returns least, or with most a latency drawn evenly from
+// least to most.
+func drawLatency(least, most time.Duration, rnd *randomness) time.Duration {
+	if most <= least {
+		return least
+	}
+	return least + time.Duration(rnd.int64n(int64(most-least)+1))
 }
 
 func (q *faults) list() []Fault {
@@ -141,19 +193,25 @@ func isControlPath(path string) bool {
 	return strings.HasPrefix(path, "/_fake/") && !strings.HasPrefix(path, documentsPath)
 }
 
-// withFaults applies the next matching fault before next handles the request.
+// withFaults waits the latency of every call (SetLatency), then applies
+// the next matching fault before next handles the request.
 func (s *Server) withFaults(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if isControlPath(r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
 		}
-		f, ok := s.faults.take(r.URL.Path)
+		if least, most := s.faults.latency(); most > 0 {
+			if !s.sleep(r.Context(), drawLatency(least, most, s.random)) {
+				return // the client gave up while we waited
+			}
+		}
+		f, ok := s.faults.take(r.Method, r.URL.Path, s.random)
 		if !ok {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if !sleepCtx(r.Context(), f.Latency) {
+		if !s.sleep(r.Context(), f.Latency) {
 			return // the client gave up while we waited
 		}
 		switch {

@@ -2,6 +2,7 @@ package fake
 
 import (
 	"net/http"
+	"slices"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/internal/finreport"
@@ -26,7 +27,12 @@ func (s *Server) handleFinancials(w http.ResponseWriter, r *http.Request) {
 	if !s.charge(w, apiKey(r), registerdata.CostFinancials) {
 		return
 	}
-	f := finreport.Financials(c)
+	f, stored := s.data().storedFinancials(c.ID)
+	if stored {
+		f.Reports = slices.Clone(f.Reports)
+	} else {
+		f = finreport.Financials(c)
+	}
 	for i := range f.Reports {
 		f.Reports[i].Sources = []registerdata.ReportSource{{
 			HTMLURL: s.presignFile(c.ID, "report-"+f.Reports[i].ReportID+".html", ReportURLValidity),

@@ -68,11 +68,15 @@ type debtor struct {
 
 func installInsolvency(s *Server) {
 	st := extState[insolvencyState](s)
-	st.persons = map[string]*personCase{}
+	if st.persons == nil { // loaded data may have added proceedings of natural persons
+		st.persons = map[string]*personCase{}
+	}
 	st.frozen = map[string]registerdata.InsolvencySummary{}
 	st.added = map[string][]registerdata.InsolvencyEvent{}
-	for _, pc := range personCases() {
-		st.persons[pc.sum.ID] = pc
+	if !s.cfg.noCurated {
+		for _, pc := range personCases() {
+			st.persons[pc.sum.ID] = pc
+		}
 	}
 	s.observe(st.observe)
 	s.handleAPI("GET /v1/insolvency/{id}", s.handleGetInsolvency)
@@ -179,6 +183,9 @@ func (s *Server) proceeding(id string) (proceeding, bool) {
 		sum, d = pcCopy.sum, pcCopy.debtor
 	default:
 		return proceeding{}, false
+	}
+	if stored, ok := s.data().storedProceeding(id); ok {
+		return proceeding{Insolvency: storedProceedingNow(stored, sum, added), city: d.city, personID: d.personID}, true
 	}
 	base := sum
 	if hasFrozen {

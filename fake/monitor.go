@@ -79,7 +79,9 @@ func installMonitoring(s *Server) {
 		},
 		PersonExists: s.personExists,
 		Send:         st.send,
+		NewID:        func() string { return "msg_" + s.random.text() },
 	})
+	st.engine.SetDeliveryLog(s.cfg.deliveryLog)
 	s.observe(st.engine.Observe)
 	s.clock.onAdvance(func(_, to time.Time) { st.engine.RunUntil(to) })
 	s.onClose(st.client.CloseIdleConnections)
@@ -169,7 +171,29 @@ func (s *Server) Monitors(key string) []registerdata.Monitor {
 	return s.monitoring().engine.List(key)
 }
 
-// Deliveries returns a copy of every delivery record, oldest first.
+// Deliveries returns a copy of every delivery record kept, oldest
+// first: the log holds the latest DefaultDeliveryLog records (see
+// WithDeliveryLog and DroppedDeliveries).
 func (s *Server) Deliveries() []Delivery {
 	return deliveriesOf(s.monitoring().engine.Deliveries())
+}
+
+// DefaultDeliveryLog is how many delivery records the fake keeps unless
+// WithDeliveryLog says otherwise.
+const DefaultDeliveryLog = monitoring.DefaultDeliveryLog
+
+// WithDeliveryLog bounds the delivery log (Deliveries, GET
+// /_fake/deliveries) to n records; n < 1 keeps the default,
+// DefaultDeliveryLog. Beyond it the oldest records are dropped, finished
+// ones before pending ones (a dropped pending delivery is not attempted
+// again); DroppedDeliveries counts them.
+func WithDeliveryLog(n int) Option {
+	return func(c *config) { c.deliveryLog = n }
+}
+
+// DroppedDeliveries returns how many delivery records were dropped to
+// keep the delivery log within its bound; GET /_fake/deliveries reports
+// it in the X-Dropped-Deliveries header.
+func (s *Server) DroppedDeliveries() int {
+	return s.monitoring().engine.Dropped()
 }

@@ -1,6 +1,8 @@
 package fake
 
 import (
+	"io"
+	"io/fs"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -27,6 +29,13 @@ type config struct {
 	generated     int
 	rateLimit     rate.Limit // rate.Inf: no limit
 	rateBurst     int
+	controlHosts  []string  // host names besides loopback ones the controls answer; "*" any
+	deliveryLog   int       // most delivery records kept; 0: the default
+	seed          int64     // WithSeed
+	data          []fs.FS   // WithData, in order
+	noCurated     bool      // WithoutCurated
+	snapshot      io.Reader // WithSnapshot
+	seeded        bool
 	setup         []func(*Server) // run after the extensions are installed, before serving
 }
 

@@ -8,13 +8,18 @@ import (
 // person builds the record of the natural person id from the register:
 // one management position per representation entry naming the person,
 // in register order (the position's role is the entry's role code, its
-// dates the entry's), and name, city and date of birth from the entry
-// with the latest start, or, for a person who only owns shares, from an
-// owner entry. The age is counted on the fake clock. ok is false when no
+// dates the entry's), and name and city from the entry with the latest
+// start, or, for a person who only owns shares, from an owner entry. The
+// date of birth is that of the first entry that has one, taking entries
+// by latest start, then lowest company id: the rule of the person search,
+// so both answer the same date. The age is counted on the fake clock. ok is false when no
 // representation or owner entry names the person.
 func (s *Server) person(id string) (p registerdata.Person, ok bool, err error) {
 	p = registerdata.Person{ID: id, ManagementPositions: []registerdata.ManagementPosition{}}
 	var latest *registerdata.Representative
+	var dob *registerdata.Date
+	var dobStart registerdata.Date
+	var dobCompany string
 	for _, c := range s.companiesNaming(id) {
 		for i := range c.Representation {
 			r := &c.Representation[i]
@@ -30,6 +35,11 @@ func (s *Server) person(id string) (p registerdata.Person, ok bool, err error) {
 			if latest == nil || r.StartDate.After(latest.StartDate) {
 				latest = r
 			}
+			if np := r.NaturalPerson; np != nil && np.DateOfBirth != nil && np.DateOfBirth.Valid() &&
+				(dob == nil || r.StartDate.After(dobStart) || (!dobStart.After(r.StartDate) && c.ID < dobCompany)) {
+				d := *np.DateOfBirth
+				dob, dobStart, dobCompany = &d, r.StartDate, c.ID
+			}
 		}
 	}
 	var np *registerdata.OwnerNaturalPerson
@@ -43,6 +53,9 @@ func (s *Server) person(id string) (p registerdata.Person, ok bool, err error) {
 	}
 	city := np.City // "" when not known: the specification makes city a non-null string
 	p.FirstName, p.LastName, p.DateOfBirth, p.City = np.FirstName, np.LastName, np.DateOfBirth, &city
+	if latest != nil {
+		p.DateOfBirth = dob
+	}
 	if p.DateOfBirth != nil {
 		age := ageOn(*p.DateOfBirth, registerdata.DateOf(s.clock.Now()))
 		p.Age = &age

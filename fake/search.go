@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/filters"
@@ -27,8 +28,9 @@ type searchState struct {
 func installSearch(s *Server) {
 	st := extState[searchState](s)
 	st.engine = searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
-	st.engine.SetOwnerRegister(s.storedOwners) // owner filters agree with GetOwners
-	st.engine.LoadSource(s.store.base())       // stored companies are never modified, so the engine may share them
+	st.engine.SetOwnerRegister(s.storedOwners)           // owner filters agree with GetOwners
+	st.engine.SetFinancialsRegister(s.data().latestYear) // and financial filters with loaded financials
+	st.engine.LoadSource(s.store.base())                 // stored companies are never modified, so the engine may share them
 	s.observe(st.engine.Update)
 	s.handleAPI("POST /v1/search/company", s.handleSearchCompany)
 	s.handleAPI("POST /v1/search/person", s.handleSearchPerson)
@@ -118,15 +120,21 @@ func (s *Server) handleSearchCompany(w http.ResponseWriter, r *http.Request) {
 	s.answerSearch(w, r, registerdata.CostCompanySearch, res, err)
 }
 
+// listedPersons is the condition every person search adds: only persons
+// with a known date of birth are listed, as the service's clients read
+// date_of_birth as a required string.
+var listedPersons = filters.Filter{Field: filters.DateOfBirth, Min: "0001-01-01"}
+
 // handleSearchPerson serves POST /v1/search/person. A location in the
-// body is accepted and ignored, as persons have no position.
+// body is accepted and ignored, as persons have no position. Persons
+// without a known date of birth are not listed (see listedPersons).
 func (s *Server) handleSearchPerson(w http.ResponseWriter, r *http.Request) {
 	body, ok := readSearch(w, r)
 	if !ok {
 		return
 	}
 	res, err := extState[searchState](s).engine.SearchPersons(registerdata.PersonSearchRequest{
-		Query: body.query(), Filters: body.Filters, Pagination: body.Pagination,
+		Query: body.query(), Filters: append(slices.Clip(body.Filters), listedPersons), Pagination: body.Pagination,
 	})
 	s.answerSearch(w, r, registerdata.CostPersonSearch, res, err)
 }

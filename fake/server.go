@@ -2,7 +2,6 @@ package fake
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"net"
@@ -36,6 +35,8 @@ type Server struct {
 	store      *store
 	faults     faults
 	signingKey []byte
+	random     *randomness
+	sleeper    func(context.Context, time.Duration) bool // nil: sleepCtx; set by tests before serving
 	mux        *http.ServeMux
 	http       *http.Server
 	listener   net.Listener
@@ -94,24 +95,56 @@ func newServer(cfg config) (*Server, error) {
 		clock:      cfg.clock,
 		accounts:   newAccounts(cfg.clock, cfg.rateLimit, cfg.rateBurst),
 		signingKey: make([]byte, 32),
+		random:     newRandomness(cfg.seed, cfg.seeded),
 		mux:        http.NewServeMux(),
 	}
-	_, _ = rand.Read(s.signingKey) // never fails (crypto/rand since Go 1.24)
+	s.random.bytes(s.signingKey)
 	s.accounts.setBalance(cfg.apiKey, cfg.credits)
 
-	curated, err := curatedCompanies()
-	if err != nil {
+	var snap *snapshot
+	var initial []registerdata.Company
+	var sets []*dataset
+	var err error
+	if cfg.snapshot != nil {
+		if snap, err = readSnapshot(cfg.snapshot); err != nil {
+			return nil, err
+		}
+		initial, cfg.generated = snap.Register.Curated, snap.Register.Generated
+		s.cfg.generated = cfg.generated
+		s.cfg.noCurated = true // the curated owners and proceedings are in the snapshot
+		s.clock.restore(snap.Clock)
+		d := s.data()
+		d.financials, d.proceedings = orEmpty(snap.Register.Financials), orEmpty(snap.Register.Proceedings)
+	} else if initial, sets, err = initialCompanies(cfg); err != nil {
 		return nil, err
 	}
-	s.store = newStore(len(curated))
-	if err := s.store.load(curated); err != nil {
+	s.store = newStore(len(initial))
+	if err := s.store.load(initial); err != nil {
 		return nil, err
 	}
 	s.store.loadGenerated(cfg.generated)
+	if snap != nil {
+		if err := s.store.loadChanged(snap.Register.Changed); err != nil {
+			return nil, err
+		}
+	}
+	if snap == nil {
+		if err := s.loadDataExtras(sets); err != nil {
+			return nil, err
+		}
+	}
 
 	s.routes()
 	for _, install := range extensions {
 		install(s)
+	}
+	if err := s.applyOwnersAndPersons(sets); err != nil {
+		return nil, err
+	}
+	if snap != nil {
+		if err := s.restoreSnapshot(snap); err != nil {
+			return nil, err
+		}
 	}
 	for _, fn := range cfg.setup {
 		fn(s)

@@ -140,8 +140,9 @@ func (st *store) position(id string) (int, bool) {
 }
 
 // base returns the register as loaded at startup, as a source of records
-// for the search index: the curated companies, then the generated ones.
-// Its records are those of startup even after a change.
+// for the search index: the curated companies, then the generated ones
+// (those a restored snapshot changed as changed). Its records are those
+// of startup even after a change.
 func (st *store) base() searchengine.Source {
 	st.mu.RLock()
 	defer st.mu.RUnlock()
@@ -149,21 +150,49 @@ func (st *store) base() searchengine.Source {
 	for i, id := range st.ids[:st.curated] {
 		curated[i] = st.byID[id]
 	}
+	changed := map[string]*registerdata.Company{}
+	for id, c := range st.byID {
+		if _, listed := st.pos[id]; !listed {
+			changed[id] = c
+		}
+	}
+	startup := func(c *registerdata.Company) *registerdata.Company {
+		if h, ok := changed[c.ID]; ok {
+			return h
+		}
+		return c
+	}
 	return searchengine.Source{
 		Len: st.curated + st.generated,
 		At: func(i int) *registerdata.Company {
 			if i < len(curated) {
 				return curated[i]
 			}
-			return generatedCompany(i - len(curated))
+			return startup(generatedCompany(i - len(curated)))
 		},
 		Into: func(i int, buf *registerdata.Company) *registerdata.Company {
 			if i < len(curated) {
 				return curated[i] // buf keeps only generated records
 			}
-			return generatedCompanyInto(i-len(curated), buf)
+			return startup(generatedCompanyInto(i-len(curated), buf))
 		},
 	}
+}
+
+// loadChanged holds generated companies as changed at startup, before
+// anyone observes the store (a restored snapshot's): base serves them,
+// so the search indexes them with the rest.
+func (st *store) loadChanged(cs []registerdata.Company) error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for i := range cs {
+		c := &cs[i]
+		if _, ok := generatedByID(c.ID, st.generated); !ok {
+			return fmt.Errorf("fake: the snapshot changes company %s, which is not a generated one", c.ID)
+		}
+		st.byID[c.ID] = c
+	}
+	return nil
 }
 
 // observe registers fn to be called after every change; see

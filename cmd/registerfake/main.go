@@ -12,6 +12,15 @@
 // The /_fake/ controls need no key and can change the register, the
 // credits and where webhooks are delivered, so the fake listens on a
 // loopback address unless -allow-remote is given (and then warns).
+//
+// Your own register, saved state and recordings:
+//
+//	registerfake -data DIR [-curated=false]   serve the companies, owners, persons, financials
+//	                                          and proceedings of DIR (see package fake)
+//	registerfake -snapshot FILE               restore FILE at start when it exists, write it at shutdown
+//	REGISTERDATA_API_KEY=... registerfake -record DIR -upstream URL
+//	                                          proxy to the real service and write its answers
+//	                                          into DIR in the -data layout (the key is written nowhere)
 package main
 
 import (
@@ -23,6 +32,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -52,6 +62,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	webhookURL := fs.String("webhook-url", "", "where monitor notifications are delivered (the dashboard setting)")
 	webhookSecret := fs.String("webhook-secret", "", "secret the notifications are signed with")
 	generated := fs.Int("generated", 0, "number of synthetic companies to add to the curated ones")
+	dataDir := fs.String("data", "", "a directory of your own register: companies/, owners/, persons/, financials/, insolvencies/ in the service's answer shapes (see package fake)")
+	curated := fs.Bool("curated", true, "serve the curated register (with -data: false serves the data alone)")
+	snapshotFile := fs.String("snapshot", "", "a file holding the fake's whole state: restored at start when it exists, written at shutdown")
+	recordDir := fs.String("record", "", "record instead of serving: proxy to -upstream and write its answers into this directory in the -data layout")
+	upstream := fs.String("upstream", "", "with -record: the base URL of the real service; its key comes from $"+upstreamKeyEnv)
+	controlHosts := fs.String("control-host", "", "comma-separated host names, besides loopback ones, under which the /_fake/ controls answer (\"*\": any; for containers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			usage(stdout, fs)
@@ -79,10 +95,32 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-addr %s is not a loopback address: the /_fake/ controls need no key, so anyone who reaches the fake can change it; "+
 			"listen on 127.0.0.1 or add -allow-remote", *addr)
 	}
+	if *recordDir != "" || *upstream != "" {
+		return record(ctx, *addr, *recordDir, *upstream, stdout)
+	}
 
 	opts := []fake.Option{fake.WithAPIKey(*apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated)}
 	if *webhookURL != "" {
 		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, *webhookSecret))
+	}
+	if *dataDir != "" {
+		opts = append(opts, fake.WithData(os.DirFS(*dataDir)))
+	}
+	if !*curated {
+		opts = append(opts, fake.WithoutCurated())
+	}
+	if *snapshotFile != "" {
+		f, err := os.Open(*snapshotFile)
+		switch {
+		case err == nil:
+			defer f.Close()
+			opts = append(opts, fake.WithSnapshot(f))
+		case !errors.Is(err, os.ErrNotExist):
+			return fmt.Errorf("-snapshot: %w", err)
+		}
+	}
+	if *controlHosts != "" {
+		opts = append(opts, fake.WithControlHosts(strings.Split(*controlHosts, ",")...))
 	}
 	srv, err := fake.Listen(*addr, opts...)
 	if err != nil {
@@ -100,7 +138,35 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintln(stdout, "registerfake shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	return srv.Shutdown(shutdownCtx)
+	err = srv.Shutdown(shutdownCtx)
+	if *snapshotFile != "" {
+		if serr := saveSnapshot(srv, *snapshotFile); serr != nil {
+			return errors.Join(err, serr)
+		}
+		fmt.Fprintf(stdout, "registerfake: state saved to %s\n", *snapshotFile)
+	}
+	return err
+}
+
+// saveSnapshot writes srv's state to path through a temporary file, so a
+// failed write leaves the previous snapshot as it was.
+func saveSnapshot(srv *fake.Server, path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("-snapshot: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // after the rename, nothing to remove
+	if err := srv.Snapshot(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("-snapshot: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("-snapshot: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("-snapshot: %w", err)
+	}
+	return nil
 }
 
 // usage prints the help: the flags and the test controls.

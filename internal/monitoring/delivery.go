@@ -141,7 +141,7 @@ func (e *Engine) enqueue(m *monitor, changes []Change, at time.Time) {
 	e.seq++
 	e.deliveries = append(e.deliveries, &delivery{
 		rec: Delivery{
-			ID:         "msg_" + rand.Text(),
+			ID:         e.newID(),
 			EntityType: ev.EntityType,
 			EntityID:   ev.EntityID,
 			Categories: ev.Categories,
@@ -153,6 +153,61 @@ func (e *Engine) enqueue(m *monitor, changes []Change, at time.Time) {
 		next: at.Add(RetrySchedule[0]),
 		seq:  e.seq,
 	})
+	e.trim()
+}
+
+// DefaultDeliveryLog is how many delivery records an engine keeps unless
+// SetDeliveryLog says otherwise.
+const DefaultDeliveryLog = 10_000
+
+// SetDeliveryLog bounds the delivery log to n records (n < 1: the
+// default, DefaultDeliveryLog). Beyond it the oldest records are dropped,
+// finished ones first; a dropped pending delivery is not attempted again.
+// Dropped counts them.
+func (e *Engine) SetDeliveryLog(n int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.keep = n
+	e.trim()
+}
+
+// Dropped returns how many delivery records were dropped to keep the log
+// within its bound.
+func (e *Engine) Dropped() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.dropped
+}
+
+// trim drops the oldest delivery records beyond the bound, finished ones
+// before pending ones. The caller holds e.mu.
+func (e *Engine) trim() {
+	keep := e.keep
+	if keep < 1 {
+		keep = DefaultDeliveryLog
+	}
+	over := len(e.deliveries) - keep
+	if over <= 0 {
+		return
+	}
+	for _, finishedOnly := range []bool{true, false} {
+		e.deliveries = slices.DeleteFunc(e.deliveries, func(d *delivery) bool {
+			if over > 0 && (!finishedOnly || d.rec.State != StatePending) {
+				over--
+				e.dropped++
+				return true
+			}
+			return false
+		})
+	}
+}
+
+// newID is the webhook-id of a new delivery (see Hooks.NewID).
+func (e *Engine) newID() string {
+	if e.hooks.NewID != nil {
+		return e.hooks.NewID()
+	}
+	return "msg_" + rand.Text()
 }
 
 // record stores the outcome of the attempt of d due at at and schedules

@@ -67,6 +67,9 @@ type Hooks struct {
 	// when checks are due and what detected_at says). Optional: nil means
 	// time.Now.
 	WallNow func() time.Time
+	// NewID returns the webhook-id of a new delivery. Optional: nil means
+	// "msg_" followed by random text.
+	NewID func() string
 }
 
 // Error is a refusal with the HTTP status, error code and message the
@@ -127,6 +130,8 @@ type Engine struct {
 	monitors   []*monitor // creation order
 	deliveries []*delivery
 	seq        uint64
+	keep       int // most delivery records kept; 0: DefaultDeliveryLog
+	dropped    int // delivery records dropped to stay within keep
 }
 
 // New returns an engine using h.

@@ -193,7 +193,7 @@ func (e *Engine) companyRow(c *registerdata.Company, today registerdata.Date) ro
 		factsPool.Put(f)
 	}()
 	f.c = c
-	f.extended = extendedIndicators(c, &f.year)
+	f.extended = e.extendedIndicators(c, &f.year)
 	if list, ok := e.registeredOwners(c); ok {
 		f.owners = ownersFromList(c, list, today)
 	} else {

@@ -48,6 +48,19 @@ type Engine struct {
 	// ownerList returns the owners of a company held by an ownership
 	// register, when it holds them; see SetOwnerRegister.
 	ownerList func(*registerdata.Company) ([]registerdata.Owner, bool)
+	// latestYear returns the latest year of a company's financials held
+	// by a financials register; see SetFinancialsRegister.
+	latestYear func(*registerdata.Company) (registerdata.FinancialIndicators, bool)
+}
+
+// SetFinancialsRegister makes the extended financial indicators read the
+// latest year fn returns for a company when it returns true, instead of
+// deriving it from the record's indicator summaries. Call it before
+// loading; fn must be safe for concurrent use.
+func (e *Engine) SetFinancialsRegister(fn func(*registerdata.Company) (registerdata.FinancialIndicators, bool)) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.latestYear = fn
 }
 
 // SetOwnerRegister makes the owner fields (number_of_owners,

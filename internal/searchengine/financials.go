@@ -80,12 +80,19 @@ type extendedValues struct {
 // The figures are those of GET /v1/company/{id}/financials for the
 // latest year (package internal/finreport derives both), so search and
 // financials agree. It is called once each time c is indexed and must
-// not keep or modify c. year is where it puts the latest year's figures
+// not keep or modify c; a financials register (SetFinancialsRegister)
+// comes before the derivation. year is where it puts the latest year's figures
 // while it reads them.
-func extendedIndicators(c *registerdata.Company, year *registerdata.FinancialIndicators) extendedValues {
+func (e *Engine) extendedIndicators(c *registerdata.Company, year *registerdata.FinancialIndicators) extendedValues {
 	var out extendedValues
 	var ok bool
-	if *year, ok = finreport.Latest(c); !ok {
+	if e.latestYear != nil {
+		*year, ok = e.latestYear(c)
+	}
+	if !ok {
+		*year, ok = finreport.Latest(c)
+	}
+	if !ok {
 		return out
 	}
 	for k, get := range extendedFigures {
