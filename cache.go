@@ -2,6 +2,7 @@ package registerdata
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync/atomic"
@@ -198,10 +199,18 @@ func cacheKey(base string, r request) (key string, realtime bool) {
 		q = cloneValues(q)
 		q.Del("realtime")
 	}
+	key = base + r.path
 	if enc := q.Encode(); enc != "" {
-		return base + r.path + "?" + enc, realtime
+		key += "?" + enc
 	}
-	return base + r.path, realtime
+	if r.body != nil {
+		// A cacheable request with a body (the searches MatchCompany
+		// makes) is keyed by its body too.
+		if b, err := json.Marshal(r.body); err == nil {
+			key += "#" + string(b)
+		}
+	}
+	return key, realtime
 }
 
 func cloneValues(q map[string][]string) map[string][]string {

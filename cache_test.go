@@ -170,13 +170,14 @@ func (g *gateTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func TestConcurrentLookupsOfOneIDShareOneRequest(t *testing.T) {
 	const n = 20
+	o := &recordingObserver{}
 	srv := fake.NewServer()
 	t.Cleanup(srv.Close)
 	ct := &countingTransport{next: http.DefaultTransport}
 	gate := newGate(ct)
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL),
 		registerdata.WithHTTPClient(&http.Client{Transport: gate}),
-		registerdata.WithCache(registerdata.NewMemoryCache(100, time.Hour)))
+		registerdata.WithCache(registerdata.NewMemoryCache(100, time.Hour)), registerdata.WithObserver(o))
 	require.NoError(t, err)
 	id := srv.CompanyIDs()[0]
 
@@ -220,6 +221,17 @@ func TestConcurrentLookupsOfOneIDShareOneRequest(t *testing.T) {
 		require.Zero(t, infos[i].Charged)
 	}
 	require.Equal(t, 1, leaders)
+
+	calls := o.ended(t) // every lookup, leader and waiters, is one observed call
+	require.Len(t, calls, n)
+	cached := 0
+	for _, call := range calls {
+		if call.result.Cached {
+			cached++
+			require.Zero(t, call.result.Attempts)
+		}
+	}
+	require.Equal(t, n-1, cached)
 }
 
 func TestWaitersAskThemselvesWhenTheLeaderGivesUp(t *testing.T) {

@@ -16,9 +16,10 @@ import (
 // the cache or from a concurrent identical lookup, and calls refused by
 // the credit budget. Page walks and helpers (SearchCompaniesSeq,
 // GetCompaniesSeq, OwnershipTree, ...) produce one call per request they
-// make. Arguments the client refuses before building a request (a
-// malformed id, invalid parameters) produce no call: their error wrapping
-// ErrInvalidRequest is returned at once and nothing is sent.
+// make. What the client refuses before building a request produces no
+// call: malformed ids, invalid parameters or call options, a nil
+// context, a path Do refuses. Their error wraps ErrInvalidRequest, is
+// returned at once, and nothing is sent.
 //
 // Both methods run on the caller's goroutine, in the middle of the call:
 // they must be safe for concurrent use and should return quickly.

@@ -29,3 +29,6 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	}
 	return t.next.RoundTrip(req)
 }
+
+// CloseIdleConnections closes the idle connections of the next stage.
+func (t *limitedTransport) CloseIdleConnections() { closeIdle(t.next) }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"net/url"
+	"reflect"
 	"strings"
 )
 
@@ -34,18 +35,23 @@ const UnpublishedPrice = 10
 // the sentinels), redaction, the Observer, and the credit budget, which
 // holds and counts WithCost credits (default UnpublishedPrice) per
 // successful attempt. GET requests of the routes WithCache serves
-// (company lookups, owners, beneficial owners) use the cache as
-// GetCompany does. Use WithHeader for headers of your own.
+// (company lookups, owners, beneficial owners) with a non-nil out use
+// the cache as GetCompany does. Use WithHeader for headers of your own.
 //
-// A method that is not an HTTP token, or a path that is not a plain
+// A method that is not an HTTP token, a path that is not a plain
 // relative path (a scheme or host, "." or ".." segments, "//", a
-// fragment, spaces), fails with ErrInvalidRequest before anything is
-// sent.
+// fragment, spaces), a body that is not valid JSON, or an out that is not
+// a pointer fails with ErrInvalidRequest before anything is sent.
 func (c *Client) Do(ctx context.Context, method, path string, body, out any, opts ...CallOption) error {
 	cfg := newCallConfig(opts)
 	r, err := rawRequest(method, path, body)
 	if err != nil {
 		return err
+	}
+	if out != nil {
+		if v := reflect.ValueOf(out); v.Kind() != reflect.Pointer || v.IsNil() {
+			return fmt.Errorf("%w: Do: out is a %T: want nil or a non-nil pointer, such as &raw for a json.RawMessage", ErrInvalidRequest, out)
+		}
 	}
 	r.cost = UnpublishedPrice
 	if cfg.cost >= 0 {

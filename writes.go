@@ -122,3 +122,17 @@ type oneShotEmpty struct{}
 
 func (oneShotEmpty) Read([]byte) (int, error) { return 0, io.EOF }
 func (oneShotEmpty) Close() error             { return nil }
+
+// CloseIdleConnections closes the idle connections of the next
+// transport, as http.Client.CloseIdleConnections expects of a transport.
+func (w *writeCounter) CloseIdleConnections() { closeIdle(w.next) }
+
+// closeIdle closes rt's idle connections when it can.
+func closeIdle(rt http.RoundTripper) {
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	if c, ok := rt.(interface{ CloseIdleConnections() }); ok {
+		c.CloseIdleConnections()
+	}
+}
