@@ -2,6 +2,7 @@ package registerdata_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -67,4 +68,18 @@ func ExampleClient_GetTransparencyExtract() {
 	// processing
 	// completed 1 beneficial owner(s)
 	// credits spent: 10
+}
+
+// A Secret prints, logs and encodes as [REDACTED], also inside other
+// values; Reveal gives it where it must be sent.
+func ExampleSecret() {
+	creds := registerdata.TransparencyCredentials{Username: "kyc@example.de", Password: "correct-horse-battery"}
+	fmt.Printf("%v\n", creds.Password)
+	b, _ := json.Marshal(struct{ Creds registerdata.TransparencyCredentials }{creds})
+	fmt.Println(string(b))
+	fmt.Println(len(creds.Password.Reveal()))
+	// Output:
+	// [REDACTED]
+	// {"Creds":{"username":"kyc@example.de","password":"[REDACTED]"}}
+	// 21
 }
