@@ -75,7 +75,9 @@ func ExampleClient_GetTransparencyExtract() {
 func ExampleSecret() {
 	creds := registerdata.TransparencyCredentials{Username: "kyc@example.de", Password: "correct-horse-battery"}
 	fmt.Printf("%v\n", creds.Password)
-	b, _ := json.Marshal(struct{ Creds registerdata.TransparencyCredentials }{creds})
+	b, _ := json.Marshal(struct {
+		Creds registerdata.TransparencyCredentials
+	}{creds})
 	fmt.Println(string(b))
 	fmt.Println(len(creds.Password.Reveal()))
 	// Output:
