@@ -44,21 +44,17 @@ func (l *lastBody) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // decodeTargets is the type each operation's answer decodes into.
 var decodeTargets = map[string]func() any{
-	"getCompany":           func() any { return new(registerdata.Company) },
-	"searchCompanies":      func() any { return new(registerdata.CompanySearchResponse) },
-	"searchPersons":        func() any { return new(registerdata.PersonSearchResponse) },
-	"createMonitor":        func() any { return new(registerdata.Monitor) },
-	"listMonitors":         func() any { return new(registerdata.MonitorList) },
-	"getCompanyFinancials": func() any { return new(registerdata.Financials) },
-	"getDocumentCached":    func() any { return new(registerdata.Document) },
-	"getDocumentRealtime":  func() any { return new(registerdata.RealtimeDocument) },
-	"getCompanyContact":    func() any { return new(registerdata.ContactDetails) },
-	"lookupCompanyByURL":   func() any { return new(registerdata.URLLookup) },
-	"autocompleteCompaniesV1": func() any {
-		return new(struct {
-			Results []registerdata.CompanySearchResult
-		})
-	},
+	"getCompany":                 func() any { return new(registerdata.Company) },
+	"searchCompanies":            func() any { return new(registerdata.CompanySearchResponse) },
+	"searchPersons":              func() any { return new(registerdata.PersonSearchResponse) },
+	"createMonitor":              func() any { return new(registerdata.Monitor) },
+	"listMonitors":               func() any { return new(registerdata.MonitorList) },
+	"getCompanyFinancials":       func() any { return new(registerdata.Financials) },
+	"getDocumentCached":          func() any { return new(registerdata.Document) },
+	"getDocumentRealtime":        func() any { return new(registerdata.RealtimeDocument) },
+	"getCompanyContact":          func() any { return new(registerdata.ContactDetails) },
+	"lookupCompanyByURL":         func() any { return new(registerdata.URLLookup) },
+	"autocompleteCompaniesV1":    func() any { return new(registerdata.AutocompleteResponse) },
 	"getCreditsV1":               func() any { return new(registerdata.CreditUsage) },
 	"getCompanyOwners":           func() any { return new(registerdata.Owners) },
 	"getCompanyUbos":             func() any { return new(registerdata.BeneficialOwners) },

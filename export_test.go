@@ -48,3 +48,6 @@ func DecodeAnswer(body []byte, out any) error {
 	}
 	return decodeBody(body, out)
 }
+
+// AutocompleteResponse is the answer type AutocompleteCompanies decodes.
+type AutocompleteResponse = autocompleteResponse
