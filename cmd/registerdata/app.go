@@ -30,18 +30,33 @@ type app struct {
 	// fakeOptions are added to the fake's options with --fake (tests).
 	fakeOptions []fake.Option
 
+	// termWidth is the width of the terminal stdout is, 0 if it is none.
+	termWidth func() int
+
 	// Global flags.
 	useFake bool
 	jsonOut bool
+	wide    bool  // identifiers whole in tables
 	budget  int64 // < 0: no budget
+
+	// status is the exit status of the command that ran.
+	status int
 
 	client  *registerdata.Client
 	rec     *recorder
 	fakeSrv *fake.Server
 }
 
-// width is the width tables and profiles are rendered to.
-func (a *app) width() int { return output.TerminalWidth(a.getenv) }
+// width is the width tables and profiles are rendered to: the
+// terminal's, else $COLUMNS, else output.DefaultWidth.
+func (a *app) width() int {
+	if a.termWidth != nil {
+		if w := a.termWidth(); w >= output.MinWidth {
+			return w
+		}
+	}
+	return output.TerminalWidth(a.getenv)
+}
 
 // api returns the client, creating it (and with --fake the fake) on
 // first use. A missing API key is a usage error.
@@ -64,7 +79,7 @@ func (a *app) api() (*registerdata.Client, error) {
 	if base == "" {
 		base = registerdata.DefaultBaseURL
 	}
-	a.rec = &recorder{next: http.DefaultTransport}
+	a.rec = &recorder{next: http.DefaultTransport, off: !a.jsonOut}
 	opts := []registerdata.Option{
 		registerdata.WithAPIKey(key),
 		registerdata.WithBaseURL(base),

@@ -19,9 +19,10 @@
 // error: an unknown command or flag, a malformed argument or filter, or a
 // missing API key.
 //
-// The tool uses only the standard library's flag package with a small
-// dispatcher for the nested commands, so building it adds nothing to the
-// SDK's dependencies.
+// The command tree is built with spf13/cobra (help, "did you mean",
+// completion scripts for bash, zsh and fish: registerdata completion
+// bash|zsh|fish) and sized to the terminal with golang.org/x/term; the
+// tool is a module of its own, so neither is a dependency of the SDK.
 package main
 
 import (
@@ -31,6 +32,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"golang.org/x/term"
 )
 
 func main() {
@@ -50,19 +53,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stderr:    stderr,
 		getenv:    os.Getenv,
 		stderrTTY: isTerminal(stderr),
+		termWidth: func() int { return terminalWidth(stdout) },
 		budget:    -1,
 		now:       time.Now,
 	}
 	return a.main(args)
 }
 
-// isTerminal reports whether w is a character device (a terminal), by
-// os.File.Stat, so no terminal library is needed.
+// isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// terminalWidth is the width of the terminal w is, 0 when w is not one
+// (a pipe, a file) or its size is unknown.
+func terminalWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
 	if !ok {
-		return false
+		return 0
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return width
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/webhook"
+	"github.com/spf13/pflag"
 )
 
 // envWebhookSecret is read when --secret is not given, so the secret need
@@ -27,7 +27,7 @@ func webhookGroup() *group {
 }
 
 // secretFlag declares --secret, defaulting to $REGISTERDATA_WEBHOOK_SECRET.
-func secretFlag(fs *flag.FlagSet) *string {
+func secretFlag(fs *pflag.FlagSet) *string {
 	return fs.String("secret", "", "the signing `secret` from the dashboard, with or without whsec_ (default $"+envWebhookSecret+")")
 }
 
@@ -64,7 +64,7 @@ way (re-encoded JSON, a trailing newline), or a timestamp older than
 			`registerdata webhook verify --secret "$SECRET" --id msg_2Lx --timestamp 1767225600 --signature 'v1,K5o...' < body.json`,
 			`registerdata webhook verify --id msg_2Lx --timestamp 1767225600 --signature 'v1,K5o...' --tolerance 720h < body.json`,
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			secret := secretFlag(fs)
 			id := fs.String("id", "", "the webhook-id (or svix-id) header")
 			ts := fs.String("timestamp", "", "the webhook-timestamp header: Unix seconds")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/webhook"
+	"github.com/spf13/pflag"
 )
 
 func webhookListen() *command {
@@ -28,7 +28,7 @@ Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
 			`registerdata webhook listen --addr :8080 --secret "$SECRET"`,
 			`registerdata webhook listen --addr 127.0.0.1:9000 --json | jq .entity_id`,
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			addr := fs.String("addr", ":8080", "the `address` to listen on")
 			secret := secretFlag(fs)
 			tolerance := fs.Duration("tolerance", webhook.DefaultTolerance, "how far a delivery's timestamp may lie from now")
