@@ -2,6 +2,7 @@ package registerdata
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -66,10 +67,18 @@ func cacheKey(r request) (key string, realtime bool) {
 		q = cloneValues(q)
 		q.Del("realtime")
 	}
+	key = r.path
 	if enc := q.Encode(); enc != "" {
-		return r.path + "?" + enc, realtime
+		key += "?" + enc
 	}
-	return r.path, realtime
+	if r.body != nil {
+		// A cacheable request with a body (the searches MatchCompany
+		// makes) is keyed by its body too.
+		if b, err := json.Marshal(r.body); err == nil {
+			key += "#" + string(b)
+		}
+	}
+	return key, realtime
 }
 
 func cloneValues(q map[string][]string) map[string][]string {
