@@ -1,9 +1,12 @@
 module github.com/registerdata/registerdata-go/cmd/registerdata
 
-go 1.24.0
+go 1.25.0
 
 require (
 	github.com/registerdata/registerdata-go v0.2.0
+	github.com/registerdata/registerdata-go/registerdatamcp v0.2.0
+	github.com/registerdata/registerdata-go/registerdatareport v0.2.0
+	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	golang.org/x/term v0.40.0
