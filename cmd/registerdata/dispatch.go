@@ -45,7 +45,7 @@ func groups() []*group {
 	return []*group{
 		companyGroup(), personGroup(), documentGroup(), insolvencyGroup(), transparencyGroup(), searchGroup(),
 		monitorGroup(), creditsGroup(), webhookGroup(),
-		matchGroup(), enrichGroup(),
+		matchGroup(), enrichGroup(), watchGroup(), diffGroup(),
 	}
 }
 
