@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -32,6 +33,8 @@ type app struct {
 	watchClock changes.Clock
 	// fakeOptions are added to the fake's options with --fake (tests).
 	fakeOptions []fake.Option
+	// clientOptions are added to the client's options (tests).
+	clientOptions []registerdata.Option
 
 	// termWidth is the width of the terminal stdout is, 0 if it is none.
 	termWidth func() int
@@ -44,6 +47,9 @@ type app struct {
 
 	// status is the exit status of the command that ran.
 	status int
+
+	mu      sync.Mutex // guards secrets
+	secrets []string   // the forms of the secrets to redact (see addSecret)
 
 	client  *registerdata.Client
 	rec     *recorder
@@ -75,6 +81,7 @@ func (a *app) api() (*registerdata.Client, error) {
 		}
 		key, base = srv.APIKey, srv.URL
 	}
+	a.addSecret(key)
 	if key == "" {
 		return nil, usagef("no API key: set %s to the key from the service's dashboard, or add --fake to try the command against the bundled fake",
 			registerdata.EnvAPIKey)
@@ -92,6 +99,7 @@ func (a *app) api() (*registerdata.Client, error) {
 	if a.budget >= 0 {
 		opts = append(opts, registerdata.WithCreditBudget(a.budget))
 	}
+	opts = append(opts, a.clientOptions...)
 	c, err := registerdata.NewClient(opts...)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("%w (check %s)", err, registerdata.EnvBaseURL)}
@@ -169,10 +177,11 @@ func (a *app) printRaw() error {
 	if len(b) == 0 {
 		return nil
 	}
-	if _, err := a.stdout.Write(b); err != nil {
+	out := a.redact(string(b))
+	if _, err := io.WriteString(a.stdout, out); err != nil {
 		return err
 	}
-	if len(b) == 0 || b[len(b)-1] != '\n' {
+	if out[len(out)-1] != '\n' {
 		_, err = io.WriteString(a.stdout, "\n")
 	}
 	return err

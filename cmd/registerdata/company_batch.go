@@ -52,7 +52,7 @@ func (a *app) getCompanies(args []string, params *registerdata.GetCompanyParams,
 		if r.Err != nil {
 			failed++
 			if a.jsonOut {
-				fmt.Fprintf(a.stderr, "%s: %s\n", output.Clean(r.ID), output.Clean(r.Err.Error()))
+				fmt.Fprintf(a.stderr, "%s: %s\n", output.Clean(r.ID), withoutPrefix(output.Clean(r.Err.Error())))
 			} else {
 				t.Row(r.ID, "", "", "", "", shortError(r.Err))
 			}

@@ -14,9 +14,34 @@ import (
 // were parsed.
 type runFunc func(a *app, args []string) error
 
-// command is one leaf of the command tree, such as "company get". A new
-// command is one file declaring a *command (and, for a new first-level
-// command, a *group listing it, added to groups).
+// command is one leaf of the command tree, such as "company get".
+//
+// Adding a command is one file and one line. A first-level command (say
+// "registerdata match") is a file match.go with
+//
+//	func matchGroup() *group {
+//		return &group{name: "match", summary: "...", commands: []*command{{
+//			name: "", nargs: 0, billable: true, // name "": the group is the command
+//			summary: "...", help: `...`, examples: []string{"registerdata --fake match --in firms.csv"},
+//			setup: func(fs *pflag.FlagSet) runFunc {
+//				in := fs.String("in", "", "read the queries from `FILE` (default stdin)")
+//				return func(a *app, args []string) error {
+//					c, err := a.api() // the client: --fake, --budget, the key, --json recording
+//					if err != nil {
+//						return err
+//					}
+//					... a.ctx, a.stdin, a.stdout, a.jsonOut, a.render(table) ...
+//					return usagef("...") // exit 2; any other error exits 1
+//				}
+//			},
+//		}}}
+//	}
+//
+// and the line "matchGroup()," in groups. A subcommand of an existing
+// group is a func returning a *command, listed in the group's list
+// (companyExtra, searchExtra). Cobra builds the rest from the struct: the
+// usage line, help, "did you mean", completion, argument counting, the
+// global flags, the cost line of billable commands and the exit status.
 type command struct {
 	name     string // "get"; empty for a group that is itself the command ("credits")
 	args     string // the positional arguments for the usage line, "ID"
@@ -30,6 +55,8 @@ type command struct {
 	setup func(fs *pflag.FlagSet) runFunc
 	// complete, if set, completes the command's positional arguments.
 	complete cobra.CompletionFunc
+	// flagValues completes the values of the named flags.
+	flagValues map[string]cobra.CompletionFunc
 }
 
 // group is a first-level command, such as "company".
@@ -42,10 +69,20 @@ type group struct {
 // groups is the command tree, in the order the help lists it. Each group
 // lives in its own file.
 func groups() []*group {
-	return []*group{
-		companyGroup(), personGroup(), documentGroup(), insolvencyGroup(), transparencyGroup(), searchGroup(),
-		monitorGroup(), creditsGroup(), webhookGroup(),
-		matchGroup(), enrichGroup(), watchGroup(), diffGroup(),
+	return []*group{ // one a line, so that added commands merge cleanly
+		companyGroup(),
+		personGroup(),
+		documentGroup(),
+		insolvencyGroup(),
+		transparencyGroup(),
+		searchGroup(),
+		monitorGroup(),
+		creditsGroup(),
+		webhookGroup(),
+		matchGroup(),
+		enrichGroup(),
+		watchGroup(),
+		diffGroup(),
 	}
 }
 
@@ -65,6 +102,7 @@ func init() {
 // cost line.
 func (a *app) main(args []string) int {
 	a.status = exitOK
+	a.redactStreams()
 	root := a.rootCommand()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(a.ctx)
@@ -169,6 +207,9 @@ func (a *app) leafCommand(name string, c *command) *cobra.Command {
 		cc.ValidArgsFunction = cobra.NoFileCompletions
 	}
 	run := c.setup(cc.Flags())
+	for name, f := range c.flagValues {
+		_ = cc.RegisterFlagCompletionFunc(name, f) // the flag is declared by setup just above
+	}
 	cc.Args = func(cmd *cobra.Command, args []string) error {
 		if c.nargs >= 0 && len(args) != c.nargs {
 			return fmt.Errorf("%s takes %s, got %d argument(s): run '%s --help' for examples",

@@ -51,7 +51,7 @@ func exitStatus(err error) int {
 func (a *app) fail(err error) int {
 	status := exitStatus(err)
 	if err != nil {
-		fmt.Fprintln(a.stderr, errorPrefix+withoutPrefix(output.Clean(err.Error())))
+		fmt.Fprintln(a.stderr, errorPrefix+withoutPrefix(output.Clean(a.redact(err.Error()))))
 	}
 	return status
 }

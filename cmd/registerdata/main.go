@@ -6,13 +6,16 @@
 //	registerdata --fake company get DE-HRB-F1103-267645
 //	registerdata search companies --query solar --filter 'city=Berlin'
 //	registerdata --json search companies --filter 'legal_form in gmbh,ag' --all | jq .name
-//	registerdata webhook verify --secret "$SECRET" --id ID --timestamp TS --signature SIG < body.json
+//	registerdata webhook verify --secret-file ~/.config/registerdata/webhook-secret --id ID --timestamp TS --signature SIG < body.json
 //
 // The API key comes from $REGISTERDATA_API_KEY (and the address from
 // $REGISTERDATA_BASE_URL, for example a registerfake server); --fake runs
 // every command against an in-process fake instead, with no key. --budget N
 // refuses any call that would take the credits spent above N, and every
-// command that costs credits reports what it cost on stderr.
+// command that costs credits reports what it cost on stderr. Secrets come
+// from the environment or files ($REGISTERDATA_WEBHOOK_SECRET or
+// --secret-file; $REGISTERDATA_TRANSPARENCY_PASSWORD or stdin) and are
+// never printed.
 //
 // Exit status: 0 on success, 1 when the service (or the credit budget)
 // refused or failed a call or a webhook did not verify, 2 for a usage

@@ -6,6 +6,7 @@ import (
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -56,7 +57,8 @@ func declareSearchFlags(fs *pflag.FlagSet, queryHelp string) *searchFlags {
 func searchCompanies() *command {
 	return &command{
 		name: "companies", args: "", nargs: 0, billable: true,
-		summary: "companies by name, filters and distance (10 credits a page)",
+		flagValues: map[string]cobra.CompletionFunc{"filter": completeFilter(filters.ScopeCompany)},
+		summary:    "companies by name, filters and distance (10 credits a page)",
 		help: `Searches companies; the query, the filters and --near combine with AND.
 Each page costs 10 credits; --all walks every page.
 
@@ -104,7 +106,8 @@ Run 'registerdata search fields' for the known filter fields.`,
 func searchPersons() *command {
 	return &command{
 		name: "persons", args: "", nargs: 0, billable: true,
-		summary: "natural persons by name and filters (10 credits a page)",
+		flagValues: map[string]cobra.CompletionFunc{"filter": completeFilter(filters.ScopePerson)},
+		summary:    "natural persons by name and filters (10 credits a page)",
 		help: `Searches natural persons (directors, shareholders, ...); the query and the
 filters combine with AND. Each page costs 10 credits; --all walks every page.
 

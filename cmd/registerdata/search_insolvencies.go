@@ -6,13 +6,15 @@ import (
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
 func searchInsolvencies() *command {
 	return &command{
 		name: "insolvencies", args: "", nargs: 0, billable: true,
-		summary: "insolvency proceedings by debtor name and filters (10 credits a page)",
+		flagValues: map[string]cobra.CompletionFunc{"filter": completeFilter(filters.ScopeInsolvency)},
+		summary:    "insolvency proceedings by debtor name and filters (10 credits a page)",
 		help: `Searches insolvency proceedings of companies and persons; the query (the
 debtor's name) and the filters combine with AND. Each page costs 10
 credits; --all walks every page. Fields: 'registerdata search fields

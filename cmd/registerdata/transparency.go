@@ -49,6 +49,7 @@ $` + envTransparencyPassword + `, else from the first line of stdin.`,
 					}
 					password = strings.TrimRight(line, "\r\n")
 				}
+				a.addSecret(password) // never printed, whatever the service quotes back
 				c, err := a.api()
 				if err != nil {
 					return err
