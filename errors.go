@@ -90,8 +90,13 @@ func statusHint(status int) string {
 	return ""
 }
 
-// Is makes errors.Is(err, ErrNotFound) and the other sentinels work.
-func (e *APIError) Is(target error) bool { return target == statusSentinel(e.StatusCode) }
+// Is makes errors.Is(err, ErrNotFound) and the other sentinels work. A
+// 503 with Retry-After (the service asks to come back later) matches
+// ErrRateLimited as well as ErrServer.
+func (e *APIError) Is(target error) bool {
+	return target == statusSentinel(e.StatusCode) ||
+		(target == ErrRateLimited && e.StatusCode == http.StatusServiceUnavailable && e.RetryAfter > 0)
+}
 
 // Unwrap returns the sentinel of e's status class, or nil.
 func (e *APIError) Unwrap() error { return statusSentinel(e.StatusCode) }

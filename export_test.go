@@ -32,7 +32,7 @@ func NewMemoryCacheAt(maxEntries int, ttl time.Duration, now func() time.Time) C
 	return newMemoryCache(maxEntries, ttl, now)
 }
 
-// SetFlightWaitHook sets the function called when a lookup starts waiting
-// for a concurrent identical one (nil: none). Tests using it must not run
+// SetFlightWaitHook sets the function called when a lookup has joined the
+// flight of its key, as leader or waiter (nil: none). Tests using it must not run
 // in parallel.
 func SetFlightWaitHook(fn func()) { testHookFlightWait = fn }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -52,124 +51,6 @@ type identified interface{ missingIdentity() string }
 // accepted as an empty one.
 type envelope interface {
 	listKey() (key string, isNil bool)
-}
-
-// do sends r with the call's options, retrying as configured, and decodes
-// a 2xx body into out (when out is non-nil). Any other status becomes an
-// *APIError.
-func (c *Client) do(ctx context.Context, r request, out any, opts []CallOption) error {
-	cfg := newCallConfig(opts)
-	_, err := c.send(ctx, r, out, &cfg)
-	return err
-}
-
-// send is do with the call's state returned, for callers that need to
-// know how the attempts went (CreateMonitor's 409 after a lost answer).
-func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) (st *callState, err error) {
-	if ctx == nil {
-		return c.sendCall(ctx, r, out, cfg)
-	}
-	var info ResponseInfo
-	user := cfg.info
-	cfg.info = &info
-	err = c.observed(ctx, r, &info, func(ctx context.Context) error {
-		st, err = c.sendCall(ctx, r, out, cfg)
-		c.logCall(ctx, r, &info, err)
-		return err
-	})
-	cfg.info = user
-	if user != nil {
-		*user = info
-	}
-	return st, err
-}
-
-// logCall writes the debug record of a finished call: its route, the
-// request id of the last answer and the credits it was charged, through
-// the context so that a context-aware handler can add trace ids.
-func (c *Client) logCall(ctx context.Context, r request, info *ResponseInfo, err error) {
-	if !c.logger.Enabled(ctx, slog.LevelDebug) {
-		return
-	}
-	attrs := []slog.Attr{
-		slog.String("route", r.route()),
-		slog.String("path", r.path),
-		slog.Int("status", info.StatusCode),
-		slog.String("request_id", info.RequestID),
-		slog.Int64("credits", info.Charged),
-		slog.Int("attempts", info.Attempts),
-		slog.Bool("cached", info.Cached),
-	}
-	if err != nil {
-		attrs = append(attrs, slog.String("error", err.Error()))
-	}
-	c.logger.LogAttrs(ctx, slog.LevelDebug, "registerdata: call", attrs...)
-}
-
-// sendCall is send after the observer.
-func (c *Client) sendCall(ctx context.Context, r request, out any, cfg *callConfig) (st *callState, err error) {
-	st = &callState{cost: r.cost, maxRetries: c.maxRetries, route: r.route()}
-	if cfg.maxRetries >= 0 {
-		st.maxRetries = cfg.maxRetries
-	}
-	if cfg.err != nil {
-		cfg.fill(st, nil)
-		return st, cfg.err
-	}
-	if ctx == nil {
-		cfg.fill(st, nil)
-		return st, fmt.Errorf("%w: nil context: pass context.Background() or a request's context", ErrInvalidRequest)
-	}
-	if cfg.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, cfg.timeout)
-		defer cancel()
-	}
-	if r.cache && c.cache != nil && out != nil {
-		return st, c.sendCached(ctx, r, out, cfg, st)
-	}
-	resp, body, err := c.exchange(ctx, r, st)
-	cfg.fill(st, resp)
-	if err != nil || out == nil {
-		return st, err
-	}
-	return st, decodeResponse(r, resp.StatusCode, resp.Header.Get("X-Request-Id"), body, out)
-}
-
-// exchange holds the request's price in the budget, sends it (retrying as
-// configured) and reads a 2xx answer's body. Any other status becomes an
-// *APIError. resp is the last answer (its body closed), or nil.
-func (c *Client) exchange(ctx context.Context, r request, st *callState) (resp *http.Response, body []byte, err error) {
-	if err := c.budget.reserve(r.cost); err != nil {
-		return nil, nil, err
-	}
-	st.budget, st.reserved = &c.budget, r.cost
-	defer func() { c.budget.settle(st.reserved, st.charged) }()
-
-	req, err := c.newRequest(st.attach(ctx), r)
-	if err != nil {
-		return nil, nil, err
-	}
-	resp, err = c.http.Do(req)
-	if err != nil {
-		if resp != nil {
-			resp.Body.Close()
-		}
-		if st.budgetErr != nil {
-			return resp, nil, fmt.Errorf("%w (a retry was needed after an attempt whose answer was lost, which counts as charged)", st.budgetErr)
-		}
-		return resp, nil, c.transportError(ctx, r, err)
-	}
-	defer resp.Body.Close()
-
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return resp, nil, newAPIError(r, resp)
-	}
-	body, err = readLimited(resp.Body, resp.ContentLength, maxResponseBytes)
-	if err != nil {
-		return resp, nil, fmt.Errorf("%w: %s %s: reading the %d answer: %w", ErrUnexpectedResponse, r.method, r.path, resp.StatusCode, err)
-	}
-	return resp, body, nil
 }
 
 // decodeResponse decodes a 2xx body into out and checks that it holds a
