@@ -60,7 +60,7 @@ const references = "Kundennr;Handelsregister\n" +
 	"6;Ludwigshafen HRB 61402\n"
 
 // costOf reads the credits of the cost line a run printed.
-func costOf(t *testing.T, r result) int {
+func creditsOf(t *testing.T, r result) int {
 	t.Helper()
 	m := regexp.MustCompile(`cost: (\d+) credits?`).FindStringSubmatch(r.stderr)
 	if m == nil {
@@ -75,7 +75,7 @@ func costOf(t *testing.T, r result) int {
 // run costs and wrote every row once.
 func TestMatchResumeBillsEachRowOnce(t *testing.T) {
 	whole := harness{stdin: references}.run(t, "--fake", "match").wantCode(t, 0)
-	full := costOf(t, whole)
+	full := creditsOf(t, whole)
 	if full < 20 {
 		t.Fatalf("a whole run cost %d credits: the test needs rows that cost something", full)
 	}
@@ -101,8 +101,8 @@ func TestMatchResumeBillsEachRowOnce(t *testing.T) {
 	if !strings.Contains(second.stderr, strconv.Itoa(doneFirst)+" already in the output (skipped)") {
 		t.Errorf("the resumed run does not say it skipped %d rows:\n%s", doneFirst, second.stderr)
 	}
-	if got := costOf(t, first) + costOf(t, second); got != full {
-		t.Errorf("stopped and resumed runs cost %d + %d = %d credits, one whole run %d", costOf(t, first), costOf(t, second), got, full)
+	if got := creditsOf(t, first) + creditsOf(t, second); got != full {
+		t.Errorf("stopped and resumed runs cost %d + %d = %d credits, one whole run %d", creditsOf(t, first), creditsOf(t, second), got, full)
 	}
 	b, err := os.ReadFile(out)
 	if err != nil {
@@ -114,8 +114,8 @@ func TestMatchResumeBillsEachRowOnce(t *testing.T) {
 
 	// Nothing left to do: a third run costs nothing and changes nothing.
 	third := h.run(t, "match", "--out", out, "--resume").wantCode(t, 0)
-	if strings.Contains(third.stderr, "cost: ") && costOf(t, third) != 0 {
-		t.Errorf("a run with every row done cost %d credits", costOf(t, third))
+	if strings.Contains(third.stderr, "cost: ") && creditsOf(t, third) != 0 {
+		t.Errorf("a run with every row done cost %d credits", creditsOf(t, third))
 	}
 	if b2, _ := os.ReadFile(out); string(b2) != string(b) {
 		t.Errorf("a run with every row done changed the output")
