@@ -99,7 +99,11 @@ func (a *app) runWatch(ids []string, every time.Duration, catNames []string, jso
 	if err != nil {
 		return err
 	}
-	opts := changes.PollOptions{Every: every, Categories: cats, Clock: a.watchClock}
+	clk := a.watchClock
+	if clk == nil {
+		clk = appClock{a.now}
+	}
+	opts := changes.PollOptions{Every: every, Categories: cats, Clock: clk}
 	if once {
 		opts.Rounds = 1
 	}
@@ -126,6 +130,12 @@ func (a *app) runWatch(ids []string, every time.Duration, catNames []string, jso
 	}
 	return nil
 }
+
+// appClock is the app's clock (a.now) with the wall clock's timers.
+type appClock struct{ now func() time.Time }
+
+func (c appClock) Now() time.Time                         { return c.now() }
+func (c appClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
 
 // setPrinter prints Sets as sentences or JSON Lines, one Set at a time.
 type setPrinter struct {
