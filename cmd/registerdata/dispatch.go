@@ -83,6 +83,8 @@ func groups() []*group {
 		enrichGroup(),
 		watchGroup(),
 		diffGroup(),
+		mcpGroup(),
+		reportGroup(),
 	}
 }
 
