@@ -24,7 +24,7 @@ func DecodeCompanyReference(b []byte, c *Company) error {
 	return nil
 }
 
-// BatchWorkers is the number of GetCompaniesSeq lookup goroutines alive.
+// BatchWorkers is the number of GetCompaniesSeq and MatchCompaniesSeq worker goroutines alive.
 func BatchWorkers() int64 { return batchWorkers.Load() }
 
 // NewMemoryCacheAt is NewMemoryCache on the clock now.

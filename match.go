@@ -55,9 +55,11 @@ const (
 // Match is the outcome of MatchCompany.
 type Match struct {
 	// Best is the company the query names: set only when the top
-	// candidate reaches MinScore and is clearly ahead of the next, or an
-	// identifier resolves to it and nothing contradicts it. Nil when no
-	// candidate is confident and unambiguous.
+	// candidate reaches MinScore and leads the next by at least 0.05, and
+	// no identifier of the query names another company or contradicts it
+	// (an identifier that resolves to one company gives it 0.99, 1 when
+	// name and city agree too). Nil when no candidate is confident and
+	// unambiguous.
 	Best *MatchCandidate
 	// Candidates are the companies considered, best first, at most
 	// MaxCandidates; never nil.

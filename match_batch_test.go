@@ -76,3 +76,30 @@ func TestMatchCompaniesSeqRefusesBadOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestMatchCompaniesSeqBreakLeavesNoWorker(t *testing.T) {
+	_, c, _ := newFakeClient(t, nil)
+	qs := make([]registerdata.MatchQuery, 40)
+	for i := range qs {
+		qs[i] = registerdata.MatchQuery{Name: "Nordlicht Solartechnik", City: []string{"Berlin", "Hamburg", "Köln", "München"}[i%4]}
+	}
+	n := 0
+	for r, err := range c.MatchCompaniesSeq(context.Background(), qs, registerdata.BatchOptions{Concurrency: 8}) {
+		require.NoError(t, err)
+		require.NoError(t, r.Err)
+		if n++; n == 3 {
+			break
+		}
+	}
+	require.Equal(t, 3, n)
+	require.Zero(t, registerdata.BatchWorkers(), "the walk left matches running")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var walkErr error
+	for _, err := range c.MatchCompaniesSeq(ctx, qs, registerdata.BatchOptions{Concurrency: 4}) {
+		walkErr = err
+	}
+	require.ErrorIs(t, walkErr, context.Canceled)
+	require.Zero(t, registerdata.BatchWorkers())
+}

@@ -35,6 +35,8 @@ func TestMatchCompanyAgainstTheFake(t *testing.T) {
 		{"city contradicts", registerdata.MatchQuery{Name: "Hafenkontor Spedition GmbH", City: "München"}, "", "city differs: München vs Hamburg", true},
 		{"identifier contradicted by the name", registerdata.MatchQuery{Name: "Brennwert Heiztechnik", Register: "HRB 267645 B"}, "", "the name contradicts the identifier", false},
 		{"one word differs", registerdata.MatchQuery{Name: "Nordlicht Windtechnik GmbH"}, "", "", false},
+		{"identifier contradicted by the city", registerdata.MatchQuery{Register: "HRB 99812 Hamburg", City: "München"}, "", "the city contradicts the identifier", false},
+		{"register number at another court", registerdata.MatchQuery{Name: "Hafenkontor Spedition GmbH", Register: "HRB 99812 München"}, "", "register number equal but court differs", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -123,4 +125,59 @@ func TestMatchCompanySameNameInTwoCities(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, m.Best)
 	require.GreaterOrEqual(t, len(m.Candidates), 2)
+}
+
+func TestMatchCompanyHardCases(t *testing.T) {
+	_, c, _ := newFakeClient(t, []fake.Option{fake.WithHardCases()})
+	ctx := context.Background()
+	reasons := func(m *registerdata.Match) string {
+		var all []string
+		for _, cand := range m.Candidates {
+			all = append(all, cand.CompanyID+": "+strings.Join(cand.Reasons, ", "))
+		}
+		return strings.Join(all, "\n")
+	}
+	// The same name in four cities: without a city no one, with one the right one.
+	m, err := c.MatchCompany(ctx, registerdata.MatchQuery{Name: "Löwenherz Bau GmbH"}, nil)
+	require.NoError(t, err)
+	require.Nil(t, m.Best, reasons(m))
+	require.Len(t, m.Candidates, 4)
+	for _, cand := range m.Candidates {
+		require.Contains(t, cand.Reasons, "name equal after normalisation")
+	}
+	m, err = c.MatchCompany(ctx, registerdata.MatchQuery{Name: "Loewenherz Bau", City: "Köln"}, nil)
+	require.NoError(t, err)
+	require.NotNil(t, m.Best, reasons(m))
+	require.Equal(t, "Köln", m.Best.Result.Address.City)
+	require.Contains(t, reasons(m), "city differs: Köln vs Hamburg")
+
+	// Names that differ only by the legal form: the form decides when given.
+	m, err = c.MatchCompany(ctx, registerdata.MatchQuery{Name: "Falkenstein Immobilien Aktiengesellschaft"}, nil)
+	require.NoError(t, err)
+	require.NotNil(t, m.Best, reasons(m))
+	require.Equal(t, "Falkenstein Immobilien AG", m.Best.Name)
+	m, err = c.MatchCompany(ctx, registerdata.MatchQuery{Name: "Falkenstein Immobilien"}, nil)
+	require.NoError(t, err)
+	require.Nil(t, m.Best, reasons(m))
+
+	// Names that differ by one word.
+	m, err = c.MatchCompany(ctx, registerdata.MatchQuery{Name: "Lindenberg Logistik GmbH", City: "Hannover"}, nil)
+	require.NoError(t, err)
+	require.NotNil(t, m.Best, reasons(m))
+	require.Equal(t, "Lindenberg Logistik GmbH", m.Best.Name)
+
+	// A former name, read from the record's name history.
+	m, err = c.MatchCompany(ctx, registerdata.MatchQuery{Name: "Kupferkessel Brauhaus GmbH", City: "Nürnberg"}, nil)
+	require.NoError(t, err)
+	require.NotNil(t, m.Best, reasons(m))
+	require.Equal(t, "Kupferkessel Gastronomie GmbH", m.Best.Name)
+	require.Contains(t, m.Best.Reasons, `former name: "Kupferkessel Brauhaus GmbH"`)
+	require.Positive(t, m.Credits, "reading the name history is paid")
+
+	// In liquidation, written another way.
+	m, err = c.MatchCompany(ctx, registerdata.MatchQuery{Name: "Muehlbach Gastronomie GmbH in Liquidation"}, nil)
+	require.NoError(t, err)
+	require.NotNil(t, m.Best, reasons(m))
+	require.Contains(t, m.Best.Reasons, "in liquidation or inactive, as the query says")
+	require.Zero(t, m.Credits)
 }

@@ -172,6 +172,10 @@ func foldWord(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range strings.ToLower(s) {
+		if r < 0x80 {
+			b.WriteByte(byte(r))
+			continue
+		}
 		if f, ok := letterFold[r]; ok {
 			b.WriteString(f)
 			continue

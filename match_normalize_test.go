@@ -1,7 +1,9 @@
 package registerdata
 
 import (
+	"errors"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -78,5 +80,45 @@ func TestEditDistance(t *testing.T) {
 		if got := editDistance(c.a, c.b, 2); got != min(c.d, 3) {
 			t.Errorf("editDistance(%q, %q) = %d; want %d", c.a, c.b, got, min(c.d, 3))
 		}
+	}
+}
+
+func FuzzNameSimilarity(f *testing.F) {
+	for _, s := range []string{"Nordlicht Solar-Technik GmbH i.L.", "Müller & Söhne KG", "e. K.", "\xff\xfe", "GmbH & Co. KG", "i. L. i. G."} {
+		f.Add(s, "Nordlicht Solartechnik GmbH")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		na, nb := normalizeName(a), normalizeName(b)
+		s := nameSimilarity(na, nb)
+		if s < 0 || s > 1 || s != s {
+			t.Fatalf("nameSimilarity(%q, %q) = %v, outside [0, 1]", a, b, s)
+		}
+		if na.joined != "" && nameSimilarity(na, na) != 1 {
+			t.Fatalf("%q is not equal to itself", a)
+		}
+		if _, err := ParseRegisterReference(a); err != nil && !errors.Is(err, ErrInvalidRequest) {
+			t.Fatalf("ParseRegisterReference(%q): %v", a, err)
+		}
+	})
+}
+
+// BenchmarkMatchScoring scores one query against ten candidates, as a
+// match does after its calls: the CPU a match needs besides them.
+func BenchmarkMatchScoring(b *testing.B) {
+	names := []string{
+		"Nordlicht Solartechnik GmbH", "Nordlicht Service GmbH", "NordBau AG", "NordBau eG", "Anna Müller NordBau e.K.",
+		"Löwenherz Bau GmbH", "Lindenberg Logistik Service GmbH", "Falkenstein Immobilien GmbH & Co. KG",
+		"Hanseatische Kaffeerösterei Thomas Brandt e.K.", "Turn- und Sportverein Elbauen von 1908 e.V.",
+	}
+	q := MatchQuery{Name: "Nordlicht Solar-Technik GmbH i.L.", City: "Berlin-Mitte", PostalCode: "10115", Register: "AG Charlottenburg (HRB 267645 B)"}
+	b.ReportAllocs()
+	for b.Loop() {
+		m := newMatcher(nil, q, MatchOptions{MinScore: DefaultMatchMinScore, MaxCandidates: DefaultMatchMaxCandidates}, nil)
+		for i, n := range names {
+			m.add(CompanySearchResult{CompanyID: "DE-HRB-F1103-" + strconv.Itoa(267645+i), Name: n, RegisterType: "HRB",
+				RegisterNumber: strconv.Itoa(267645 + i), Address: &SearchAddress{City: "Berlin", PostalCode: "10115"}})
+		}
+		m.score()
+		_ = m.result()
 	}
 }

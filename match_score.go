@@ -19,6 +19,7 @@ const (
 	postalDiffers    = 0.85
 	postalNear       = 0.93 // same city or region, another postal code
 	stateDiffers     = 0.97
+	registerDiffers  = 0.8 // the query's register reference names another entry
 	identScore       = 0.99
 	clearlyAhead     = 0.05 // the lead the top candidate needs over the next
 	contradicts      = 0.5  // a name fit below this contradicts an identifier
@@ -90,7 +91,7 @@ func (m *matcher) scoreOne(c *matchCand) {
 		case regNumber:
 			c.score = min(1, c.score+clearlyAhead)
 		case regDiffers:
-			c.score *= formDiffers
+			c.score *= registerDiffers
 		}
 	}
 }
@@ -148,13 +149,13 @@ func (m *matcher) cityFactor(c *matchCand) float64 {
 		city, postal, street = a.City, a.PostalCode, a.Street
 	}
 	f := 1.0
-	qc := foldCity(m.q.City)
+	qc := m.city
 	switch {
 	case qc == "":
 	case city == "":
 		c.reasons = append(c.reasons, "city not in the register's answer")
-	case sameCity(qc, foldCity(city)):
-		if qc == foldCity(city) {
+	case sameCity(qc, c.city):
+		if qc == c.city {
 			c.reasons = append(c.reasons, "city equal: "+city)
 		} else {
 			c.reasons = append(c.reasons, "city "+m.q.City+" is in "+city)
@@ -177,7 +178,7 @@ func (m *matcher) cityFactor(c *matchCand) float64 {
 			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
 		}
 	}
-	if qs := foldCity(m.q.Street); qs != "" && street != "" && qs == foldCity(street) {
+	if m.street != "" && street != "" && m.street == c.street {
 		c.reasons = append(c.reasons, "street equal")
 	}
 	return f
@@ -325,5 +326,5 @@ func (m *matcher) cityAgrees(c *matchCand) bool {
 	if m.postalEqual(c) {
 		return true
 	}
-	return c.res.Address != nil && sameCity(foldCity(m.q.City), foldCity(c.res.Address.City))
+	return c.city != "" && sameCity(m.city, c.city)
 }

@@ -17,9 +17,13 @@ func editDistance(a, b string, limit int) int {
 	if d := la - lb; d > limit || -d > limit {
 		return limit + 1
 	}
-	prev2 := make([]int, lb+1)
-	prev := make([]int, lb+1)
-	cur := make([]int, lb+1)
+	var rows [3][48]int // words are short: no allocation for them
+	var prev2, prev, cur []int
+	if lb < len(rows[0]) {
+		prev2, prev, cur = rows[0][:lb+1], rows[1][:lb+1], rows[2][:lb+1]
+	} else {
+		prev2, prev, cur = make([]int, lb+1), make([]int, lb+1), make([]int, lb+1)
+	}
 	for j := range prev {
 		prev[j] = j
 	}
