@@ -19,9 +19,10 @@ import (
 //   - A field the CLI knows only for another search: a usage error saying
 //     which search it belongs to.
 //   - A field the CLI does not know: if it lies close to a known field of
-//     this search (at most one edit for names of up to four letters, two
-//     edits otherwise, or equal once case and separators are ignored), it
-//     is taken for a typo: a usage error with "did you mean". Otherwise it
+//     this search (filters.Suggest: at most two edits, the SDK's rule, so
+//     every tool of the project suggests alike; or equal once case and
+//     separators are ignored), it is taken for a typo: a usage error with
+//     "did you mean". Otherwise it
 //     is taken for a field the service added after this release: sent
 //     unchecked, with a warning on stderr. A field that is meant although
 //     it lies close to a known one is written with a leading '+'
@@ -160,20 +161,29 @@ func checkValues(scope filters.Scope, f *filters.Filter) error {
 // probably meant to be, or "" when none lies close enough (see the top
 // of this file).
 func nearestField(scope filters.Scope, f filters.Field) filters.Field {
-	var names []string
+	norm := normalize(string(f))
 	for _, fi := range filters.Fields(scope) {
-		names = append(names, string(fi.Name))
+		if normalize(string(fi.Name)) == norm {
+			return fi.Name
+		}
 	}
-	return filters.Field(nearest(string(f), names))
+	if s, ok := filters.Suggest(scope, f); ok {
+		return s
+	}
+	return ""
 }
 
-// nearest returns the candidate closest to s by edit distance, if it is
-// close enough for a typo: equal ignoring case and separators, or at most
-// 1 edit away for words of up to 4 letters, 2 for longer ones.
+// normalize drops case and separators: "Legal-Form" is "legalform".
+func normalize(s string) string {
+	return strings.NewReplacer("_", "", "-", "", ".", "", " ", "").Replace(strings.ToLower(s))
+}
+
+// nearest returns the enum code closest to s, if it is close enough for
+// a typo: equal ignoring case and separators, or at most 1 edit away for
+// words of up to 4 letters, 2 for longer ones (codes are short: "ag" is
+// one edit from "eg", so short words get the stricter bound).
 func nearest(s string, candidates []string) string {
-	norm := func(x string) string {
-		return strings.NewReplacer("_", "", "-", "", ".", "", " ", "").Replace(strings.ToLower(x))
-	}
+	norm := normalize
 	limit := 2
 	if len(s) <= 4 {
 		limit = 1

@@ -112,13 +112,20 @@ func TestUnknownFieldIsSentWithAWarning(t *testing.T) {
 }
 
 func TestNearest(t *testing.T) {
-	fields := []string{"city", "zip", "lei", "revenue", "legal_form"}
+	codes := []string{"gmbh", "ag", "eg", "ug", "kgaa", "opened"}
 	for in, want := range map[string]string{
-		"cty": "city", "ciyt": "", "zp": "zip", "vat": "", "revenu": "revenue", "revvenuee": "revenue",
-		"LEGAL_FORM": "legal_form", "legalform": "legal_form", "brand_new_field": "", "": "",
+		"gmbhx": "gmbh", "GMBH": "gmbh", "agg": "ag", "xy": "", "kgxy": "", "opend": "opened", "": "",
 	} {
-		if got := nearest(in, fields); got != want {
+		if got := nearest(in, codes); got != want {
 			t.Errorf("nearest(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[filters.Field]filters.Field{
+		"cty": "city", "revenu": "revenue", "LEGAL_FORM": "legal_form", "legalform": "legal_form",
+		"Legal-Form": "legal_form", "brand_new_field": "", "completely_new": "",
+	} {
+		if got := nearestField(filters.ScopeCompany, in); got != want {
+			t.Errorf("nearestField(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -27,8 +27,8 @@ type pageFlags struct {
 }
 
 func (p *pageFlags) declare(fs *pflag.FlagSet) {
-	fs.IntVar(&p.page, "page", 0, "the page to show, from 1 (default: the first)")
-	fs.IntVar(&p.perPage, "per-page", 0, "results per page (default: the service's)")
+	fs.IntVar(&p.page, "page", 0, "show page `N`, from 1 (default: the first)")
+	fs.IntVar(&p.perPage, "per-page", 0, "`N` results per page (default: the service's)")
 	fs.BoolVar(&p.all, "all", false, "walk every page (10 credits each), from --page on; JSON Lines with --json")
 	fs.IntVar(&p.maxPages, "max-pages", 0, "with --all: stop after `N` pages, so the walk costs at most 10*N credits (0: no bound)")
 }

@@ -54,7 +54,8 @@ $` + envTransparencyPassword + `, else from the first line of stdin.`,
 				if err != nil {
 					return err
 				}
-				creds := registerdata.TransparencyCredentials{Username: *username, Password: password, Name: *name}
+				creds := registerdata.TransparencyCredentials{Username: *username, Name: *name}
+				setSecret(&creds.Password, password)
 				if err := c.SetTransparencyCredentials(a.ctx, creds); err != nil {
 					return err
 				}
@@ -194,3 +195,7 @@ func renderExtract(a *app, ex *registerdata.TransparencyExtract) error {
 	}
 	return nil
 }
+
+// setSecret stores s in a field of a string type: a plain string or the
+// SDK's secret type, which never prints itself.
+func setSecret[T ~string](field *T, s string) { *field = T(s) }
