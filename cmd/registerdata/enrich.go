@@ -122,5 +122,5 @@ func (a *app) runEnrich(f *fileFlags) (err error) {
 	bar.finish()
 	fmt.Fprintf(a.stderr, "%d rows: %d enriched, %d without company_id, %d failed%s in %s\n",
 		t.rows-t.notTried, t.matched, t.none, t.failed, job.extra(t.notTried), time.Since(start).Round(time.Millisecond))
-	return t.result(walkErr, "rows")
+	return t.result(walkErr, "rows", job.unreadable)
 }

@@ -109,7 +109,7 @@ func (a *app) runMatch(f *fileFlags) (err error) {
 	bar.finish()
 	fmt.Fprintf(a.stderr, "%d rows: %d matched, %d ambiguous, %d none, %d failed%s in %s\n",
 		t.rows-t.notTried, t.matched, t.ambiguous, t.none, t.failed, job.extra(t.notTried), time.Since(start).Round(time.Millisecond))
-	return t.result(walkErr, "matches")
+	return t.result(walkErr, "matches", job.unreadable)
 }
 
 // extra is the summary's note of rows not done by this run.
@@ -127,12 +127,14 @@ func (j *fileJob) extra(notTried int) string {
 	return s
 }
 
-// result is the run's error: the walk's, then the budget's, then the
-// failed rows'.
-func (t tally) result(walkErr error, what string) error {
+// result is the run's error: the walk's, then the input's, the budget's,
+// and the failed rows'.
+func (t tally) result(walkErr error, what string, unreadable int) error {
 	switch {
 	case walkErr != nil:
 		return walkErr
+	case unreadable > 0:
+		return fmt.Errorf("%d input records could not be read (see above): fix them and run again with --out and --resume, which adds only the rows missing", unreadable)
 	case t.notTried > 0:
 		return fmt.Errorf("%w: %d rows not tried; run again with --resume (and a larger --budget) to go on without paying twice", registerdata.ErrBudgetExceeded, t.notTried)
 	case t.failed > 0:

@@ -178,3 +178,17 @@ func TestEnrichFailedLookupExitsOne(t *testing.T) {
 		t.Errorf("stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	}
 }
+
+func TestMatchMalformedRecordsAreReportedAndTheRestGoesOn(t *testing.T) {
+	in := `{"name": "Nordlicht Solartechnik GmbH", "city": "Berlin"}` + "\n" + `{"name": ` + "\n" + `["a"]` + "\n" +
+		`{"name": "Hafenkontor Spedition GmbH", "city": "Hamburg"}` + "\n"
+	r := harness{stdin: in}.run(t, "--fake", "match", "--format", "jsonl").wantCode(t, exitFailed)
+	if n := strings.Count(r.stdout, `"status":"matched"`); n != 2 {
+		t.Errorf("%d rows matched, want the 2 readable ones:\n%s", n, r.stdout)
+	}
+	for _, want := range []string{"skipped: matchfile: line 2: ", "skipped: matchfile: line 3: ", ", 2 unreadable", "2 input records could not be read"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+}

@@ -110,7 +110,7 @@ func (a *app) runWatch(ids []string, every time.Duration, catNames []string, jso
 	if !once {
 		fmt.Fprintf(a.stderr, "watching %d id%s every %v (Ctrl-C to stop); the first round stores the baselines\n", len(ids), plural(int64(len(ids))), every)
 	}
-	p := &setPrinter{w: a.stdout, jsonl: jsonl}
+	p := &setPrinter{w: a.stdout, jsonl: jsonl || a.jsonOut}
 	failed := 0
 	for set, err := range changes.Poll(a.ctx, c, store, ids, opts) {
 		if err != nil {
