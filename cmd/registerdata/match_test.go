@@ -192,3 +192,20 @@ func TestMatchMalformedRecordsAreReportedAndTheRestGoesOn(t *testing.T) {
 		}
 	}
 }
+
+func TestEnrichResumeBillsEachIDOnce(t *testing.T) {
+	in := "company_id;Kundennr\nDE-HRB-F1103-267645;1\nDE-HRB-K1101-99812;2\nDE-HRB-T3104-61402;3\n"
+	whole := harness{stdin: in}.run(t, "--fake", "enrich").wantCode(t, 0)
+	srv := newFake(t)
+	h := against(srv)
+	h.stdin = in
+	out := filepath.Join(t.TempDir(), "enriched.csv")
+	first := h.run(t, "--budget", "20", "enrich", "--out", out, "--resume", "--concurrency", "1").wantCode(t, exitFailed)
+	second := h.run(t, "enrich", "--out", out, "--resume").wantCode(t, 0)
+	if a, b := creditsOf(t, first), creditsOf(t, second); a != 20 || b != 10 {
+		t.Errorf("the runs cost %d and %d credits, want 20 and 10", a, b)
+	}
+	if b, _ := os.ReadFile(out); string(b) != whole.stdout {
+		t.Errorf("resumed output:\n%s\nwant:\n%s", b, whole.stdout)
+	}
+}
