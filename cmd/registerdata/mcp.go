@@ -78,7 +78,7 @@ func (a *app) runMCP(addr string, allowWrite bool) error {
 		if err == nil || errors.Is(err, io.EOF) || a.ctx.Err() != nil {
 			return nil // the client closed the session, or Ctrl-C
 		}
-		return err
+		return fmt.Errorf("mcp over stdio: %w (stdin must carry the JSON-RPC messages of an MCP client, one a line)", err)
 	}
 	return a.serveMCPHTTP(addr, registerdatamcp.NewHTTPHandler(srv, token), token != "")
 }
