@@ -12,6 +12,7 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/changes"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/fake"
 )
@@ -28,6 +29,8 @@ type app struct {
 	listen func(network, addr string) (net.Listener, error)
 	// now is the clock that decides which representatives are current.
 	now func() time.Time
+	// watchClock is the clock of "watch" between rounds; nil: the wall clock.
+	watchClock changes.Clock
 	// fakeOptions are added to the fake's options with --fake (tests).
 	fakeOptions []fake.Option
 	// clientOptions are added to the client's options (tests).

@@ -79,6 +79,12 @@ func groups() []*group {
 		monitorGroup(),
 		creditsGroup(),
 		webhookGroup(),
+		matchGroup(),
+		enrichGroup(),
+		watchGroup(),
+		diffGroup(),
+		mcpGroup(),
+		reportGroup(),
 	}
 }
 

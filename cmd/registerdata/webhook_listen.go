@@ -35,6 +35,7 @@ Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
 			addr := fs.String("addr", defaultListenAddr, "the `address` to listen on (\":8080\": every interface)")
 			secret := declareSecretFlags(fs)
 			tolerance := fs.Duration("tolerance", webhook.DefaultTolerance, "how far a delivery's timestamp may lie from now")
+			watch := declareChangesFlags(fs)
 			return func(a *app, _ []string) error {
 				v, err := a.verifier(secret, *tolerance)
 				if err != nil {
@@ -48,7 +49,7 @@ Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
 				if err != nil {
 					return usageError{fmt.Errorf("--addr %s: %w", *addr, err)}
 				}
-				return a.serveWebhooks(l, v)
+				return a.serveWebhooks(l, v, watch)
 			}
 		},
 	}
@@ -88,7 +89,7 @@ func webhookServer(h http.Handler, lim serverLimits) *http.Server {
 type calledKey struct{}
 
 // serveWebhooks serves the handler on l until the context ends.
-func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier) error {
+func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier, watch *changesFlags) error {
 	var mu sync.Mutex // one line at a time on each stream
 	h := webhook.Handler(v, func(ctx context.Context, ev *webhook.Event) error {
 		if called, ok := ctx.Value(calledKey{}).(*bool); ok {
@@ -102,6 +103,12 @@ func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier) error {
 		_, err := fmt.Fprintf(a.stdout, "%s  %s\n", time.Now().UTC().Format(time.RFC3339), describeEvent(ev))
 		return err
 	})
+	if watch.on {
+		var err error
+		if h, err = a.changesHandler(v, &mu, watch); err != nil {
+			return err
+		}
+	}
 	srv := webhookServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		called := new(bool)
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
