@@ -3,49 +3,47 @@ package registerdata
 import (
 	"context"
 	"net/http"
-	"net/http/httptrace"
-	"sync/atomic"
 )
 
-// callState follows the attempts of one call through the retry loop: how
-// many were sent, which the service may have billed, and the credits held
-// in the budget for them. The retry policy (newRetryClient's CheckRetry)
-// finds it in the request's context.
+// callState is what one call carries through the pipeline: what it is
+// (route, price, retry limit), and what happened to it (attempts, the
+// credits it holds in the budget and those counted as charged, the last
+// answer). The stages below the retry stage find it in the request's
+// context.
 //
-// Billing rule: an attempt answered 2xx is charged; an attempt whose
-// request was written but whose answer was lost (connection reset,
-// timeout) is counted as charged too, because the service may have
-// processed it. CreditsSpent is therefore never below what the service
-// billed, and a retry after a lost answer must first hold its price in
-// the budget.
+// Billing rule: every write of the request may be billed, so the price of
+// each write is held in the budget before the write is made (writes.go).
+// A write answered 2xx is charged; a write whose answer was lost
+// (connection reset, timeout) is charged too, because the service may
+// have processed it. CreditsSpent is therefore never below what the
+// service billed, and never above the budget.
 type callState struct {
+	route      string
 	cost       int64
 	maxRetries int
-	route      string // for log records
+	budget     *budget
+	sensitive  bool // a body or per-call headers: never sent off the origin by a redirect
 
-	attempts   int
+	attempts   int   // writes made (see ResponseInfo.Attempts)
 	charged    int64 // credits counted as spent by this call
 	reserved   int64 // credits this call holds in the budget
-	lostAnswer bool  // an attempt was sent and its answer lost
-	budget     *budget
-	budgetErr  error // the budget refused the hold for a retry
+	lostAnswer bool  // a write was made and its answer lost
+	budgetErr  error // the budget refused the hold for a write
+	resent     bool  // the one free re-send of a request never written was used
+	lastWrote  bool  // the last write's request went out
+	lastReused bool  // the last write went over a reused connection
 
-	wrote atomic.Bool // the current attempt's request was written out
+	status int         // of the last answer; 0 without one
+	header http.Header // of the last answer
+	cached bool        // the answer came from the cache or a concurrent lookup
+	body   []byte      // a cacheable answer's body, for the waiters of its flight
 }
 
 type callStateKey struct{}
 
-// attach returns ctx carrying st and a trace that tells st when an
-// attempt's request has been written completely.
-func (st *callState) attach(ctx context.Context) context.Context {
-	ctx = context.WithValue(ctx, callStateKey{}, st)
-	return httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
-		WroteRequest: func(info httptrace.WroteRequestInfo) {
-			if info.Err == nil {
-				st.wrote.Store(true)
-			}
-		},
-	})
+// withCallState returns ctx carrying st, for the stages below retry.
+func withCallState(ctx context.Context, st *callState) context.Context {
+	return context.WithValue(ctx, callStateKey{}, st)
 }
 
 func callStateFrom(ctx context.Context) *callState {
@@ -53,48 +51,19 @@ func callStateFrom(ctx context.Context) *callState {
 	return st
 }
 
-// attemptDone records the outcome of one attempt.
-func (st *callState) attemptDone(resp *http.Response, err error) {
-	st.attempts++
-	wrote := st.wrote.Swap(false)
-	switch {
-	case resp != nil && resp.StatusCode >= 200 && resp.StatusCode <= 299:
-		st.charged += st.cost
-	case resp == nil && err != nil && wrote:
-		st.charged += st.cost
-		st.lostAnswer = true
-	}
-}
-
-// mayRetry reports whether another attempt may be sent: the call's retry
-// limit allows it, and, when an earlier attempt counts as charged, the
-// budget can hold the price of one more.
-func (st *callState) mayRetry() bool {
-	if st.attempts > st.maxRetries {
-		return false
-	}
-	if st.charged+st.cost <= st.reserved {
-		return true
-	}
-	if err := st.budget.reserve(st.cost); err != nil {
-		st.budgetErr = err
-		return false
-	}
-	st.reserved += st.cost
-	return true
-}
-
-// fill writes what the call did into the ResponseInfo the caller asked
-// for, if any. resp is the last answer, or nil.
-func (cfg *callConfig) fill(st *callState, resp *http.Response) {
-	info := cfg.info
-	if info == nil {
+// answered records the last answer of the call.
+func (st *callState) answered(resp *http.Response) {
+	if resp == nil {
 		return
 	}
-	*info = ResponseInfo{Attempts: st.attempts, Charged: st.charged}
-	if resp != nil {
-		info.StatusCode = resp.StatusCode
-		info.Header = resp.Header
-		info.RequestID = resp.Header.Get("X-Request-Id")
+	st.status, st.header = resp.StatusCode, resp.Header
+}
+
+// info is what WithResponseInfo reports of st.
+func (st *callState) info() ResponseInfo {
+	info := ResponseInfo{Attempts: st.attempts, Charged: st.charged, Cached: st.cached, StatusCode: st.status, Header: st.header}
+	if st.header != nil {
+		info.RequestID = st.header.Get("X-Request-Id")
 	}
+	return info
 }

@@ -12,15 +12,18 @@ import (
 // MaxBatchConcurrency is the largest BatchOptions.Concurrency.
 const MaxBatchConcurrency = 64
 
-// BatchOptions configures GetCompaniesSeq.
+// BatchOptions configures GetCompaniesSeq and MatchCompaniesSeq.
 type BatchOptions struct {
 	// Concurrency is how many lookups are in flight at once, 1 to
 	// MaxBatchConcurrency; 0 means 1. The client's rate limit
 	// (WithRateLimit) still applies to every request.
 	Concurrency int
-	// Params apply to every lookup, as in GetCompany; nil for the
-	// defaults.
+	// Params apply to every lookup of GetCompaniesSeq, as in GetCompany;
+	// nil for the defaults.
 	Params *GetCompanyParams
+	// Match applies to every match of MatchCompaniesSeq, as in
+	// MatchCompany; nil for the defaults.
+	Match *MatchOptions
 	// Progress, when set, is called each time the lookup of a distinct id
 	// ends, before its results are yielded. It runs on the goroutine that
 	// ranges over the walk, never concurrently with itself or the loop
@@ -106,9 +109,17 @@ func (c *Client) GetCompaniesSeq(ctx context.Context, ids []string, o BatchOptio
 			yield(BatchResult{}, fmt.Errorf("%w: GetCompaniesSeq: BatchOptions.Concurrency is %d: want 1 to %d (0 means 1)", ErrInvalidRequest, o.Concurrency, MaxBatchConcurrency))
 			return
 		}
-		w := newBatchWalk(c, ids, o, opts)
+		fetch := func(ctx context.Context, id string, opts []CallOption) (*Company, error) {
+			return c.GetCompany(ctx, id, o.Params, opts...)
+		}
+		skipped := func(id string, cause error) error {
+			return fmt.Errorf("registerdata: company %q not fetched: the walk stopped because the credit budget cannot pay for more lookups: %w", id, cause)
+		}
+		w := newBatchWalk(ids, o, opts, "GetCompaniesSeq", fetch, skipped)
 		defer w.stop()
-		w.run(ctx, yield)
+		w.run(ctx, func(p int, co *Company, err error) bool {
+			return yield(BatchResult{ID: ids[p], Company: co, Err: err}, nil)
+		}, func(err error) { yield(BatchResult{}, err) })
 		if info := cfg.info; info != nil {
 			*info = ResponseInfo{Attempts: w.attempts, Charged: w.progress.Charged}
 		}
@@ -119,25 +130,25 @@ func (c *Client) GetCompaniesSeq(ctx context.Context, ids []string, o BatchOptio
 // can see that a walk leaves none behind.
 var batchWorkers atomic.Int64
 
-// batchJob is one distinct id to look up.
+// batchJob is one distinct key (an id, a query) to look up.
 type batchJob struct {
 	u  int // index into batchWalk.uniq
 	id string
 }
 
 // batchDone is the outcome of a batchJob.
-type batchDone struct {
+type batchDone[T any] struct {
 	u    int
-	co   *Company
+	co   T
 	err  error
 	info ResponseInfo
 }
 
 // batchUnique is the state of one distinct id.
-type batchUnique struct {
+type batchUnique[T any] struct {
 	id      string
 	state   uint8 // one of the batch* states below
-	co      *Company
+	co      T
 	err     error
 	pending int // positions not yet yielded
 }
@@ -149,19 +160,21 @@ const (
 	batchReady                 // co or err is set
 )
 
-// batchWalk runs one GetCompaniesSeq: the goroutine ranging over the walk
-// coordinates (dispatches jobs, collects outcomes, yields in order) and
-// Concurrency workers look companies up.
-type batchWalk struct {
-	c      *Client
-	params *GetCompanyParams
-	opts   []CallOption
-	conc   int
-	window int // positions dispatch may run ahead of the next to yield
-	onProg func(BatchProgress)
+// batchWalk runs one walk of GetCompaniesSeq or MatchCompaniesSeq: the
+// goroutine ranging over the walk coordinates (dispatches jobs, collects
+// outcomes, yields in order) and Concurrency workers call fetch, each
+// distinct key once.
+type batchWalk[T any] struct {
+	fetch   func(ctx context.Context, key string, opts []CallOption) (T, error)
+	skipped func(key string, cause error) error // the error of a key not fetched for the budget
+	what    string                              // the walk's name, for errors
+	opts    []CallOption
+	conc    int
+	window  int // positions dispatch may run ahead of the next to yield
+	onProg  func(BatchProgress)
 
 	pos  []int // position -> index into uniq
-	uniq []batchUnique
+	uniq []batchUnique[T]
 
 	yieldAt    int   // next position to yield
 	dispatchAt int   // next position to consider for dispatch
@@ -175,24 +188,25 @@ type batchWalk struct {
 
 	cancel  context.CancelFunc
 	jobs    chan batchJob
-	results chan batchDone
+	results chan batchDone[T]
 	wg      sync.WaitGroup
 }
 
-func newBatchWalk(c *Client, ids []string, o BatchOptions, opts []CallOption) *batchWalk {
+func newBatchWalk[T any](keys []string, o BatchOptions, opts []CallOption, what string,
+	fetch func(context.Context, string, []CallOption) (T, error), skipped func(string, error) error) *batchWalk[T] {
 	conc := max(o.Concurrency, 1)
-	w := &batchWalk{
-		c: c, params: o.Params, conc: conc, window: max(64, 16*conc), onProg: o.Progress, soloU: -1,
+	w := &batchWalk[T]{
+		fetch: fetch, skipped: skipped, what: what, conc: conc, window: max(64, 16*conc), onProg: o.Progress, soloU: -1,
 		opts: append(append([]CallOption(nil), opts...), nil), // the last slot takes each lookup's WithResponseInfo
-		pos:  make([]int, len(ids)),
+		pos:  make([]int, len(keys)),
 	}
-	index := make(map[string]int, len(ids))
-	for p, id := range ids {
+	index := make(map[string]int, len(keys))
+	for p, id := range keys {
 		u, ok := index[id]
 		if !ok {
 			u = len(w.uniq)
 			index[id] = u
-			w.uniq = append(w.uniq, batchUnique{id: id})
+			w.uniq = append(w.uniq, batchUnique[T]{id: id})
 		}
 		w.uniq[u].pending++
 		w.pos[p] = u
@@ -201,29 +215,32 @@ func newBatchWalk(c *Client, ids []string, o BatchOptions, opts []CallOption) *b
 	return w
 }
 
-func (w *batchWalk) run(parent context.Context, yield func(BatchResult, error) bool) {
+// run yields each position's outcome in order through emit, or the
+// walk's own failure (ctx ended) through fail.
+func (w *batchWalk[T]) run(parent context.Context, emit func(p int, v T, err error) bool, fail func(error)) {
 	var ctx context.Context
 	ctx, w.cancel = context.WithCancel(parent)
 	w.jobs = make(chan batchJob)
-	w.results = make(chan batchDone, w.conc)
+	w.results = make(chan batchDone[T], w.conc)
 	for range min(w.conc, len(w.uniq)) {
 		w.wg.Add(1)
 		go w.work(ctx)
 	}
 	for {
 		if err := parent.Err(); err != nil {
-			yield(BatchResult{}, fmt.Errorf("registerdata: GetCompaniesSeq: %w", err))
+			fail(fmt.Errorf("registerdata: %s: %w", w.what, err))
 			return
 		}
 		for w.yieldAt < len(w.pos) && w.uniq[w.pos[w.yieldAt]].state == batchReady {
 			p := w.yieldAt
 			un := &w.uniq[w.pos[p]]
-			r := BatchResult{ID: un.id, Company: un.co, Err: un.err}
+			v, err := un.co, un.err
 			if un.pending--; un.pending == 0 {
-				un.co, un.err = nil, nil // yielded everywhere: let it go
+				var zero T
+				un.co, un.err = zero, nil // yielded everywhere: let it go
 			}
 			w.yieldAt++
-			if !yield(r, nil) {
+			if !emit(p, v, err) {
 				return
 			}
 		}
@@ -248,7 +265,7 @@ func (w *batchWalk) run(parent context.Context, yield func(BatchResult, error) b
 }
 
 // nextJob picks the id to send next, if any may be sent now.
-func (w *batchWalk) nextJob() (batchJob, bool) {
+func (w *batchWalk[T]) nextJob() (batchJob, bool) {
 	if w.stopped != nil {
 		return batchJob{}, false
 	}
@@ -272,7 +289,7 @@ func (w *batchWalk) nextJob() (batchJob, bool) {
 }
 
 // done records the outcome of one lookup.
-func (w *batchWalk) done(d batchDone) {
+func (w *batchWalk[T]) done(d batchDone[T]) {
 	un := &w.uniq[d.u]
 	w.attempts += d.info.Attempts
 	w.progress.Charged += d.info.Charged
@@ -305,16 +322,17 @@ func (w *batchWalk) done(d batchDone) {
 }
 
 // skipRest fails every id not yet fetched after the budget ran out.
-func (w *batchWalk) skipRest() {
+func (w *batchWalk[T]) skipRest() {
 	for u := range w.uniq {
 		if s := w.uniq[u].state; s == batchWaiting || s == batchRefused {
-			w.finish(u, nil, fmt.Errorf("registerdata: company %q not fetched: the walk stopped because the credit budget cannot pay for more lookups: %w", w.uniq[u].id, w.stopped), false)
+			var zero T
+			w.finish(u, zero, w.skipped(w.uniq[u].id, w.stopped), false)
 		}
 	}
 	w.refused = nil
 }
 
-func (w *batchWalk) finish(u int, co *Company, err error, cached bool) {
+func (w *batchWalk[T]) finish(u int, co T, err error, cached bool) {
 	un := &w.uniq[u]
 	un.state, un.co, un.err = batchReady, co, err
 	w.progress.Done++
@@ -330,7 +348,7 @@ func (w *batchWalk) finish(u int, co *Company, err error, cached bool) {
 }
 
 // work looks companies up until the jobs end or the walk is cancelled.
-func (w *batchWalk) work(ctx context.Context) {
+func (w *batchWalk[T]) work(ctx context.Context) {
 	defer w.wg.Done()
 	batchWorkers.Add(1)
 	defer batchWorkers.Add(-1)
@@ -338,9 +356,9 @@ func (w *batchWalk) work(ctx context.Context) {
 	for job := range w.jobs {
 		var info ResponseInfo
 		opts[len(opts)-1] = WithResponseInfo(&info)
-		co, err := w.c.GetCompany(ctx, job.id, w.params, opts...)
+		co, err := w.fetch(ctx, job.id, opts)
 		select {
-		case w.results <- batchDone{u: job.u, co: co, err: err, info: info}:
+		case w.results <- batchDone[T]{u: job.u, co: co, err: err, info: info}:
 		case <-ctx.Done():
 			return
 		}
@@ -348,7 +366,7 @@ func (w *batchWalk) work(ctx context.Context) {
 }
 
 // stop cancels the lookups in flight and waits for the workers to end.
-func (w *batchWalk) stop() {
+func (w *batchWalk[T]) stop() {
 	if w.cancel == nil {
 		return
 	}

@@ -2,9 +2,10 @@ package registerdata
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
-	"net/http"
 	"strings"
+	"sync/atomic"
 )
 
 // Cache stores the answers of lookups so that asking again costs no
@@ -12,17 +13,28 @@ import (
 // of each successful answer; every caller decodes its own copy, so no two
 // callers ever share a mutable record.
 //
-// Keys are the request's path and query string, without realtime: for
-// example "/v1/company/DE-HRB-F1103-267645" and
-// "/v1/company/DE-HRB-F1103-267645?export=true" are two keys, so an
-// Export answer and a plain one are cached separately. Keys contain no
-// secret; a cache shared by clients of different API keys serves each of
+// Keys are the service's address (scheme, host, port and base path, as
+// given to WithBaseURL) followed by the request's path and query string,
+// without realtime: for example
+// "https://api.openregister.de/v1/company/DE-HRB-F1103-267645" and
+// "https://api.openregister.de/v1/company/DE-HRB-F1103-267645?export=true"
+// are two keys, so an Export answer and a plain one are cached separately,
+// and clients of two services (production and a fake, say) sharing one
+// cache never serve each other's answers. Keys contain no secret; a cache
+// shared by clients of different API keys of one service serves each of
 // them the same register data.
+//
+// Values are the client's own format (a short header, then the raw JSON
+// body of the answer); a value the client did not write is ignored and
+// overwritten, like an expired one.
 //
 // Implementations must be safe for concurrent use. NewMemoryCache is one
 // for a single process; the redisstore module has one in Redis, shared by
 // many. A Get or Set error is not fatal: the client logs it (WithLogger)
-// and asks the service, as on a miss.
+// and asks the service, as on a miss. Each Get and Set is bounded by the
+// call's context and by a short time of its own (a second): a cache that
+// is slower than that counts as a miss, and a call never waits for its
+// cache past its own deadline.
 type Cache interface {
 	// Get returns the value stored under key and true, or false when
 	// there is none (or it has expired). The client never modifies the
@@ -44,7 +56,12 @@ type Cache interface {
 //   - concurrent lookups of the same key that miss share one request: one
 //     of them pays and asks, the others wait for its answer (Cached true
 //     for them), so a burst for one id costs the price of one lookup;
-//   - only successful answers are stored; errors (404, 402, ...) are not.
+//   - only successful answers are stored; errors (404, 402, ...) are not;
+//   - an answer that carries presigned addresses (Source.DocumentURL,
+//     valid for 30 minutes after the lookup) is served only while they
+//     still work, for PresignedCacheLife after it was stored; later
+//     lookups ask the service again and refresh the entry, whatever the
+//     cache's own time to live.
 //
 // See Cache for what the key is. A nil cache is refused.
 func WithCache(cache Cache) Option {
@@ -57,19 +74,143 @@ func WithCache(cache Cache) Option {
 	}
 }
 
-// cacheKey is the key of r in the cache, and whether r asks for a
-// realtime answer (which bypasses the cache).
-func cacheKey(r request) (key string, realtime bool) {
+// cached is the cache and single-flight stage: a cacheable lookup is
+// answered from the cache, from a concurrent identical lookup, or by the
+// next stage (and then stored). Every answer is decoded into out here.
+func (c *Client) cached(ctx context.Context, r request, out any, st *callState) error {
+	if !r.cache || c.cache == nil || out == nil {
+		return c.fetch(ctx, r, out, st)
+	}
+	key, realtime := cacheKey(c.baseURL.String(), r)
+	if realtime {
+		return c.fetchAndStore(ctx, r, out, st, key)
+	}
+	if body, ok := c.cacheGet(ctx, key); ok {
+		if err := decodeResponse(r, 200, "", body, out); err == nil {
+			st.cached = true
+			return nil
+		}
+		// A damaged entry: ask the service and overwrite it.
+	}
+	return c.shared(ctx, r, out, st, key)
+}
+
+// testHookFlightWait, when set by a test, is called each time a lookup
+// has joined the flight of its key (as its leader or a waiter).
+var testHookFlightWait func()
+
+// flightResult is what the lookup leading a flight tells its waiters.
+type flightResult struct {
+	body       []byte // the successful answer's body
+	err        error  // the leader's error
+	st         *callState
+	leaderGone bool // the leader's own context ended: its err is not an answer
+}
+
+// errFlightAbandoned is the result of a flight whose leader left before
+// its lookup began: its waiters ask again.
+var errFlightAbandoned = errors.New("registerdata: the lookup was abandoned")
+
+// shared makes concurrent identical lookups share one request through
+// singleflight: the first caller of a key leads and asks the service
+// (through fetchAndStore, on its own context and call state); the others
+// wait for its outcome, each able to leave on its own context. When the
+// leader's context ends before an answer, the waiters ask again.
+//
+// singleflight.DoChan runs the leader's function on a goroutine of its
+// own, so the leader too waits on a channel; it never leaves while its
+// function runs (the function writes into its out and st), which is
+// quick because that function runs on the leader's context.
+func (c *Client) shared(ctx context.Context, r request, out any, st *callState, key string) error {
+	for {
+		var state atomic.Int32 // 0: not started, 1: our function runs, 2: we left first
+		ch := c.flights.DoChan(key, func() (any, error) {
+			if !state.CompareAndSwap(0, 1) {
+				return flightResult{leaderGone: true}, errFlightAbandoned
+			}
+			err := c.fetchAndStore(ctx, r, out, st, key)
+			res := flightResult{err: err, st: st, leaderGone: err != nil && ctx.Err() != nil}
+			if err == nil {
+				res.body = st.body
+			}
+			return res, err
+		})
+		if testHookFlightWait != nil {
+			testHookFlightWait()
+		}
+		var res flightResult
+		select {
+		case v := <-ch:
+			res = v.Val.(flightResult)
+		case <-ctx.Done():
+			if state.CompareAndSwap(0, 2) {
+				return c.transportError(ctx, r, ctx.Err())
+			}
+			res = (<-ch).Val.(flightResult) // our own function runs: wait for it
+		}
+		if state.Load() == 1 {
+			return res.err // we led: st and out are filled
+		}
+		if res.leaderGone {
+			if err := ctx.Err(); err != nil {
+				return c.transportError(ctx, r, err)
+			}
+			continue // the leader's context ended: ask on our own
+		}
+		st.cached, st.status, st.header = true, res.st.status, res.st.header
+		if res.err != nil {
+			return res.err
+		}
+		return decodeResponse(r, st.status, st.header.Get("X-Request-Id"), res.body, out)
+	}
+}
+
+// fetch asks the next stage and decodes a 2xx answer into out.
+func (c *Client) fetch(ctx context.Context, r request, out any, st *callState) error {
+	body, err := c.budgeted(ctx, r, st)
+	if err != nil || out == nil {
+		return err
+	}
+	return decodeResponse(r, st.status, st.header.Get("X-Request-Id"), body, out)
+}
+
+// fetchAndStore is fetch that stores a body that decoded well in the
+// cache, and keeps it in st.body for the waiters of a flight.
+func (c *Client) fetchAndStore(ctx context.Context, r request, out any, st *callState, key string) error {
+	body, err := c.budgeted(ctx, r, st)
+	if err != nil {
+		return err
+	}
+	if err := decodeResponse(r, st.status, st.header.Get("X-Request-Id"), body, out); err != nil {
+		return err
+	}
+	st.body = body
+	c.cacheSet(ctx, key, body)
+	return nil
+}
+
+// cacheKey is the key of r in the cache of a client of the service at
+// base, and whether r asks for a realtime answer (which bypasses the
+// cache).
+func cacheKey(base string, r request) (key string, realtime bool) {
 	q := r.query
 	if q.Has("realtime") {
 		realtime = strings.EqualFold(q.Get("realtime"), "true")
 		q = cloneValues(q)
 		q.Del("realtime")
 	}
+	key = base + r.path
 	if enc := q.Encode(); enc != "" {
-		return r.path + "?" + enc, realtime
+		key += "?" + enc
 	}
-	return r.path, realtime
+	if r.body != nil {
+		// A cacheable request with a body (the searches MatchCompany
+		// makes) is keyed by its body too.
+		if b, err := json.Marshal(r.body); err == nil {
+			key += "#" + string(b)
+		}
+	}
+	return key, realtime
 }
 
 func cloneValues(q map[string][]string) map[string][]string {
@@ -78,85 +219,4 @@ func cloneValues(q map[string][]string) map[string][]string {
 		out[k] = v
 	}
 	return out
-}
-
-// sendCached is send for a cacheable request on a client with a cache:
-// the answer comes from the cache, from a concurrent identical call, or
-// from the service (and is then stored).
-func (c *Client) sendCached(ctx context.Context, r request, out any, cfg *callConfig, st *callState) error {
-	key, realtime := cacheKey(r)
-	if !realtime {
-		if body, ok := c.cacheGet(ctx, key); ok {
-			if err := decodeResponse(r, http.StatusOK, "", body, out); err == nil {
-				cfg.fillShared(0, nil)
-				return nil
-			}
-			// A damaged entry: ask the service and overwrite it.
-		}
-		f, leader := c.flights.join(key)
-		if !leader {
-			if testHookFlightWait != nil {
-				testHookFlightWait()
-			}
-			if err := f.wait(ctx); err != nil {
-				cfg.fill(st, nil)
-				return c.transportError(ctx, r, err)
-			}
-			if !f.leaderGaveUp {
-				cfg.fillShared(f.status, f.header)
-				if f.err != nil {
-					return f.err
-				}
-				return decodeResponse(r, f.status, f.header.Get("X-Request-Id"), f.body, out)
-			}
-			// The leader's own context ended: ask on our own.
-		} else {
-			defer c.flights.finish(key, f)
-			resp, body, err := c.fetchAndStore(ctx, r, out, st, key)
-			cfg.fill(st, resp)
-			f.err, f.body, f.leaderGaveUp = err, body, err != nil && ctx.Err() != nil
-			if resp != nil {
-				f.status, f.header = resp.StatusCode, resp.Header
-			}
-			return err
-		}
-	}
-	resp, _, err := c.fetchAndStore(ctx, r, out, st, key)
-	cfg.fill(st, resp)
-	return err
-}
-
-// fetchAndStore asks the service, decodes the answer into out and, when
-// that worked, stores the body in the cache.
-func (c *Client) fetchAndStore(ctx context.Context, r request, out any, st *callState, key string) (*http.Response, []byte, error) {
-	resp, body, err := c.exchange(ctx, r, st)
-	if err != nil {
-		return resp, nil, err
-	}
-	if err := decodeResponse(r, resp.StatusCode, resp.Header.Get("X-Request-Id"), body, out); err != nil {
-		return resp, nil, err
-	}
-	if err := c.cache.Set(context.WithoutCancel(ctx), key, body); err != nil {
-		c.logger.Warn("registerdata: storing an answer in the cache failed", "key", key, "error", err)
-	}
-	return resp, body, nil
-}
-
-func (c *Client) cacheGet(ctx context.Context, key string) ([]byte, bool) {
-	body, ok, err := c.cache.Get(ctx, key)
-	if err != nil {
-		c.logger.Warn("registerdata: reading the cache failed; asking the service", "key", key, "error", err)
-		return nil, false
-	}
-	return body, ok
-}
-
-// fillShared writes the ResponseInfo of an answer that cost this call
-// nothing: from the cache (status 0, no header) or from a concurrent
-// identical call's request (its status and header).
-func (cfg *callConfig) fillShared(status int, header http.Header) {
-	if cfg.info == nil {
-		return
-	}
-	*cfg.info = ResponseInfo{StatusCode: status, Header: header, RequestID: header.Get("X-Request-Id"), Cached: true}
 }

@@ -170,18 +170,19 @@ func (g *gateTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func TestConcurrentLookupsOfOneIDShareOneRequest(t *testing.T) {
 	const n = 20
+	o := &recordingObserver{}
 	srv := fake.NewServer()
 	t.Cleanup(srv.Close)
 	ct := &countingTransport{next: http.DefaultTransport}
 	gate := newGate(ct)
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL),
 		registerdata.WithHTTPClient(&http.Client{Transport: gate}),
-		registerdata.WithCache(registerdata.NewMemoryCache(100, time.Hour)))
+		registerdata.WithCache(registerdata.NewMemoryCache(100, time.Hour)), registerdata.WithObserver(o))
 	require.NoError(t, err)
 	id := srv.CompanyIDs()[0]
 
-	waiting := make(chan struct{}, n)
-	registerdata.SetFlightWaitHook(func() { waiting <- struct{}{} })
+	joined := make(chan struct{}, 2*n)
+	registerdata.SetFlightWaitHook(func() { joined <- struct{}{} })
 	t.Cleanup(func() { registerdata.SetFlightWaitHook(nil) })
 
 	var wg sync.WaitGroup
@@ -196,8 +197,8 @@ func TestConcurrentLookupsOfOneIDShareOneRequest(t *testing.T) {
 		}()
 	}
 	<-gate.arrived
-	for range n - 1 {
-		<-waiting // every other lookup waits for the one in flight
+	for range n {
+		<-joined // every lookup has joined the flight while its request is held
 	}
 	close(gate.release)
 	wg.Wait()
@@ -220,6 +221,17 @@ func TestConcurrentLookupsOfOneIDShareOneRequest(t *testing.T) {
 		require.Zero(t, infos[i].Charged)
 	}
 	require.Equal(t, 1, leaders)
+
+	calls := o.ended(t) // every lookup, leader and waiters, is one observed call
+	require.Len(t, calls, n)
+	cached := 0
+	for _, call := range calls {
+		if call.result.Cached {
+			cached++
+			require.Zero(t, call.result.Attempts)
+		}
+	}
+	require.Equal(t, n-1, cached)
 }
 
 func TestWaitersAskThemselvesWhenTheLeaderGivesUp(t *testing.T) {
@@ -233,8 +245,13 @@ func TestWaitersAskThemselvesWhenTheLeaderGivesUp(t *testing.T) {
 	require.NoError(t, err)
 	id := srv.CompanyIDs()[0]
 
-	waiting := make(chan struct{}, 1)
-	registerdata.SetFlightWaitHook(func() { waiting <- struct{}{} })
+	joined := make(chan struct{}, 10)
+	registerdata.SetFlightWaitHook(func() {
+		select {
+		case joined <- struct{}{}:
+		default:
+		}
+	})
 	t.Cleanup(func() { registerdata.SetFlightWaitHook(nil) })
 
 	leaderCtx, cancel := context.WithCancel(context.Background())
@@ -252,7 +269,8 @@ func TestWaitersAskThemselvesWhenTheLeaderGivesUp(t *testing.T) {
 		}
 		followerErr <- err
 	}()
-	<-waiting
+	<-joined // the leader
+	<-joined // the follower, waiting for the leader's request
 	cancel()
 	require.ErrorIs(t, <-leaderErr, context.Canceled)
 	require.NoError(t, <-followerErr, "the waiter asked on its own instead of taking the leader's cancellation")

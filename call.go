@@ -27,11 +27,13 @@ type callConfig struct {
 	maxRetries int           // < 0: the client's setting
 	maxPages   int           // page walks only; 0: no bound
 	poll       pollConfig    // WaitTransparencyExtract only
+	header     http.Header   // WithHeader; nil: none
+	cost       int64         // WithCost, for Do; < 0: UnpublishedPrice
 	err        error         // the first invalid option
 }
 
 func newCallConfig(opts []CallOption) callConfig {
-	cfg := callConfig{maxRetries: -1}
+	cfg := callConfig{maxRetries: -1, cost: -1}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)

@@ -11,7 +11,26 @@
 // Every call takes a context. Failed calls return an *APIError that
 // matches a sentinel with errors.Is (ErrNotFound, ErrInsufficientCredits,
 // ...). Requests the client can tell are wrong fail with an error wrapping
-// ErrInvalidRequest before anything is sent, so they cost nothing.
+// ErrInvalidRequest before anything is sent, so they cost nothing. Among
+// them are malformed ids: a company id must have the service's shape,
+// COUNTRY-TYPE-COURT-NUMBER with an upper-case country ("NOPE" fails, see
+// ParseCompanyID); a person id must be a UUID; every id must be one clean
+// URL path segment ("../monitor", "a/b" and white space fail). Ids are
+// case-sensitive, as the service writes them: a lower-case company id
+// fails with the id spelled as the service spells it, rather than being
+// changed silently. An id of the right shape that does not exist is the
+// service's to answer (ErrNotFound).
+//
+// Every call is billed at the write: each time a request goes out (a
+// retry, a redirect, a re-send after a lost connection) the service may
+// bill it, so its price is first held in the credit budget
+// (WithCreditBudget) and counted in CreditsSpent, which is never below
+// what the service billed.
+//
+// Do calls endpoints the SDK does not model yet, under the same rules
+// (key, retries, rate limit, budget, redirects); WithHeader adds a header
+// to any call. WithObserver sees every call with its route template, for
+// tracing and metrics (the registerdataotel module).
 //
 // The fake package runs the whole service in memory for tests; the
 // webhook package verifies and handles monitor notifications.
@@ -29,6 +48,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+	"golang.org/x/sync/singleflight"
 	"golang.org/x/time/rate"
 )
 
@@ -57,8 +77,11 @@ type Client struct {
 	budget     budget
 	logger     *slog.Logger
 	cache      Cache    // nil without WithCache
-	flights    flights  // concurrent identical cacheable lookups
 	observer   Observer // nil without WithObserver
+
+	flights      singleflight.Group // concurrent identical cacheable lookups
+	cacheTimeout time.Duration      // bounds each cache Get and Set
+	now          func() time.Time   // the clock of cache entries
 }
 
 // Option configures a Client.
@@ -127,8 +150,11 @@ func WithHTTPClient(hc *http.Client) Option {
 }
 
 // WithMaxRetries sets how often a failed request is retried: on 429, 500,
-// 502, 503, 504 and transport errors, never on other statuses. The default
-// is 2; 0 disables retries.
+// 502, 503, 504 and transport errors, never on other statuses (the
+// service's X-Should-Retry header, when present, decides instead; a 2xx
+// answer is never retried, whatever it says). The default is 2; 0
+// disables retries. Each retry is a write the service may bill: it is
+// held in the credit budget before it is sent.
 func WithMaxRetries(n int) Option {
 	return func(c *config) error {
 		if n < 0 || n > maxRetriesCeiling {
@@ -142,7 +168,10 @@ func WithMaxRetries(n int) Option {
 // WithRetryWait sets the bounds of the exponential back-off between
 // retries (defaults 500ms and 10s). A Retry-After header of the service
 // takes precedence, up to maxRetryAfter (default 2 minutes): an answer
-// asking to wait longer is returned as an error instead of retried.
+// asking to wait longer is returned at once as an error instead of
+// retried (an *APIError matching ErrRateLimited, with RetryAfter set).
+// No wait outlasts the call's context: a wait that would end after its
+// deadline is not started, and one under way ends with the context.
 func WithRetryWait(min, max, maxRetryAfter time.Duration) Option {
 	return func(c *config) error {
 		if min <= 0 || max < min || maxRetryAfter < 0 {
@@ -155,13 +184,18 @@ func WithRetryWait(min, max, maxRetryAfter time.Duration) Option {
 
 // WithRateLimit keeps the client under r requests per second with bursts
 // of up to burst, waiting (context permitting) before each attempt,
-// retries included. The default is no client-side limit.
-func WithRateLimit(r rate.Limit, burst int) Option {
+// retries and redirects included. r may be any integer or floating-point
+// number, a rate.Limit included: WithRateLimit(5, 1),
+// WithRateLimit(perSecond, 1) with an int variable, WithRateLimit(0.5, 1)
+// for one request every two seconds. The default is no client-side
+// limit.
+func WithRateLimit[R ~int | ~int64 | ~float64](r R, burst int) Option {
 	return func(c *config) error {
-		if r <= 0 || burst < 1 {
+		limit := rate.Limit(r)
+		if !(limit > 0) || burst < 1 {
 			return fmt.Errorf("registerdata: WithRateLimit(%v, %d): want a positive rate and burst", r, burst)
 		}
-		c.limit, c.burst = r, burst
+		c.limit, c.burst = limit, burst
 		return nil
 	}
 }
@@ -182,10 +216,14 @@ func WithCreditBudget(n int64) Option {
 	}
 }
 
-// WithLogger sets the logger for each attempt's request and response
-// (debug, with the status and the request id) and for retries (warn). A
-// failed call is not logged apart from that: its error says what went
-// wrong. The API key is never logged. The default discards.
+// WithLogger sets the logger of the client: a debug record per finished
+// call ("registerdata: call", with route, path, status, request_id,
+// credits, attempts and cached), debug records of each attempt's request
+// and response, and a warning per retry. The route is the path template
+// ("GET /v1/company/{company_id}"). Records are written with the call's
+// context (the one an Observer's CallStart returned), so a context-aware
+// handler can add the trace and span ids. A failed call's error is in its
+// record; the API key is never logged. The default discards.
 func WithLogger(l *slog.Logger) Option {
 	return func(c *config) error {
 		if l == nil {
@@ -250,6 +288,9 @@ func NewClient(opts ...Option) (*Client, error) {
 		logger:     logger,
 		cache:      cfg.cache,
 		observer:   cfg.observer,
+
+		cacheTimeout: cacheOpTimeout,
+		now:          time.Now,
 	}, nil
 }
 

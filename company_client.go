@@ -25,7 +25,7 @@ type GetCompanyParams struct {
 // nothing; Realtime bypasses the cache and refreshes it. The cache key is
 // the path and query, so Export and plain records are cached apart.
 func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyParams, opts ...CallOption) (*Company, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	var p GetCompanyParams

@@ -13,9 +13,17 @@ import "encoding/json"
 // rejects, the record is reset and decoded again by encoding/json, so
 // errors (and what is decoded alongside them) are exactly encoding/json's
 // decoding into a zero Company.
+//
+// The second decode is skipped for bodies over maxFallbackBytes: decoding
+// twice would double what a hostile answer costs (see maxDecodeBytes), so
+// the reader's own error is returned for those.
 func (c *Company) decodeJSON(b []byte) error {
-	if decodeCompanyFast(b, c) == nil {
+	err := decodeCompanyFast(b, c)
+	if err == nil {
 		return nil
+	}
+	if len(b) > maxFallbackBytes {
+		return err
 	}
 	*c = Company{}
 	if err := json.Unmarshal(b, (*companyFields)(c)); err != nil {
@@ -25,6 +33,9 @@ func (c *Company) decodeJSON(b []byte) error {
 	return nil
 }
 
+// maxFallbackBytes bounds the bodies decodeJSON decodes a second time.
+const maxFallbackBytes = 1 << 20
+
 // decodeCompanyFast decodes b into c in one pass, with the semantics of
 // encoding/json: unknown keys are skipped, keys match case-insensitively
 // when no field matches exactly, the last of duplicate keys wins, null
@@ -32,8 +43,8 @@ func (c *Company) decodeJSON(b []byte) error {
 // into what c already holds. It fails on invalid JSON and on values of
 // the wrong type, leaving c partly decoded.
 func decodeCompanyFast(b []byte, c *Company) error {
-	d := new(decoder)
-	d.Reset(b)
+	d := getDecoder(b)
+	defer putDecoder(d)
 	if err := decodeObject(d, c, companyField); err != nil {
 		return err
 	}

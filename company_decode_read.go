@@ -1,6 +1,10 @@
 package registerdata
 
-import "github.com/registerdata/registerdata-go/internal/jsonread"
+import (
+	"sync"
+
+	"github.com/registerdata/registerdata-go/internal/jsonread"
+)
 
 // The helpers of this file decode one JSON value into a Go value with the
 // semantics of encoding/json v1, for the hand-written decoders of
@@ -16,6 +20,25 @@ type decoder struct {
 	strs    slab[string]
 	ints    slab[int64]
 	dates   slab[Date]
+}
+
+// decoders keeps decoders between decodes: a decoder's string cache and
+// the reader's scratch buffers cost more than a small answer's decoding.
+var decoders = sync.Pool{New: func() any { return new(decoder) }}
+
+// getDecoder returns a decoder reading b; give it back with putDecoder.
+func getDecoder(b []byte) *decoder {
+	d := decoders.Get().(*decoder)
+	d.Reset(b)
+	return d
+}
+
+// putDecoder returns d to the pool without the input and without the
+// slabs, whose elements belong to the decoded records.
+func putDecoder(d *decoder) {
+	d.Reset(nil)
+	d.strs, d.ints, d.dates = nil, nil, nil
+	decoders.Put(d)
 }
 
 // slab hands out pointers to the elements of chunks allocated together.

@@ -56,7 +56,7 @@ func (l *URLLookup) missingIdentity() string {
 // identifier that cannot be a path segment is refused before sending; a
 // company that is unknown or has no contact data fails with ErrNotFound.
 func (c *Client) GetContactDetails(ctx context.Context, companyID string, opts ...CallOption) (*ContactDetails, error) {
-	if err := checkPathID("company id", companyID); err != nil {
+	if err := checkCompanyID(companyID); err != nil {
 		return nil, err
 	}
 	var d ContactDetails

@@ -1,11 +1,6 @@
 package registerdata
 
-import (
-	"fmt"
-	"sync"
-
-	"github.com/registerdata/registerdata-go/enums"
-)
+import "github.com/registerdata/registerdata-go/enums"
 
 // Credit costs, from the Limits table of the service specification. The
 // client's budget and the fake's billing both read them from here.
@@ -54,57 +49,6 @@ func MonitorMonthlyCost(f enums.UpdateFrequency) int64 {
 		return CostDailyMonitorPerMonth
 	}
 	return CostWeeklyMonitorPerMonth
-}
-
-// budget tracks the credits a client spends against an optional limit.
-// A call reserves its cost before it is sent, so concurrent calls cannot
-// overshoot, and commits it on success or releases it on failure.
-type budget struct {
-	mu       sync.Mutex
-	limit    int64 // < 0: no limit
-	spent    int64
-	reserved int64
-}
-
-func (b *budget) reserve(cost int64) error {
-	if cost == 0 {
-		return nil
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.limit >= 0 && b.spent+b.reserved+cost > b.limit {
-		return fmt.Errorf("%w: this call costs %d credits and %d of the budget of %d are left (%d spent, %d held by calls in flight)",
-			ErrBudgetExceeded, cost, b.limit-b.spent-b.reserved, b.limit, b.spent, b.reserved)
-	}
-	b.reserved += cost
-	return nil
-}
-
-// settle ends a call's reservations: it releases the reserved credits
-// and counts the charged ones (at most reserved) as spent.
-func (b *budget) settle(reserved, charged int64) {
-	if reserved == 0 && charged == 0 {
-		return
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.reserved -= reserved
-	b.spent += charged
-}
-
-func (b *budget) spentCredits() int64 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.spent
-}
-
-func (b *budget) remaining() (int64, bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.limit < 0 {
-		return 0, false
-	}
-	return b.limit - b.spent - b.reserved, true
 }
 
 // Credit costs of the endpoints whose price the service does not publish

@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -47,24 +46,6 @@ type RealtimeDocument struct {
 	URL string `json:"url"`
 }
 
-type realtimeDocumentFields RealtimeDocument
-
-// UnmarshalJSON decodes a realtime document. file_date, whose format the
-// service does not document, is read as a date or a date-time; anything
-// else leaves FileDate nil rather than failing.
-func (d *RealtimeDocument) UnmarshalJSON(b []byte) error {
-	var w struct {
-		realtimeDocumentFields
-		FileDate optionalDate `json:"file_date"`
-	}
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*d = RealtimeDocument(w.realtimeDocumentFields)
-	d.FileDate = w.FileDate.d
-	return nil
-}
-
 func (d *RealtimeDocument) missingIdentity() string {
 	if d.URL == "" {
 		return "url"
@@ -100,7 +81,7 @@ func (c *Client) GetDocument(ctx context.Context, documentID string, opts ...Cal
 // identifier that cannot be one; a company without such a document fails
 // with ErrNotFound.
 func (c *Client) GetRealtimeDocument(ctx context.Context, companyID string, category enums.DocumentCategory, opts ...CallOption) (*RealtimeDocument, error) {
-	if err := checkPathID("company id", companyID); err != nil {
+	if err := checkCompanyID(companyID); err != nil {
 		return nil, err
 	}
 	if !category.IsKnown() {

@@ -90,8 +90,13 @@ func statusHint(status int) string {
 	return ""
 }
 
-// Is makes errors.Is(err, ErrNotFound) and the other sentinels work.
-func (e *APIError) Is(target error) bool { return target == statusSentinel(e.StatusCode) }
+// Is makes errors.Is(err, ErrNotFound) and the other sentinels work. A
+// 503 with Retry-After (the service asks to come back later) matches
+// ErrRateLimited as well as ErrServer.
+func (e *APIError) Is(target error) bool {
+	return target == statusSentinel(e.StatusCode) ||
+		(target == ErrRateLimited && e.StatusCode == http.StatusServiceUnavailable && e.RetryAfter > 0)
+}
 
 // Unwrap returns the sentinel of e's status class, or nil.
 func (e *APIError) Unwrap() error { return statusSentinel(e.StatusCode) }
@@ -176,13 +181,15 @@ func firstNonEmpty(a, b string) string {
 }
 
 // ResponseError is a 2xx answer the client could not use (see
-// ErrUnexpectedResponse). It keeps the body, up to the response size
-// limit, for the bug report.
+// ErrUnexpectedResponse). It keeps the first 64 KiB of the body, for the
+// bug report (a copy: an error kept for long, as a batch keeps the errors
+// of failed ids, does not hold a whole rejected answer), with the
+// request's secrets replaced by [REDACTED].
 type ResponseError struct {
 	Method, Path string // the request ("GET", "/v1/company/DE-...")
 	StatusCode   int    // the 2xx status of the answer
 	RequestID    string // the X-Request-Id header of the answer, when present
-	Body         []byte // the body as received
+	Body         []byte // the start of the body as received, up to 64 KiB
 	Reason       string // what is wrong with it
 	Err          error  // the decoding error, when there was one
 }

@@ -24,7 +24,7 @@ func DecodeCompanyReference(b []byte, c *Company) error {
 	return nil
 }
 
-// BatchWorkers is the number of GetCompaniesSeq lookup goroutines alive.
+// BatchWorkers is the number of GetCompaniesSeq and MatchCompaniesSeq worker goroutines alive.
 func BatchWorkers() int64 { return batchWorkers.Load() }
 
 // NewMemoryCacheAt is NewMemoryCache on the clock now.
@@ -32,7 +32,22 @@ func NewMemoryCacheAt(maxEntries int, ttl time.Duration, now func() time.Time) C
 	return newMemoryCache(maxEntries, ttl, now)
 }
 
-// SetFlightWaitHook sets the function called when a lookup starts waiting
-// for a concurrent identical one (nil: none). Tests using it must not run
+// SetFlightWaitHook sets the function called when a lookup has joined the
+// flight of its key, as leader or waiter (nil: none). Tests using it must not run
 // in parallel.
 func SetFlightWaitHook(fn func()) { testHookFlightWait = fn }
+
+// MaxResponseBytes is the size cap of a 2xx answer.
+const MaxResponseBytes = maxResponseBytes
+
+// DecodeAnswer decodes a 2xx body into out as the client does: the
+// decoding-cost check, then the type's decoder.
+func DecodeAnswer(body []byte, out any) error {
+	if err := checkDecodeCost(body, out); err != nil {
+		return err
+	}
+	return decodeBody(body, out)
+}
+
+// AutocompleteResponse is the answer type AutocompleteCompanies decodes.
+type AutocompleteResponse = autocompleteResponse

@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 )
@@ -103,31 +102,11 @@ type ReportRow struct {
 	Children []ReportRow `json:"children"`
 }
 
-// reportWire is FinancialReport with dates that also accept the
-// date-time form some versions of the service sent.
-type reportWire struct {
-	reportFields
-	ReportStartDate *lenientDate `json:"report_start_date"`
-	ReportEndDate   lenientDate  `json:"report_end_date"`
-}
-
-type reportFields FinancialReport
-
 // UnmarshalJSON decodes a report; its dates may come as "YYYY-MM-DD" or
 // as a date-time, of which the date is kept.
 func (r *FinancialReport) UnmarshalJSON(b []byte) error {
-	var w reportWire
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*r = FinancialReport(w.reportFields)
-	r.ReportEndDate = Date(w.ReportEndDate)
-	r.ReportStartDate = nil
-	if w.ReportStartDate != nil && !Date(*w.ReportStartDate).IsZero() {
-		d := Date(*w.ReportStartDate)
-		r.ReportStartDate = &d
-	}
-	return nil
+	*r = FinancialReport{}
+	return decodeWhole(b, r, reportField, nil)
 }
 
 // Normalize replaces every nil slice and map in f with an empty one, as
@@ -182,7 +161,7 @@ func (f *Financials) listKey() (string, bool) { return "reports", f.Reports == n
 // identifier that cannot be a path segment is refused before sending; an
 // unknown company fails with ErrNotFound.
 func (c *Client) GetFinancials(ctx context.Context, companyID string, opts ...CallOption) (*Financials, error) {
-	if err := checkPathID("company id", companyID); err != nil {
+	if err := checkCompanyID(companyID); err != nil {
 		return nil, err
 	}
 	var f Financials

@@ -8,6 +8,7 @@ require (
 	github.com/jarcoal/httpmock v1.4.2
 	github.com/standard-webhooks/standard-webhooks/libraries v0.0.1
 	github.com/stretchr/testify v1.12.1
+	golang.org/x/sync v0.19.0
 	golang.org/x/time v0.14.0
 )
 

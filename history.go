@@ -1,9 +1,7 @@
 package registerdata
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -72,7 +70,7 @@ type OwnershipHistoryEntry struct {
 // GetOwnershipHistory fetches the current and former owners of a
 // company. It costs CostOwnershipHistory.
 func (c *Client) GetOwnershipHistory(ctx context.Context, id string, opts ...CallOption) (*HistoricalOwners, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	var out HistoricalOwners
@@ -88,20 +86,9 @@ func (c *Client) GetOwnershipHistory(ctx context.Context, id string, opts ...Cal
 	return &out, nil
 }
 
-type historicalOwnersFields HistoricalOwners
-
 // UnmarshalJSON decodes a HistoricalOwners object; an absent or null list
 // becomes an empty one.
-func (h *HistoricalOwners) UnmarshalJSON(b []byte) error {
-	var f historicalOwnersFields
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*h = HistoricalOwners(f)
-	h.listed = hasTopLevelKey(b, "owners")
-	nonNil(&h.Owners)
-	return nil
-}
+func (h *HistoricalOwners) UnmarshalJSON(b []byte) error { return h.decodeJSON(b) }
 
 // missingIdentity: the answer has no identifier, so its list stands in
 // for one; it must be present (a null list is accepted as empty).
@@ -110,26 +97,6 @@ func (h *HistoricalOwners) missingIdentity() string {
 		return "owners"
 	}
 	return ""
-}
-
-// flexTime decodes a date-time, accepting a plain date as midnight UTC
-// and null as the zero time.
-type flexTime time.Time
-
-func (t *flexTime) UnmarshalJSON(b []byte) error {
-	if bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
-		return nil
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("a date-time must be a string: %w", err)
-	}
-	v, err := parseDateTime(s)
-	if err != nil {
-		return err
-	}
-	*t = flexTime(v)
-	return nil
 }
 
 // parseDateTime reads an RFC 3339 date-time, one without a zone (taken as
@@ -143,43 +110,16 @@ func parseDateTime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("%q is neither a date-time (RFC 3339) nor a date (YYYY-MM-DD)", s)
 }
 
-type historicalOwnerFields HistoricalOwner
-
 // UnmarshalJSON decodes a HistoricalOwner, accepting dates where
 // date-times are documented; a null ownership_history becomes empty.
 func (h *HistoricalOwner) UnmarshalJSON(b []byte) error {
-	var aux struct {
-		historicalOwnerFields
-		FirstAppearance flexTime  `json:"first_appearance"`
-		LastAppearance  *flexTime `json:"last_appearance,omitempty"`
-	}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	*h = HistoricalOwner(aux.historicalOwnerFields)
-	h.FirstAppearance = time.Time(aux.FirstAppearance)
-	h.LastAppearance = nil
-	if aux.LastAppearance != nil && !time.Time(*aux.LastAppearance).IsZero() {
-		t := time.Time(*aux.LastAppearance)
-		h.LastAppearance = &t
-	}
-	nonNil(&h.OwnershipHistory)
-	return nil
+	*h = HistoricalOwner{}
+	return decodeWhole(b, h, historicalOwnerField, (*HistoricalOwner).normalize)
 }
-
-type ownershipHistoryEntryFields OwnershipHistoryEntry
 
 // UnmarshalJSON decodes an OwnershipHistoryEntry, accepting a date where a
 // date-time is documented.
 func (e *OwnershipHistoryEntry) UnmarshalJSON(b []byte) error {
-	var aux struct {
-		ownershipHistoryEntryFields
-		DocumentDate flexTime `json:"document_date"`
-	}
-	if err := json.Unmarshal(b, &aux); err != nil {
-		return err
-	}
-	*e = OwnershipHistoryEntry(aux.ownershipHistoryEntryFields)
-	e.DocumentDate = time.Time(aux.DocumentDate)
-	return nil
+	*e = OwnershipHistoryEntry{}
+	return decodeWhole(b, e, historyEntryField, nil)
 }

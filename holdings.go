@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 
@@ -41,6 +40,7 @@ type Holding struct {
 	// PercentageShare is the stake on a FRACTION scale, as the
 	// specification documents it: 0.5 means 50 %. (Owner.PercentageShare
 	// describes the same stake on a percent scale.) Nil when not known.
+	// SharePercent converts it to the percent scale of the other stakes.
 	PercentageShare *float64 `json:"percentage_share"`
 	// Start is when the holding began; nil when not known.
 	Start *Date `json:"start"`
@@ -51,7 +51,7 @@ type Holding struct {
 // GetCompanyHoldings fetches the stakes a company holds in other
 // companies. It costs CostCompanyHoldings.
 func (c *Client) GetCompanyHoldings(ctx context.Context, id string, opts ...CallOption) (*Holdings, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	out := Holdings{identity: "company_id"}
@@ -86,20 +86,11 @@ func (c *Client) GetPersonHoldings(ctx context.Context, personID string, opts ..
 	return &out, nil
 }
 
-// holdingsFields is Holdings without its methods; the identity field is
-// unexported and so never encoded.
-type holdingsFields Holdings
-
 // UnmarshalJSON decodes a Holdings or PersonHoldings object; an absent or
 // null list becomes an empty one.
 func (h *Holdings) UnmarshalJSON(b []byte) error {
-	f := holdingsFields{identity: h.identity}
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*h = Holdings(f)
-	nonNil(&h.Holdings)
-	return nil
+	*h = Holdings{identity: h.identity}
+	return decodeWhole(b, h, holdingsField, func(h *Holdings) { nonNil(&h.Holdings) })
 }
 
 func (h *Holdings) missingIdentity() string {

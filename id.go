@@ -34,7 +34,11 @@ func ParseCompanyID(s string) (CompanyID, error) {
 		return CompanyID{}, fmt.Errorf("%w: company id %q: want COUNTRY-REGISTERTYPE-COURT-NUMBER, such as DE-HRB-F1103-267645", ErrInvalidRequest, s)
 	}
 	if len(parts[0]) != 2 || !isUpperASCII(parts[0]) {
-		return CompanyID{}, fmt.Errorf("%w: company id %q: country %q is not a two-letter upper-case code", ErrInvalidRequest, s, parts[0])
+		hint := ""
+		if len(parts[0]) == 2 && isUpperASCII(strings.ToUpper(parts[0])) {
+			hint = fmt.Sprintf(" (ids are case-sensitive, as the service writes them: did you mean %q?)", suggestCompanyID(parts))
+		}
+		return CompanyID{}, fmt.Errorf("%w: company id %q: country %q is not a two-letter upper-case code%s", ErrInvalidRequest, s, parts[0], hint)
 	}
 	return CompanyID{Country: parts[0], RegisterType: enums.RegisterType(parts[1]), CourtCode: parts[2], Number: parts[3]}, nil
 }
@@ -51,6 +55,25 @@ func isUpperASCII(s string) bool {
 // String joins the parts back into the identifier form.
 func (id CompanyID) String() string {
 	return id.Country + "-" + string(id.RegisterType) + "-" + id.CourtCode + "-" + id.Number
+}
+
+// checkCompanyID refuses, before anything is sent, an id that is not a
+// company identifier as ParseCompanyID reads it.
+func checkCompanyID(id string) error {
+	_, err := ParseCompanyID(id)
+	return err
+}
+
+// suggestCompanyID writes the parts of a company id the way the service
+// does: the country upper case, a known register type in its own case.
+func suggestCompanyID(parts []string) string {
+	typ := parts[1]
+	for _, known := range enums.RegisterType("").Values() {
+		if strings.EqualFold(string(known), typ) {
+			typ = string(known)
+		}
+	}
+	return strings.ToUpper(parts[0]) + "-" + typ + "-" + strings.ToUpper(parts[2]) + "-" + parts[3]
 }
 
 // maxIDLength bounds identifiers sent in a path; real ones are far shorter.

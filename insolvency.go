@@ -137,56 +137,25 @@ func (p *Insolvency) missingIdentity() string {
 // "YYYY-MM-DD" or as date-times (the older form), and its lists are never
 // nil afterwards.
 func (p *Insolvency) UnmarshalJSON(b []byte) error {
-	type plain Insolvency
-	var w struct {
-		plain
-		OpenedAt             *lenientDate `json:"opened_at"`
-		ClosedAt             *lenientDate `json:"closed_at"`
-		ClaimsFilingDeadline *lenientDate `json:"claims_filing_deadline"`
-		FirstEventAt         *lenientDate `json:"first_event_at"`
-		LastEventAt          *lenientDate `json:"last_event_at"`
-	}
-	if isJSONNull(b) {
-		return nil
-	}
-	// Start from *p, as encoding/json decodes into an existing value.
-	w.plain = plain(*p)
-	w.OpenedAt, w.ClosedAt = (*lenientDate)(p.OpenedAt), (*lenientDate)(p.ClosedAt)
-	w.ClaimsFilingDeadline = (*lenientDate)(p.ClaimsFilingDeadline)
-	w.FirstEventAt, w.LastEventAt = (*lenientDate)(p.FirstEventAt), (*lenientDate)(p.LastEventAt)
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*p = Insolvency(w.plain)
-	p.OpenedAt, p.ClosedAt = (*Date)(w.OpenedAt), (*Date)(w.ClosedAt)
-	p.ClaimsFilingDeadline = (*Date)(w.ClaimsFilingDeadline)
-	p.FirstEventAt, p.LastEventAt = (*Date)(w.FirstEventAt), (*Date)(w.LastEventAt)
+	return decodeWhole(b, p, insolvencyRecordField, (*Insolvency).normalize)
+}
+
+// fillLists makes the proceeding's nil lists empty ones.
+func (p *Insolvency) fillLists() {
 	nonNil(&p.InsolvencyGrounds)
 	nonNil(&p.Events)
-	return nil
 }
 
 // UnmarshalJSON decodes an event, accepting its dates as "YYYY-MM-DD" or
 // as date-times; its lists are never nil afterwards.
 func (e *InsolvencyEvent) UnmarshalJSON(b []byte) error {
-	type plain InsolvencyEvent
-	var w struct {
-		plain
-		PublishedAt  lenientDate  `json:"published_at"`
-		DecisionDate *lenientDate `json:"decision_date"`
-	}
-	if isJSONNull(b) {
-		return nil
-	}
-	w.plain, w.PublishedAt, w.DecisionDate = plain(*e), lenientDate(e.PublishedAt), (*lenientDate)(e.DecisionDate)
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*e = InsolvencyEvent(w.plain)
-	e.PublishedAt, e.DecisionDate = Date(w.PublishedAt), (*Date)(w.DecisionDate)
+	return decodeWhole(b, e, insolvencyEventField, (*InsolvencyEvent).fillLists)
+}
+
+// fillLists makes the event's nil lists empty ones.
+func (e *InsolvencyEvent) fillLists() {
 	nonNil(&e.Details.InsolvencyGrounds)
 	nonNil(&e.Details.Meetings)
-	return nil
 }
 
 // UnmarshalJSON decodes a summary, accepting opened_at and closed_at as

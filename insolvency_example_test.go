@@ -36,7 +36,7 @@ func ExampleClient_SearchInsolvencies() {
 		fmt.Println(r.CaseNumber, r.CurrentStatus, *r.CompanyID)
 	}
 	// Output:
-	// 3a IN 118/24 opened DE-HRB-G1309-61402
+	// 3a IN 118/24 opened DE-HRB-T3104-61402
 }
 
 func ExampleClient_GetInsolvency() {
@@ -49,7 +49,7 @@ func ExampleClient_GetInsolvency() {
 	ctx := context.Background()
 
 	// The insolvencies of a company record name the proceedings.
-	co, err := c.GetCompany(ctx, "DE-HRB-G1309-61402", nil)
+	co, err := c.GetCompany(ctx, "DE-HRB-T3104-61402", nil)
 	if err != nil {
 		panic(err)
 	}

@@ -116,9 +116,9 @@ func TestSearchInsolvenciesResultsSatisfyTheirFilters(t *testing.T) {
 			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool {
 				return slices.Contains(p.InsolvencyGrounds, "over_indebtedness")
 			}},
-		{"company_id", filters.Insolvency().CompanyID("DE-HRB-G1309-61402"), "",
+		{"company_id", filters.Insolvency().CompanyID("DE-HRB-T3104-61402"), "",
 			func(p *registerdata.Insolvency, _ registerdata.InsolvencySearchResult) bool {
-				return p.CompanyID != nil && *p.CompanyID == "DE-HRB-G1309-61402"
+				return p.CompanyID != nil && *p.CompanyID == "DE-HRB-T3104-61402"
 			}},
 		{"person_id", filters.Insolvency().PersonID(person), "",
 			func(_ *registerdata.Insolvency, r registerdata.InsolvencySearchResult) bool {

@@ -93,23 +93,5 @@ type InsolvencySearchResult struct {
 // UnmarshalJSON decodes a result, accepting its dates as "YYYY-MM-DD" or
 // as date-times; InsolvencyGrounds is never nil afterwards.
 func (r *InsolvencySearchResult) UnmarshalJSON(b []byte) error {
-	type plain InsolvencySearchResult
-	var w struct {
-		plain
-		ClosedAt    *lenientDate `json:"closed_at"`
-		LastEventAt *lenientDate `json:"last_event_at"`
-		OpenedAt    *lenientDate `json:"opened_at"`
-	}
-	if isJSONNull(b) {
-		return nil
-	}
-	w.plain = plain(*r)
-	w.ClosedAt, w.LastEventAt, w.OpenedAt = (*lenientDate)(r.ClosedAt), (*lenientDate)(r.LastEventAt), (*lenientDate)(r.OpenedAt)
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*r = InsolvencySearchResult(w.plain)
-	r.ClosedAt, r.LastEventAt, r.OpenedAt = (*Date)(w.ClosedAt), (*Date)(w.LastEventAt), (*Date)(w.OpenedAt)
-	nonNil(&r.InsolvencyGrounds)
-	return nil
+	return decodeWhole(b, r, insolvencySearchResultField, func(r *InsolvencySearchResult) { nonNil(&r.InsolvencyGrounds) })
 }

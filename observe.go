@@ -16,9 +16,10 @@ import (
 // the cache or from a concurrent identical lookup, and calls refused by
 // the credit budget. Page walks and helpers (SearchCompaniesSeq,
 // GetCompaniesSeq, OwnershipTree, ...) produce one call per request they
-// make. Arguments the client refuses before building a request (a
-// malformed id, invalid parameters) produce no call: their error wrapping
-// ErrInvalidRequest is returned at once and nothing is sent.
+// make. What the client refuses before building a request produces no
+// call: malformed ids, invalid parameters or call options, a nil
+// context, a path Do refuses. Their error wraps ErrInvalidRequest, is
+// returned at once, and nothing is sent.
 //
 // Both methods run on the caller's goroutine, in the middle of the call:
 // they must be safe for concurrent use and should return quickly.
@@ -90,18 +91,19 @@ func WithObserver(o Observer) Option {
 
 // observed runs one call between the observer's CallStart and CallEnd:
 // the first stage of the pipeline. next runs the rest of the pipeline
-// with the context the observer returned and fills info.
-func (c *Client) observed(ctx context.Context, r request, info *ResponseInfo, next func(context.Context) error) error {
+// with the context the observer returned; st holds its outcome.
+func (c *Client) observed(ctx context.Context, r request, st *callState, next func(context.Context) error) error {
 	o := c.observer
 	if o == nil {
 		return next(ctx)
 	}
-	call := CallInfo{Method: r.method, Route: r.route(), Path: r.path, Cost: r.cost}
+	call := CallInfo{Method: r.method, Route: st.route, Path: r.path, Cost: r.cost}
 	start := time.Now()
 	if octx := o.CallStart(ctx, call); octx != nil {
 		ctx = octx
 	}
 	err := next(ctx)
+	info := st.info()
 	o.CallEnd(ctx, call, CallResult{
 		StatusCode: info.StatusCode,
 		Attempts:   info.Attempts,

@@ -170,7 +170,7 @@ func TestObserverSeesOneCallWithItsRouteAndResult(t *testing.T) {
 	assert.Equal(t, map[int64]int{call.id: 1}, ct.perCall, "the request carries the context CallStart returned")
 }
 
-func TestObserverSeesCacheHitsAndFlightWaitersAsCachedCalls(t *testing.T) {
+func TestObserverSeesCacheHitsAsCachedCalls(t *testing.T) {
 	srv, c, o, _ := newObservedClient(t, nil, registerdata.WithCache(registerdata.NewMemoryCache(10, time.Hour)))
 	id := srv.CompanyIDs()[0]
 	for range 2 {

@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -47,7 +46,9 @@ type Owner struct {
 	NominalShare float64 `json:"nominal_share"`
 	// PercentageShare is the owner's share on a PERCENT scale: 5.36 means
 	// 5.36 %. Nil when not known (a general partner without capital share).
-	// Holding.PercentageShare describes the same stake on a fraction scale.
+	// Holding.PercentageShare describes the same stake on a fraction scale;
+	// compare stakes through SharePercent, which is on one scale for
+	// Owner, BeneficialOwner and Holding.
 	PercentageShare *float64 `json:"percentage_share"`
 	// Start is when the relation began; known only for some kinds of owner.
 	Start *Date `json:"start"`
@@ -111,7 +112,7 @@ type GetOwnersParams struct {
 // the path and query, so Export, BestAvailable and plain answers are
 // cached apart.
 func (c *Client) GetOwners(ctx context.Context, id string, params *GetOwnersParams, opts ...CallOption) (*Owners, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	var p GetOwnersParams
@@ -145,19 +146,11 @@ func (c *Client) GetOwners(ctx context.Context, id string, params *GetOwnersPara
 	return &out, nil
 }
 
-type ownersFields Owners
-
 // UnmarshalJSON decodes a CompanyOwners object; absent or null arrays
 // become empty ones.
 func (o *Owners) UnmarshalJSON(b []byte) error {
-	var f ownersFields
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*o = Owners(f)
-	nonNil(&o.Owners)
-	nonNil(&o.Sources)
-	return nil
+	*o = Owners{}
+	return decodeWhole(b, o, ownersField, (*Owners).normalize)
 }
 
 func (o *Owners) missingIdentity() string {

@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -65,18 +64,11 @@ func (c *Client) GetPerson(ctx context.Context, personID string, opts ...CallOpt
 	return &out, nil
 }
 
-type personFields Person
-
 // UnmarshalJSON decodes a Person; an absent or null list of positions
 // becomes an empty one.
 func (p *Person) UnmarshalJSON(b []byte) error {
-	var f personFields
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*p = Person(f)
-	nonNil(&p.ManagementPositions)
-	return nil
+	*p = Person{}
+	return decodeWhole(b, p, personField, func(p *Person) { nonNil(&p.ManagementPositions) })
 }
 
 func (p *Person) missingIdentity() string {

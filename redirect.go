@@ -9,10 +9,21 @@ import (
 // maxRedirects is how many redirects a call follows, as net/http does.
 const maxRedirects = 10
 
-// guardRedirects returns a copy of hc whose redirect policy keeps the API
-// key at home: a redirect to another scheme, host or port is followed
-// without the Authorization header, and one from https to http is refused
-// outright. hc's own CheckRedirect, if any, runs after these checks.
+// errRedirectRefused marks a redirect the client would not follow; such a
+// call is not retried.
+var errRedirectRefused = errors.New("redirect refused")
+
+// guardRedirects returns a copy of hc whose redirect policy keeps secrets
+// at home:
+//
+//   - a redirect from https to http is refused outright;
+//   - a request that carries a body (a search, a monitor, the
+//     Transparenzregister password) or per-call headers (WithHeader,
+//     which may hold a credential) never follows a redirect to another
+//     scheme, host or port: 307 and 308 would send the body again there;
+//   - any other request follows it without the Authorization header.
+//
+// hc's own CheckRedirect, if any, runs after these checks.
 func guardRedirects(hc *http.Client) *http.Client {
 	copied := *hc
 	next := hc.CheckRedirect
@@ -20,11 +31,15 @@ func guardRedirects(hc *http.Client) *http.Client {
 		if len(via) >= maxRedirects {
 			return fmt.Errorf("stopped after %d redirects", maxRedirects)
 		}
-		first := via[0].URL
-		if first.Scheme == "https" && req.URL.Scheme != "https" {
-			return errors.New("refused a redirect from https to " + req.URL.Scheme + ": the API key would travel in clear")
+		first := via[0]
+		if first.URL.Scheme == "https" && req.URL.Scheme != "https" {
+			return fmt.Errorf("%w from https to %s: the API key would travel in clear", errRedirectRefused, req.URL.Scheme)
 		}
-		if req.URL.Scheme != first.Scheme || req.URL.Host != first.Host {
+		if req.URL.Scheme != first.URL.Scheme || req.URL.Host != first.URL.Host {
+			if st := callStateFrom(req.Context()); hasBody(first) || (st != nil && st.sensitive) {
+				return fmt.Errorf("%w to %s://%s: the request carries a body or per-call headers, which never leave the service's origin",
+					errRedirectRefused, req.URL.Scheme, req.URL.Host)
+			}
 			req.Header.Del("Authorization")
 		}
 		if next != nil {
@@ -33,4 +48,9 @@ func guardRedirects(hc *http.Client) *http.Client {
 		return nil
 	}
 	return &copied
+}
+
+// hasBody reports whether r was sent with a body.
+func hasBody(r *http.Request) bool {
+	return r.ContentLength != 0 || (r.Body != nil && r.Body != http.NoBody)
 }

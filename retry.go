@@ -2,6 +2,8 @@ package registerdata
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
@@ -9,67 +11,153 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
-	"golang.org/x/time/rate"
 )
 
-// newRetryClient wraps the configured HTTP client in the retry policy:
-// 429, 500, 502, 503, 504 and transport errors are retried with
-// exponential back-off and jitter, honouring Retry-After; nothing else is.
+// retried is the retry stage: it sends the request through the retrying
+// HTTP client (the policy below), records the last answer in st and
+// reads a 2xx answer's body. Any other status becomes an *APIError.
+func (c *Client) retried(ctx context.Context, r request, st *callState) ([]byte, error) {
+	req, err := c.newRequest(withCallState(ctx, st), r)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		if resp != nil {
+			resp.Body.Close()
+		}
+		if st.budgetErr != nil {
+			return nil, fmt.Errorf("registerdata: %s %s: %w (an attempt whose answer was lost counts as charged, and the budget cannot hold another)", r.method, r.path, st.budgetErr)
+		}
+		return nil, c.transportError(ctx, r, err)
+	}
+	defer resp.Body.Close()
+	st.answered(resp)
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return nil, newAPIError(r, resp)
+	}
+	body, err := readLimited(resp.Body, resp.ContentLength, maxResponseBytes)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s %s: reading the %d answer: %w", ErrUnexpectedResponse, r.method, r.path, resp.StatusCode, err)
+	}
+	return body, nil
+}
+
+// newRetryClient wraps the configured HTTP client in the retry policy
+// (retryPolicy) and the stages below it: the redirect guard, the rate
+// limit and write counting around the configured transport.
 func newRetryClient(cfg *config, logger *slog.Logger) *retryablehttp.Client {
 	hc := cfg.httpClient
 	if hc == nil {
 		hc = &http.Client{Timeout: 60 * time.Second}
 	}
 	hc = guardRedirects(hc)
+	var transport http.RoundTripper = &writeCounter{next: hc.Transport}
 	if cfg.limit > 0 {
-		copied := *hc
-		copied.Transport = &limitedTransport{next: hc.Transport, limiter: rate.NewLimiter(cfg.limit, cfg.burst)}
-		hc = &copied
+		transport = newLimitedTransport(transport, cfg.limit, cfg.burst)
 	}
-	rc := &retryablehttp.Client{
+	hc.Transport = transport
+	p := &retryPolicy{waitMin: cfg.waitMin, waitMax: cfg.waitMax, maxRetryAfter: cfg.maxRetryAfter, logger: logger}
+	return &retryablehttp.Client{
 		HTTPClient:   hc,
-		Logger:       nil, // logging goes through the hooks below, never with headers
-		RetryWaitMin: cfg.waitMin,
-		RetryWaitMax: cfg.waitMax,
-		RetryMax:     maxRetriesCeiling,                     // each call's own limit is enforced by CheckRetry
+		Logger:       nil,                                   // logging goes through the policy, never with headers
+		RetryMax:     maxRetriesCeiling + 1,                 // each call's own limit is enforced by the policy
 		ErrorHandler: retryablehttp.PassthroughErrorHandler, // the last response decides the error
-	}
-	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
-		st := callStateFrom(ctx)
-		if st == nil { // not sent through Client.send
-			st = &callState{maxRetries: cfg.maxRetries}
-		}
-		st.attemptDone(resp, err)
-		retry, checkErr := shouldRetry(ctx, resp, err, cfg.maxRetryAfter)
-		return retry && st.mayRetry(), checkErr
-	}
-	rc.Backoff = func(lo, hi time.Duration, attempt int, resp *http.Response) time.Duration {
-		wait := backoff(lo, hi, attempt, resp)
-		ctx, route := context.Background(), ""
-		if resp != nil && resp.Request != nil {
-			ctx = resp.Request.Context()
-			if st := callStateFrom(ctx); st != nil {
-				route = st.route
+		CheckRetry:   p.check,
+		Backoff:      func(time.Duration, time.Duration, int, *http.Response) time.Duration { return 0 }, // the policy waits
+		RequestLogHook: func(_ retryablehttp.Logger, req *http.Request, attempt int) {
+			ctx := req.Context()
+			logger.DebugContext(ctx, "registerdata: request", "route", routeFrom(ctx), "method", req.Method, "path", req.URL.Path, "attempt", attempt+1)
+		},
+		ResponseLogHook: func(_ retryablehttp.Logger, resp *http.Response) {
+			ctx := context.Background()
+			if resp.Request != nil { // set by real transports; a test double may leave it out
+				ctx = resp.Request.Context()
 			}
+			logger.DebugContext(ctx, "registerdata: response", "route", routeFrom(ctx), "status", resp.StatusCode, "request_id", requestIDOf(resp))
+		},
+	}
+}
+
+// retryPolicy decides after each attempt whether to send another, and
+// waits before it.
+type retryPolicy struct {
+	waitMin, waitMax time.Duration
+	maxRetryAfter    time.Duration
+	logger           *slog.Logger
+}
+
+// check is retryablehttp's CheckRetry. It retries 429, 500, 502, 503,
+// 504 and transport errors (or what X-Should-Retry says, except for a
+// 2xx, which is never retried), up to the call's retry limit, and waits
+// before each retry: as Retry-After says, never longer than
+// maxRetryAfter (longer: the call fails at once with the answer's error,
+// which carries RetryAfter), else with exponential back-off. A wait that
+// would end after the context's deadline is not started; the context
+// ending during a wait ends it at once.
+func (p *retryPolicy) check(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	st := callStateFrom(ctx)
+	if st == nil || st.budgetErr != nil {
+		return false, nil
+	}
+	if err != nil && !st.lastWrote && st.lastReused && !st.resent {
+		// A reused connection was dead before the request went out, as
+		// http.Transport would re-send on its own: once, at no cost.
+		st.resent = true
+		return true, nil
+	}
+	st.attempts++
+	if !shouldRetry(ctx, resp, err) || st.attempts > st.maxRetries {
+		return false, nil
+	}
+	wait := backoff(p.waitMin, p.waitMax, st.attempts-1, resp)
+	if d, ok := retryAfter(resp, time.Now()); ok && d > p.maxRetryAfter {
+		return false, nil // the service asks for a longer pause than we wait: report it
+	}
+	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < wait {
+		return false, nil // the wait would outlast the call: report the answer now
+	}
+	p.logger.WarnContext(ctx, "registerdata: retrying", "route", st.route, "attempt", st.attempts+1, "wait", wait,
+		"status", statusOf(resp), "request_id", requestIDOf(resp), "credits", st.charged)
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false, ctx.Err()
+	case <-t.C:
+		return true, nil
+	}
+}
+
+// shouldRetry is the retry policy of one attempt's outcome. A 2xx (or any
+// status below 400) is final. Otherwise the service's X-Should-Retry
+// header, when it says "true" or "false", decides over the status, as in
+// the service's official clients: the fake sends "false" with answers
+// that cannot change by retrying, such as 409 for a monitor that already
+// exists.
+func shouldRetry(ctx context.Context, resp *http.Response, err error) bool {
+	if err != nil {
+		if errors.Is(err, errRedirectRefused) || errors.Is(err, ErrBudgetExceeded) {
+			return false
 		}
-		logger.WarnContext(ctx, "registerdata: retrying", "route", route, "attempt", attempt+1, "wait", wait,
-			"status", statusOf(resp), "request_id", requestIDOf(resp))
-		return wait
+		// Transport errors: retryablehttp's policy refuses the hopeless
+		// ones (bad scheme, too many redirects, TLS trust).
+		retry, _ := retryablehttp.DefaultRetryPolicy(ctx, resp, err)
+		return retry
 	}
-	rc.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, attempt int) {
-		ctx := req.Context()
-		logger.DebugContext(ctx, "registerdata: request", "route", routeFrom(ctx), "method", req.Method, "path", req.URL.Path, "attempt", attempt+1)
+	if resp.StatusCode < 400 {
+		return false
 	}
-	rc.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) {
-		var method, path string
-		ctx := context.Background()
-		if resp.Request != nil { // set by real transports; a test double may leave it out
-			method, path, ctx = resp.Request.Method, resp.Request.URL.Path, resp.Request.Context()
-		}
-		logger.DebugContext(ctx, "registerdata: response", "route", routeFrom(ctx), "method", method, "path", path,
-			"status", resp.StatusCode, "request_id", requestIDOf(resp))
+	switch resp.Header.Get("X-Should-Retry") {
+	case "true":
+		return true
+	case "false":
+		return false
 	}
-	return rc
+	return retryableStatus(resp.StatusCode)
 }
 
 func requestIDOf(resp *http.Response) string {
@@ -109,37 +197,6 @@ func retryableStatus(code int) bool {
 // typo cannot make a call retry for hours.
 const maxRetriesCeiling = 100
 
-// shouldRetry is the retry policy of one attempt's outcome. The
-// service's x-should-retry header, when it says "true" or "false",
-// decides over the status, as in the service's official clients: the
-// fake sends "false" with answers that cannot change by retrying, such
-// as 409 for a monitor that already exists.
-func shouldRetry(ctx context.Context, resp *http.Response, err error, maxRetryAfter time.Duration) (bool, error) {
-	if ctx.Err() != nil {
-		return false, ctx.Err()
-	}
-	if resp != nil {
-		switch resp.Header.Get("X-Should-Retry") {
-		case "true":
-			return true, nil
-		case "false":
-			return false, nil
-		}
-	}
-	if err != nil {
-		// Transport errors: retryablehttp's policy already refuses the
-		// hopeless ones (bad scheme, too many redirects, TLS trust).
-		return retryablehttp.DefaultRetryPolicy(ctx, resp, err)
-	}
-	if !retryableStatus(resp.StatusCode) {
-		return false, nil
-	}
-	if d, ok := retryAfter(resp, time.Now()); ok && d > maxRetryAfter {
-		return false, nil // the service asks for a longer pause than we wait; report it
-	}
-	return true, nil
-}
-
 // backoff waits as Retry-After says when the service sent it; otherwise
 // exponentially from min, capped at max, with "equal jitter": half the
 // step fixed and half random, so clients that failed together spread out.
@@ -175,27 +232,4 @@ func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
 		return max(t.Sub(now), 0), true
 	}
 	return 0, false
-}
-
-// limitedTransport waits on a token bucket before every attempt.
-type limitedTransport struct {
-	next    http.RoundTripper
-	limiter *rate.Limiter
-}
-
-// RoundTrip waits for a token, then sends req with the next transport
-// (http.DefaultTransport when nil). When the request's context ends first,
-// it closes the body and returns the context's error without sending.
-func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if err := t.limiter.Wait(req.Context()); err != nil {
-		if req.Body != nil {
-			req.Body.Close()
-		}
-		return nil, err
-	}
-	next := t.next
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	return next.RoundTrip(req)
 }

@@ -37,15 +37,22 @@ type Location struct {
 
 // PageRequest asks for one page of results. Pages count from 1.
 type PageRequest struct {
-	Page    int `json:"page,omitempty"`
+	// Page is the page to return, counting from 1; zero means the first.
+	Page int `json:"page,omitempty"`
+	// PerPage is the number of results per page; zero means the
+	// service's default.
 	PerPage int `json:"per_page,omitempty"`
 }
 
 // Pagination describes the page a search returned.
 type Pagination struct {
-	Page         int `json:"page"`
-	PerPage      int `json:"per_page"`
-	TotalPages   int `json:"total_pages"`
+	// Page is the number of this page, counting from 1.
+	Page int `json:"page"`
+	// PerPage is the page size the service applied.
+	PerPage int `json:"per_page"`
+	// TotalPages is the number of pages of the whole result.
+	TotalPages int `json:"total_pages"`
+	// TotalResults is the number of results across all pages.
 	TotalResults int `json:"total_results"`
 }
 
@@ -113,14 +120,18 @@ func (r *PersonSearchRequest) UnmarshalJSON(data []byte) error {
 
 // CompanySearchResponse is one page of company search results.
 type CompanySearchResponse struct {
-	Results    []CompanySearchResult `json:"results"`
-	Pagination Pagination            `json:"pagination"`
+	// Results are the companies of this page. Never nil after decoding.
+	Results []CompanySearchResult `json:"results"`
+	// Pagination says which page this is and how many there are.
+	Pagination Pagination `json:"pagination"`
 }
 
 // PersonSearchResponse is one page of person search results.
 type PersonSearchResponse struct {
-	Results    []PersonSearchResult `json:"results"`
-	Pagination Pagination           `json:"pagination"`
+	// Results are the persons of this page. Never nil after decoding.
+	Results []PersonSearchResult `json:"results"`
+	// Pagination says which page this is and how many there are.
+	Pagination Pagination `json:"pagination"`
 }
 
 // CompanySearchResult is one company found by a search. Country, Address

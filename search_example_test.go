@@ -45,7 +45,7 @@ func ExampleClient_SearchCompanies() {
 	fmt.Println(res.Pagination.TotalResults, "found, credits spent:", c.CreditsSpent())
 	// Output:
 	// DE-HRB-P2305-20977 Kessler Maschinenbau GmbH
-	// DE-HRB-G1309-61402 Pfalzblick Logistik GmbH
+	// DE-HRB-T3104-61402 Pfalzblick Logistik GmbH
 	// DE-HRB-K1101-170234 Vantara Logistics SE
 	// 3 found, credits spent: 10
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // activeGmbHs are the active GmbHs of the curated register, by name.
-var activeGmbHs = []string{"DE-HRB-P2305-20977", "DE-HRB-F1103-315870", "DE-HRB-F1103-267645", "DE-HRB-G1309-61402", "DE-HRB-R3306-41209"}
+var activeGmbHs = []string{"DE-HRB-P2305-20977", "DE-HRB-F1103-315870", "DE-HRB-F1103-267645", "DE-HRB-T3104-61402", "DE-HRB-R3306-41209"}
 
 func activeGmbHSearch(t *testing.T) registerdata.CompanySearchRequest {
 	t.Helper()

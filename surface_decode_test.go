@@ -93,9 +93,9 @@ func TestDecodeFinancials(t *testing.T) {
 
 func TestDecodeFinancialsWithoutReports(t *testing.T) {
 	c, mt := newMockClient(t)
-	mt.RegisterResponder("GET", "https://api.test/v1/company/X/financials", httpmock.NewStringResponder(200,
+	mt.RegisterResponder("GET", "https://api.test/v1/company/DE-HRB-X1-1/financials", httpmock.NewStringResponder(200,
 		`{"indicators": null, "merged": null, "reports": []}`))
-	f, err := c.GetFinancials(context.Background(), "X")
+	f, err := c.GetFinancials(context.Background(), "DE-HRB-X1-1")
 	require.NoError(t, err)
 	assert.Nil(t, f.Merged)
 	assert.NotNil(t, f.Indicators)
@@ -167,16 +167,16 @@ func TestRealtimeDocumentFileDateForms(t *testing.T) {
 func TestSurfaceEmptyAnswers(t *testing.T) {
 	ctx := context.Background()
 	calls := map[string]func(*Client) error{
-		"/v1/company/X/financials": func(c *Client) error { _, err := c.GetFinancials(ctx, "X"); return err },
-		"/v1/document/d":           func(c *Client) error { _, err := c.GetDocument(ctx, "d"); return err },
+		"/v1/company/DE-HRB-X1-1/financials": func(c *Client) error { _, err := c.GetFinancials(ctx, "DE-HRB-X1-1"); return err },
+		"/v1/document/d":                     func(c *Client) error { _, err := c.GetDocument(ctx, "d"); return err },
 		"/v1/document": func(c *Client) error {
-			_, err := c.GetRealtimeDocument(ctx, "X", enums.DocumentCategoryShareholderList)
+			_, err := c.GetRealtimeDocument(ctx, "DE-HRB-X1-1", enums.DocumentCategoryShareholderList)
 			return err
 		},
-		"/v0/company/X/contact":    func(c *Client) error { _, err := c.GetContactDetails(ctx, "X"); return err },
-		"/v0/search/lookup":        func(c *Client) error { _, err := c.LookupCompanyByURL(ctx, "a.example"); return err },
-		"/v1/autocomplete/company": func(c *Client) error { _, err := c.AutocompleteCompanies(ctx, "a"); return err },
-		"/v1/credits":              func(c *Client) error { _, err := c.GetCredits(ctx); return err },
+		"/v0/company/DE-HRB-X1-1/contact": func(c *Client) error { _, err := c.GetContactDetails(ctx, "DE-HRB-X1-1"); return err },
+		"/v0/search/lookup":               func(c *Client) error { _, err := c.LookupCompanyByURL(ctx, "a.example"); return err },
+		"/v1/autocomplete/company":        func(c *Client) error { _, err := c.AutocompleteCompanies(ctx, "a"); return err },
+		"/v1/credits":                     func(c *Client) error { _, err := c.GetCredits(ctx); return err },
 	}
 	for path, call := range calls {
 		for _, body := range []string{"null", "{}", `{"unrelated": 1}`} {

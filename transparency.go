@@ -1,7 +1,6 @@
 package registerdata
 
 import (
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"time"
@@ -27,9 +26,10 @@ const SandboxEKRN = "DE727032388716"
 type TransparencyCredentials struct {
 	// Username is the Transparenzregister login, usually an e-mail address.
 	Username string `json:"username"`
-	// Password is the login's password. String, GoString, Format and
-	// LogValue never show it.
-	Password string `json:"password"`
+	// Password is the login's password. As a Secret it never shows when
+	// the credentials (or a struct or slice holding them) are printed,
+	// logged or encoded; only the request that stores it spells it out.
+	Password Secret `json:"password"`
 	// Name labels the credential set, so one account can store several;
 	// empty means DefaultCredentialName. SandboxCredentialName is reserved.
 	Name string `json:"name,omitempty"`
@@ -50,6 +50,17 @@ func (c TransparencyCredentials) Format(f fmt.State, _ rune) { _, _ = f.Write([]
 func (c TransparencyCredentials) LogValue() slog.Value {
 	return slog.GroupValue(slog.String("username", c.Username), slog.String("password", redacted), slog.String("name", c.Name))
 }
+
+// credentialsBody is the wire form of TransparencyCredentials: the one
+// place the password is spelled out.
+type credentialsBody struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Name     string `json:"name,omitempty"`
+}
+
+// secrets names what an error answer to this request must not quote.
+func (b credentialsBody) secrets() []string { return []string{b.Password} }
 
 // TransparencyExtractRequest asks for a Transparenzregister extract.
 type TransparencyExtractRequest struct {
@@ -218,18 +229,8 @@ func (e *TransparencyExtract) missingIdentity() string {
 	return ""
 }
 
-// UnmarshalJSON decodes an extract; its lists, and those of its report,
-// are never nil afterwards.
-func (e *TransparencyExtract) UnmarshalJSON(b []byte) error {
-	type plain TransparencyExtract
-	if isJSONNull(b) {
-		return nil
-	}
-	var p plain
-	if err := json.Unmarshal(b, &p); err != nil {
-		return err
-	}
-	*e = TransparencyExtract(p)
+// fillLists makes the extract's nil lists, and its report's, empty ones.
+func (e *TransparencyExtract) fillLists() {
 	nonNil(&e.Documents)
 	if r := e.Report; r != nil {
 		nonNil(&r.Groups)
@@ -243,5 +244,4 @@ func (e *TransparencyExtract) UnmarshalJSON(b []byte) error {
 			nonNil(&f.CorrectedReferences)
 		}
 	}
-	return nil
 }

@@ -32,7 +32,8 @@ func (c *Client) SetTransparencyCredentials(ctx context.Context, creds Transpare
 			return err
 		}
 	}
-	return c.do(ctx, request{method: http.MethodPost, path: "/v1/transparenzregister/credentials", body: creds, cost: CostTransparencyCredentials}, nil, opts)
+	body := credentialsBody{Username: creds.Username, Password: creds.Password.Reveal(), Name: creds.Name}
+	return c.do(ctx, request{method: http.MethodPost, path: "/v1/transparenzregister/credentials", body: body, cost: CostTransparencyCredentials}, nil, opts)
 }
 
 // checkCredentialName refuses a name that cannot travel as a header value.
@@ -67,7 +68,7 @@ func (c *Client) RequestTransparencyExtract(ctx context.Context, req Transparenc
 		if req.CompanyID != "" {
 			return nil, fmt.Errorf("%w: a sandbox extract is always of the test EKRN %s: leave CompanyID empty", ErrInvalidRequest, SandboxEKRN)
 		}
-	} else if err := checkPathID("company id", req.CompanyID); err != nil {
+	} else if err := checkCompanyID(req.CompanyID); err != nil {
 		return nil, fmt.Errorf("%w (a production extract needs the company; use CredentialName %q to test without one)", err, SandboxCredentialName)
 	}
 	var out TransparencyExtract

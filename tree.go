@@ -106,7 +106,7 @@ func (n *OwnershipNode) Walk(fn func(*OwnershipNode)) {
 // TreeStopBudget. Any other failure also returns the partial tree with
 // the error (the root is nil only when the root company itself failed).
 func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions, callOpts ...CallOption) (*OwnershipTree, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	depth := opts.MaxDepth
@@ -164,7 +164,7 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 		it.node.Company = owners
 		for j := range owners.Owners {
 			o := &owners.Owners[j]
-			child := &OwnershipNode{Owner: o, Depth: it.node.Depth + 1, Children: []*OwnershipNode{}, EffectiveShare: chainShare(it.node.EffectiveShare, o.PercentageShare)}
+			child := &OwnershipNode{Owner: o, Depth: it.node.Depth + 1, Children: []*OwnershipNode{}, EffectiveShare: chainShare(it.node.EffectiveShare, *o)}
 			it.node.Children = append(it.node.Children, child)
 			if o.Type != enums.RepresentativeTypeLegalPerson || o.ID == nil {
 				continue
@@ -191,11 +191,12 @@ func stopFor(err error) TreeStop {
 }
 
 // chainShare multiplies a parent's effective share (percent) by an
-// owner's percentage share; nil when either is unknown.
-func chainShare(parent, pct *float64) *float64 {
-	if parent == nil || pct == nil {
+// owner's share (SharePercent); nil when either is unknown.
+func chainShare(parent *float64, o Owner) *float64 {
+	pct, ok := o.SharePercent()
+	if parent == nil || !ok {
 		return nil
 	}
-	v := *parent * *pct / 100
+	v := *parent * pct / 100
 	return &v
 }

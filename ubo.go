@@ -2,7 +2,6 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 )
@@ -29,7 +28,8 @@ type BeneficialOwner struct {
 	// 5.36 %). Nil when the stake is held as, or through, a personally
 	// liable director or a limited partner (see MaxPercentageShare), and for
 	// fictitious beneficial owners (managing directors named because nobody
-	// holds more than 25 %).
+	// holds more than 25 %). SharePercent reads it on the scale all
+	// stakes share.
 	PercentageShare *float64 `json:"percentage_share"`
 	// MaxPercentageShare is the upper bound of the share, PERCENT scale,
 	// given for stakes held as or through a limited partner, where only the
@@ -49,7 +49,7 @@ type BeneficialOwner struct {
 // With WithCache, an answer found in the cache costs nothing and sends
 // nothing (the cache key is the path).
 func (c *Client) GetBeneficialOwners(ctx context.Context, id string, opts ...CallOption) (*BeneficialOwners, error) {
-	if err := checkPathID("company id", id); err != nil {
+	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	var out BeneficialOwners
@@ -65,18 +65,11 @@ func (c *Client) GetBeneficialOwners(ctx context.Context, id string, opts ...Cal
 	return &out, nil
 }
 
-type beneficialOwnersFields BeneficialOwners
-
 // UnmarshalJSON decodes a CompanyUbos object; an absent or null list
 // becomes an empty one.
 func (u *BeneficialOwners) UnmarshalJSON(b []byte) error {
-	var f beneficialOwnersFields
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*u = BeneficialOwners(f)
-	nonNil(&u.Owners)
-	return nil
+	*u = BeneficialOwners{}
+	return decodeWhole(b, u, beneficialOwnersField, func(u *BeneficialOwners) { nonNil(&u.Owners) })
 }
 
 func (u *BeneficialOwners) missingIdentity() string {

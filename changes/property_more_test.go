@@ -114,7 +114,7 @@ func TestPatchRouteDiff(t *testing.T) {
 	before, _ := srv.Company(richID)
 	req, err := http.NewRequest(http.MethodPatch, srv.URL+"/_fake/companies/"+richID, bytes.NewReader([]byte(`{"status":"liquidation","lei":"529900T8BM49AURSDO55"}`)))
 	require.NoError(t, err)
-	req.Header.Set("Content-Type", "application/json") // the fake's control routes take JSON only
+	req.Header.Set("Content-Type", "application/merge-patch+json") // the fake's control routes take JSON only
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	resp.Body.Close()

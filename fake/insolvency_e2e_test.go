@@ -18,7 +18,7 @@ import (
 
 // A proceeding of the curated register and who is involved in it.
 const (
-	insolventID   = "DE-HRB-G1309-61402"                   // has an opened proceeding
+	insolventID   = "DE-HRB-T3104-61402"                   // has an opened proceeding
 	insolventProc = "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d33" // that proceeding
 	insolventDir  = "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e32" // a natural person with a current role in it
 )

@@ -85,7 +85,7 @@ func TestNaturalPersonsHaveProceedings(t *testing.T) {
 
 func TestAddInsolvencyEventMovesTheStatusAndTheSummary(t *testing.T) {
 	srv, clk := newTestServer(t)
-	const company, proc = "DE-HRB-G1309-61402", "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d33" // opened 2024-11-01
+	const company, proc = "DE-HRB-T3104-61402", "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d33" // opened 2024-11-01
 	before, ok := srv.Insolvency(proc)
 	require.True(t, ok)
 	require.Equal(t, enums.InsolvencyStatusOpened, before.CurrentStatus)

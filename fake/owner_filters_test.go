@@ -23,7 +23,7 @@ func TestOwnerFiltersAgreeWithTheOwnerRegister(t *testing.T) {
 	srv, _ := newTestServer(t)
 	// One change through SetOwners joins the curated lists.
 	dob := registerdata.NewDate(1990, 1, 1)
-	require.NoError(t, srv.SetOwners("DE-HRB-D3201-30416", []registerdata.Owner{{
+	require.NoError(t, srv.SetOwners("DE-HRB-D3310-30416", []registerdata.Owner{{
 		Name: "Mara Quist", Type: enums.RepresentativeTypeNaturalPerson, RelationType: enums.RelationTypeShareholder,
 		NominalShare: 25000, PercentageShare: &hundredPercent,
 		NaturalPerson: &registerdata.OwnerNaturalPerson{FirstName: "Mara", LastName: "Quist", FullName: "Mara Quist", DateOfBirth: &dob},

@@ -83,11 +83,11 @@ func TestSearchPagination(t *testing.T) {
 	first := page(`{}`)
 	assert.Len(t, first.Results, 10)
 	assert.Equal(t, registerdata.Pagination{Page: 1, PerPage: 10, TotalPages: 3, TotalResults: 27}, first.Pagination)
-	assert.Equal(t, "DE-HRA-D4608-3311", first.Results[0].CompanyID, "Alpenrhein Tourismus comes first by name")
+	assert.Equal(t, "DE-HRA-D2304-3311", first.Results[0].CompanyID, "Alpenrhein Tourismus comes first by name")
 
 	last := page(`{"pagination": {"page": 3}}`)
 	assert.Len(t, last.Results, 7)
-	assert.Equal(t, "DE-HRA-B2609-14557", last.Results[6].CompanyID, "Weingut Hofmann comes last by name")
+	assert.Equal(t, "DE-HRA-B8534-14557", last.Results[6].CompanyID, "Weingut Hofmann comes last by name")
 
 	res := do(t, http.MethodPost, srv.URL+"/v1/search/company", srv.APIKey, `{"pagination": {"page": 4}}`)
 	require.Equal(t, http.StatusOK, res.status)

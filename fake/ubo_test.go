@@ -44,7 +44,7 @@ func TestBeneficialOwnersOfCuratedCompanies(t *testing.T) {
 		assert.NotNil(t, u.MaxPercentageShare, u.Name)
 	}
 	// Public owner: nobody qualifies, the director is the fictitious one.
-	assert.Equal(t, map[string]float64{"Dominik Frey": -1}, ubosByName(t, s, "DE-HRA-B2609-9120"))
+	assert.Equal(t, map[string]float64{"Dominik Frey": -1}, ubosByName(t, s, "DE-HRA-B8534-9120"))
 	_, err = s.beneficialOwners("DE-HRB-X0000-1")
 	assert.ErrorIs(t, err, ErrUnknownCompany)
 }

@@ -20,8 +20,8 @@ const (
 	nordlichtService = "DE-HRB-F1103-315870" // owned through Nordlicht Solartechnik, Helios AG and Vantara SE (cross-holding, foreign and public owners)
 	nordlicht        = "DE-HRB-F1103-267645" // Nordlicht Solartechnik GmbH
 	rheinkieselKG    = "DE-HRA-R3306-28817"  // Rheinkiesel Baustoffe GmbH & Co. KG
-	alteMuehle       = "DE-HRB-D3201-30416"  // Alte Mühle Gastronomie GmbH i.L.: in liquidation, insolvency proceeding
-	pfalzblick       = "DE-HRB-G1309-61402"  // Pfalzblick Logistik GmbH: two insolvency proceedings
+	alteMuehle       = "DE-HRB-D3310-30416"  // Alte Mühle Gastronomie GmbH i.L.: in liquidation, insolvency proceeding
+	pfalzblick       = "DE-HRB-T3104-61402"  // Pfalzblick Logistik GmbH: two insolvency proceedings
 	testAPIKey       = "rd-secret-3f9a7c1e5b2d4a6f8e0c"
 )
 

@@ -53,7 +53,11 @@ type Event struct {
 type Change struct {
 	// Category is the data category of the change, such as "basic".
 	Category string `json:"category"`
-	// Path locates the value in the entity record, such as "name.name".
+	// Path locates the value in the entity record as a slash-separated
+	// path from the record's root, as deliveries carry it: "/status",
+	// "/name", "/representation/{person id or name}/{role code}",
+	// "/insolvencies/{id}"; a person's changes in a company are under
+	// "/companies/{company id}/...".
 	Path string `json:"path"`
 	// Before is the JSON text of the value before the change, such as
 	// "Alt GmbH" with its quotes; JSON null (nil when the key was absent)

@@ -8,9 +8,11 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/changes"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/fake"
 )
@@ -27,21 +29,43 @@ type app struct {
 	listen func(network, addr string) (net.Listener, error)
 	// now is the clock that decides which representatives are current.
 	now func() time.Time
+	// watchClock is the clock of "watch" between rounds; nil: the wall clock.
+	watchClock changes.Clock
 	// fakeOptions are added to the fake's options with --fake (tests).
 	fakeOptions []fake.Option
+	// clientOptions are added to the client's options (tests).
+	clientOptions []registerdata.Option
+
+	// termWidth is the width of the terminal stdout is, 0 if it is none.
+	termWidth func() int
 
 	// Global flags.
 	useFake bool
 	jsonOut bool
+	wide    bool  // identifiers whole in tables
 	budget  int64 // < 0: no budget
+
+	// status is the exit status of the command that ran.
+	status int
+
+	mu      sync.Mutex // guards secrets
+	secrets []string   // the forms of the secrets to redact (see addSecret)
 
 	client  *registerdata.Client
 	rec     *recorder
 	fakeSrv *fake.Server
 }
 
-// width is the width tables and profiles are rendered to.
-func (a *app) width() int { return output.TerminalWidth(a.getenv) }
+// width is the width tables and profiles are rendered to: the
+// terminal's, else $COLUMNS, else output.DefaultWidth.
+func (a *app) width() int {
+	if a.termWidth != nil {
+		if w := a.termWidth(); w >= output.MinWidth {
+			return w
+		}
+	}
+	return output.TerminalWidth(a.getenv)
+}
 
 // api returns the client, creating it (and with --fake the fake) on
 // first use. A missing API key is a usage error.
@@ -57,6 +81,7 @@ func (a *app) api() (*registerdata.Client, error) {
 		}
 		key, base = srv.APIKey, srv.URL
 	}
+	a.addSecret(key)
 	if key == "" {
 		return nil, usagef("no API key: set %s to the key from the service's dashboard, or add --fake to try the command against the bundled fake",
 			registerdata.EnvAPIKey)
@@ -64,7 +89,7 @@ func (a *app) api() (*registerdata.Client, error) {
 	if base == "" {
 		base = registerdata.DefaultBaseURL
 	}
-	a.rec = &recorder{next: http.DefaultTransport}
+	a.rec = &recorder{next: http.DefaultTransport, off: !a.jsonOut}
 	opts := []registerdata.Option{
 		registerdata.WithAPIKey(key),
 		registerdata.WithBaseURL(base),
@@ -74,6 +99,7 @@ func (a *app) api() (*registerdata.Client, error) {
 	if a.budget >= 0 {
 		opts = append(opts, registerdata.WithCreditBudget(a.budget))
 	}
+	opts = append(opts, a.clientOptions...)
 	c, err := registerdata.NewClient(opts...)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("%w (check %s)", err, registerdata.EnvBaseURL)}
@@ -151,10 +177,11 @@ func (a *app) printRaw() error {
 	if len(b) == 0 {
 		return nil
 	}
-	if _, err := a.stdout.Write(b); err != nil {
+	out := a.redact(string(b))
+	if _, err := io.WriteString(a.stdout, out); err != nil {
 		return err
 	}
-	if len(b) == 0 || b[len(b)-1] != '\n' {
+	if out[len(out)-1] != '\n' {
 		_, err = io.WriteString(a.stdout, "\n")
 	}
 	return err

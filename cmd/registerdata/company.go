@@ -1,12 +1,12 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // companyGroup is "registerdata company ...": one company's record and
@@ -40,7 +40,7 @@ sending when the budget cannot pay for the next one.`,
 			"registerdata --budget 20 company get DE-HRB-F1103-267645 --realtime",
 			"registerdata --budget 1000 company get - --concurrency 8 --json < ids.txt > companies.jsonl",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			realtime := fs.Bool("realtime", false, "fetch live from the official register (10 credits more)")
 			export := fs.Bool("export", false, "leave out the source documents")
 			history := fs.Bool("history", false, "also show former names, addresses and representatives")
@@ -61,14 +61,14 @@ sending when the budget cannot pay for the next one.`,
 				if a.jsonOut {
 					return a.printRaw()
 				}
-				return renderCompany(a.stdout, a.width(), co, *history, registerdata.DateOf(a.now()))
+				return renderCompany(a.stdout, a.width(), a.wide, co, *history, registerdata.DateOf(a.now()))
 			}
 		},
 	}
 }
 
 // renderCompany writes the profile of co.
-func renderCompany(w io.Writer, width int, co *registerdata.Company, history bool, today registerdata.Date) error {
+func renderCompany(w io.Writer, width int, wide bool, co *registerdata.Company, history bool, today registerdata.Date) error {
 	fmt.Fprintln(w, output.Clean(co.Name.Name))
 	var p output.Profile
 	p.Field("ID", co.ID)
@@ -109,12 +109,12 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 		t := output.NewTable(
 			output.Column{Header: "Name"}, output.Column{Header: "Role"},
 			output.Column{Header: "Since", Fixed: true}, output.Column{Header: "Until", Fixed: true},
-			output.Column{Header: "City"}, output.Column{Header: "ID", Fixed: true, Optional: true},
+			output.Column{Header: "City"}, output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
 		)
 		for _, r := range reps {
 			t.Row(r.Name, roleLabel(r), date(&r.StartDate), date(r.EndDate), repCity(r), str(r.ID))
 		}
-		if err := section(w, width, title, t); err != nil {
+		if err := section(w, width, wide, title, t); err != nil {
 			return err
 		}
 	}
@@ -123,7 +123,7 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 		for _, n := range co.Names {
 			t.Row(date(&n.StartDate), n.Name, string(n.LegalForm))
 		}
-		if err := section(w, width, "Names", t); err != nil {
+		if err := section(w, width, wide, "Names", t); err != nil {
 			return err
 		}
 	}
@@ -132,7 +132,7 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 		for _, ad := range co.Addresses {
 			t.Row(date(&ad.StartDate), formatAddress(ad))
 		}
-		if err := section(w, width, "Addresses", t); err != nil {
+		if err := section(w, width, wide, "Addresses", t); err != nil {
 			return err
 		}
 	}
@@ -149,17 +149,17 @@ func renderCompany(w io.Writer, width int, co *registerdata.Company, history boo
 				t.Row(f.label, f.value)
 			}
 		}
-		if err := section(w, width, "Key figures "+ind.Date.String()+" (money in EUR)", t); err != nil {
+		if err := section(w, width, wide, "Key figures "+ind.Date.String()+" (money in EUR)", t); err != nil {
 			return err
 		}
 	}
 	if len(co.Insolvencies) > 0 {
 		t := output.NewTable(output.Column{Header: "Status"}, output.Column{Header: "Court"}, output.Column{Header: "Case", Fixed: true},
-			output.Column{Header: "Opened", Fixed: true}, output.Column{Header: "Closed", Fixed: true}, output.Column{Header: "ID", Fixed: true, Optional: true})
+			output.Column{Header: "Opened", Fixed: true}, output.Column{Header: "Closed", Fixed: true}, output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true})
 		for _, in := range co.Insolvencies {
 			t.Row(string(in.CurrentStatus), in.Court, in.CaseNumber, date(in.OpenedAt), date(in.ClosedAt), in.ID)
 		}
-		if err := section(w, width, "Insolvency proceedings", t); err != nil {
+		if err := section(w, width, wide, "Insolvency proceedings", t); err != nil {
 			return err
 		}
 	}
@@ -179,11 +179,28 @@ func latestIndicators(co *registerdata.Company) *registerdata.IndicatorSummary {
 }
 
 // section writes a heading and a table.
-func section(w io.Writer, width int, title string, t *output.Table) error {
+func section(w io.Writer, width int, wide bool, title string, t *output.Table) error {
 	if err := output.Heading(w, title); err != nil {
 		return err
 	}
+	if wide {
+		t.WholeUUIDs()
+	}
 	return t.Render(w, width)
+}
+
+// render writes t to stdout at the terminal's width, UUIDs whole with
+// --wide.
+func (a *app) render(t *output.Table) error {
+	if a.wide {
+		t.WholeUUIDs()
+	}
+	return t.Render(a.stdout, a.width())
+}
+
+// section writes a heading and a table to stdout (see render).
+func (a *app) section(title string, t *output.Table) error {
+	return section(a.stdout, a.width(), a.wide, title, t)
 }
 
 // formatAddress is the address on one line: the service's formatted

@@ -36,7 +36,7 @@ func (a *app) getCompanies(args []string, params *registerdata.GetCompanyParams,
 			fmt.Fprintf(a.stderr, "\r%d of %d looked up, %d failed\x1b[K", p.Done, p.Total, p.Failed)
 		}
 	}
-	t := output.NewTable(output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Name"},
+	t := output.NewTable(output.Column{Header: "ID", Fixed: true, ShortUUIDs: true}, output.Column{Header: "Name"},
 		output.Column{Header: "Legal form"}, output.Column{Header: "Status"}, output.Column{Header: "City"}, output.Column{Header: "Error"})
 	pending := map[string]int{} // positions still to print per id, so a repeated id's body is kept until its last one
 	for _, id := range ids {
@@ -52,7 +52,7 @@ func (a *app) getCompanies(args []string, params *registerdata.GetCompanyParams,
 		if r.Err != nil {
 			failed++
 			if a.jsonOut {
-				fmt.Fprintf(a.stderr, "%s: %s\n", output.Clean(r.ID), output.Clean(r.Err.Error()))
+				fmt.Fprintf(a.stderr, "%s: %s\n", output.Clean(r.ID), withoutPrefix(output.Clean(r.Err.Error())))
 			} else {
 				t.Row(r.ID, "", "", "", "", shortError(r.Err))
 			}
@@ -79,7 +79,7 @@ func (a *app) getCompanies(args []string, params *registerdata.GetCompanyParams,
 		fmt.Fprint(a.stderr, "\r\x1b[K")
 	}
 	if !a.jsonOut {
-		if err := t.Render(a.stdout, a.width()); err != nil {
+		if err := a.render(t); err != nil {
 			return err
 		}
 	}

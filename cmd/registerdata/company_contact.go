@@ -1,9 +1,8 @@
 package main
 
 import (
-	"flag"
-
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 func companyContact() *command {
@@ -14,7 +13,7 @@ func companyContact() *command {
 		examples: []string{
 			"registerdata --fake company contact DE-HRB-F1103-267645",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -46,7 +45,7 @@ func companyLookup() *command {
 		examples: []string{
 			"registerdata --fake company lookup https://www.nordlicht-solartechnik.example",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {

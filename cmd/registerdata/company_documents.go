@@ -2,12 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/spf13/pflag"
 )
 
 func companyDocuments() *command {
@@ -26,7 +26,7 @@ array (or the realtime document) as the service sent it.`,
 			"registerdata --fake company documents DE-HRB-F1103-267645",
 			"registerdata company documents DE-HRB-F1103-267645 --realtime current_printout",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			realtime := fs.String("realtime", "", "fetch the document of this `category` live from the register")
 			return func(a *app, args []string) error {
 				if *realtime != "" && !enums.DocumentCategory(*realtime).IsKnown() {
@@ -74,11 +74,11 @@ func documentsTable(a *app, co *registerdata.Company) error {
 		return err
 	}
 	t := output.NewTable(output.Column{Header: "Date", Fixed: true}, output.Column{Header: "Type"},
-		output.Column{Header: "Latest"}, output.Column{Header: "ID", Fixed: true})
+		output.Column{Header: "Latest"}, output.Column{Header: "ID", Fixed: true, ShortUUIDs: true})
 	for _, d := range co.Documents {
 		t.Row(date(&d.Date), string(d.Type), yesNo(d.Latest), d.ID)
 	}
-	return t.Render(a.stdout, a.width())
+	return a.render(t)
 }
 
 // documentGroup is "registerdata document get ID".
@@ -99,7 +99,7 @@ func documentGet() *command {
 			"registerdata document get DOCUMENT_ID",
 			"curl -o doc.pdf \"$(registerdata document get DOCUMENT_ID --json | jq -r .url)\"",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"sort"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // financialRows are the key figures "company financials" shows, in order.
@@ -40,7 +40,7 @@ each report's balance sheet and profit and loss trees.`,
 			"registerdata --fake company financials DE-HRB-F1103-267645",
 			"registerdata company financials DE-HRB-F1103-267645 --json | jq '.indicators[0]'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			years := fs.Int("years", 4, "how many fiscal years to show, latest first")
 			return func(a *app, args []string) error {
 				if *years < 1 {
@@ -93,17 +93,17 @@ func renderFinancials(a *app, f *registerdata.Financials, years int) error {
 				t.Row(cells...)
 			}
 		}
-		if err := t.Render(a.stdout, a.width()); err != nil {
+		if err := a.render(t); err != nil {
 			return err
 		}
 	}
 	if len(f.Reports) > 0 {
 		t := output.NewTable(output.Column{Header: "Period", Fixed: true}, output.Column{Header: "Consolidated"},
-			output.Column{Header: "Report ID", Fixed: true, Optional: true})
+			output.Column{Header: "Report ID", Fixed: true, ShortUUIDs: true, Optional: true})
 		for _, r := range f.Reports {
 			t.Row(join(" to ", date(r.ReportStartDate), date(&r.ReportEndDate)), yesNo(r.Consolidated), r.ReportID)
 		}
-		return section(a.stdout, a.width(), "Reports", t)
+		return a.section("Reports", t)
 	}
 	return nil
 }

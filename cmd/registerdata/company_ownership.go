@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // The ownership subcommands of "company": direct owners (and their
@@ -28,7 +28,7 @@ owner the filed lists ever named, with the dates they appeared.`,
 			"registerdata company owners DE-HRB-D2601-198433 --best-available",
 			"registerdata company owners DE-HRB-F1103-267645 --history",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			best := fs.Bool("best-available", false, "for an AG or SE: the best owner data available, possibly not current")
 			realtime := fs.Bool("realtime", false, "fetch live from the official register")
 			export := fs.Bool("export", false, "only owners already extracted; process no new documents")
@@ -46,7 +46,7 @@ owner the filed lists ever named, with the dates they appeared.`,
 					if a.jsonOut {
 						return a.printRaw()
 					}
-					return ownershipHistoryTable(h).Render(a.stdout, a.width())
+					return a.render(ownershipHistoryTable(h))
 				}
 				own, err := c.GetOwners(a.ctx, args[0], &registerdata.GetOwnersParams{BestAvailable: *best, Realtime: *realtime, Export: *export})
 				if err != nil {
@@ -69,12 +69,12 @@ func renderOwners(a *app, own *registerdata.Owners) error {
 	t := output.NewTable(
 		output.Column{Header: "Name"}, output.Column{Header: "Relation"},
 		output.Column{Header: "Share", Right: true, Fixed: true}, output.Column{Header: "Nominal EUR", Right: true, Fixed: true},
-		output.Column{Header: "Since", Fixed: true, Optional: true}, output.Column{Header: "ID", Fixed: true, Optional: true},
+		output.Column{Header: "Since", Fixed: true, Optional: true}, output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
 	)
 	for _, o := range own.Owners {
 		t.Row(o.Name, string(o.RelationType), percent(o.PercentageShare), amount(o.NominalShare), date(o.Start), str(o.ID))
 	}
-	if err := t.Render(a.stdout, a.width()); err != nil {
+	if err := a.render(t); err != nil {
 		return err
 	}
 	if own.BestAvailable {
@@ -89,7 +89,7 @@ func ownershipHistoryTable(h *registerdata.HistoricalOwners) *output.Table {
 		output.Column{Header: "Name"}, output.Column{Header: "Kind"}, output.Column{Header: "Status"},
 		output.Column{Header: "Share", Right: true, Fixed: true},
 		output.Column{Header: "First seen", Fixed: true}, output.Column{Header: "Last seen", Fixed: true},
-		output.Column{Header: "ID", Fixed: true, Optional: true},
+		output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
 	)
 	for _, o := range h.Owners {
 		share := ""
@@ -119,7 +119,7 @@ through a limited partner.`,
 			"registerdata --fake company ubo DE-HRB-F1103-267645",
 			"registerdata company ubo DE-HRB-F1103-267645 --json | jq '.ubos[].name'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -139,7 +139,7 @@ through a limited partner.`,
 				t := output.NewTable(
 					output.Column{Header: "Name"}, output.Column{Header: "Share", Right: true, Fixed: true},
 					output.Column{Header: "Max share", Right: true, Fixed: true}, output.Column{Header: "City"},
-					output.Column{Header: "ID", Fixed: true, Optional: true},
+					output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
 				)
 				for _, o := range ubo.Owners {
 					city := ""
@@ -151,7 +151,7 @@ through a limited partner.`,
 					}
 					t.Row(o.Name, percent(o.PercentageShare), percent(o.MaxPercentageShare), city, str(o.ID))
 				}
-				return t.Render(a.stdout, a.width())
+				return a.render(t)
 			}
 		},
 	}
@@ -165,7 +165,7 @@ func companyHoldings() *command {
 		examples: []string{
 			"registerdata --fake company holdings DE-HRB-D2601-198433",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -198,7 +198,7 @@ func (a *app) renderHoldings(h *registerdata.Holdings, holder string) error {
 	for _, x := range h.Holdings {
 		t.Row(x.CompanyID, x.Name, string(x.RelationType), fraction(x.PercentageShare), amount(x.NominalShare), date(x.Start), date(x.End))
 	}
-	return t.Render(a.stdout, a.width())
+	return a.render(t)
 }
 
 // percent formats a share given on a percent scale (5.36 is 5.36 %),

@@ -19,7 +19,7 @@ func TestCompanyGetTable(t *testing.T) {
 }
 
 func TestCompanyGetWithInsolvencies(t *testing.T) {
-	r := cli(t, "--fake", "company", "get", "DE-HRB-G1309-61402").wantCode(t, 0)
+	r := cli(t, "--fake", "company", "get", "DE-HRB-T3104-61402").wantCode(t, 0)
 	golden(t, "company_get_insolvencies", r.stdout)
 	if !strings.Contains(r.stdout, "Insolvency proceedings") {
 		t.Errorf("no proceedings section:\n%s", r.stdout)

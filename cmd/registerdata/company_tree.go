@@ -1,12 +1,12 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 func companyTree() *command {
@@ -25,7 +25,7 @@ With --json it prints each owner list the service sent, one per line.`,
 			"registerdata company tree DE-HRB-F1103-267645 --depth 2 --budget 50",
 			"registerdata company tree DE-HRB-F1103-267645 --json | jq -c '{company_id, owners: [.owners[].name]}'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			depth := fs.Int("depth", registerdata.DefaultTreeDepth, "how many levels of owners to fetch")
 			return func(a *app, args []string) error {
 				if *depth < 1 {
@@ -35,19 +35,23 @@ With --json it prints each owner list the service sent, one per line.`,
 				if err != nil {
 					return err
 				}
-				a.rec.collect()
+				var writeErr error
+				a.rec.collect(func(body []byte) { // each answer as it arrives, none kept
+					if writeErr == nil {
+						writeErr = a.writeLine(body)
+					}
+				})
 				tree, walkErr := c.OwnershipTree(a.ctx, args[0], registerdata.TreeOptions{MaxDepth: *depth})
+				if writeErr != nil {
+					return writeErr
+				}
 				if tree == nil || tree.Root == nil {
 					return walkErr
 				}
-				if a.jsonOut {
-					for _, body := range a.rec.collected() {
-						if err := a.writeLine(body); err != nil {
-							return err
-						}
+				if !a.jsonOut {
+					if err := renderTree(a, args[0], tree); err != nil {
+						return err
 					}
-				} else if err := renderTree(a, args[0], tree); err != nil {
-					return err
 				}
 				if walkErr != nil {
 					return fmt.Errorf("%w (the tree above is incomplete)", walkErr)

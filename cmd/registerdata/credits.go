@@ -1,12 +1,12 @@
 package main
 
 import (
-	"flag"
 	"strconv"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // creditsGroup is "registerdata credits": the account's credit usage.
@@ -27,7 +27,7 @@ func creditsShow() *command {
 			"registerdata --fake credits",
 			"registerdata credits --json | jq .remaining_credits",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, _ []string) error {
 				c, err := a.api()
 				if err != nil {

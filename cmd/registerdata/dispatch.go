@@ -2,10 +2,12 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"strings"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // runFunc runs a command with its positional arguments, after its flags
@@ -13,6 +15,33 @@ import (
 type runFunc func(a *app, args []string) error
 
 // command is one leaf of the command tree, such as "company get".
+//
+// Adding a command is one file and one line. A first-level command (say
+// "registerdata match") is a file match.go with
+//
+//	func matchGroup() *group {
+//		return &group{name: "match", summary: "...", commands: []*command{{
+//			name: "", nargs: 0, billable: true, // name "": the group is the command
+//			summary: "...", help: `...`, examples: []string{"registerdata --fake match --in firms.csv"},
+//			setup: func(fs *pflag.FlagSet) runFunc {
+//				in := fs.String("in", "", "read the queries from `FILE` (default stdin)")
+//				return func(a *app, args []string) error {
+//					c, err := a.api() // the client: --fake, --budget, the key, --json recording
+//					if err != nil {
+//						return err
+//					}
+//					... a.ctx, a.stdin, a.stdout, a.jsonOut, a.render(table) ...
+//					return usagef("...") // exit 2; any other error exits 1
+//				}
+//			},
+//		}}}
+//	}
+//
+// and the line "matchGroup()," in groups. A subcommand of an existing
+// group is a func returning a *command, listed in the group's list
+// (companyExtra, searchExtra). Cobra builds the rest from the struct: the
+// usage line, help, "did you mean", completion, argument counting, the
+// global flags, the cost line of billable commands and the exit status.
 type command struct {
 	name     string // "get"; empty for a group that is itself the command ("credits")
 	args     string // the positional arguments for the usage line, "ID"
@@ -23,7 +52,11 @@ type command struct {
 	billable bool // costs credits: the cost is reported on stderr
 	// setup declares the command's flags on fs and returns the function
 	// that runs it with their parsed values.
-	setup func(fs *flag.FlagSet) runFunc
+	setup func(fs *pflag.FlagSet) runFunc
+	// complete, if set, completes the command's positional arguments.
+	complete cobra.CompletionFunc
+	// flagValues completes the values of the named flags.
+	flagValues map[string]cobra.CompletionFunc
 }
 
 // group is a first-level command, such as "company".
@@ -36,106 +69,195 @@ type group struct {
 // groups is the command tree, in the order the help lists it. Each group
 // lives in its own file.
 func groups() []*group {
-	return []*group{
-		companyGroup(), personGroup(), documentGroup(), insolvencyGroup(), transparencyGroup(), searchGroup(),
-		monitorGroup(), creditsGroup(), webhookGroup(), completionGroup(),
+	return []*group{ // one a line, so that added commands merge cleanly
+		companyGroup(),
+		personGroup(),
+		documentGroup(),
+		insolvencyGroup(),
+		transparencyGroup(),
+		searchGroup(),
+		monitorGroup(),
+		creditsGroup(),
+		webhookGroup(),
+		matchGroup(),
+		enrichGroup(),
+		watchGroup(),
+		diffGroup(),
+		mcpGroup(),
+		reportGroup(),
 	}
 }
 
-// main parses the global flags, dispatches and returns the exit status.
+// suggestDistance is the largest edit distance at which an unknown
+// command gets a "did you mean" (cobra also suggests by prefix).
+const suggestDistance = 2
+
+func init() {
+	// The help lists the commands in the order of groups, not sorted.
+	cobra.EnableCommandSorting = false
+}
+
+// main parses the command line, runs the command and returns the exit
+// status. Errors of the command line itself (unknown commands and flags,
+// a wrong number of arguments) come back from Execute and are usage
+// errors; a command's own error is printed where it ends, before the
+// cost line.
 func (a *app) main(args []string) int {
-	fs := a.newFlagSet("registerdata")
-	if err := fs.Parse(args); err != nil {
-		return a.helpOrUsage(err, "registerdata", func() { a.rootUsage(a.stdout) })
-	}
-	rest := fs.Args()
-	if len(rest) == 0 || rest[0] == "help" {
-		if len(rest) > 1 { // "help company get" is "company get --help"
-			return a.main(append(rest[1:], "--help"))
-		}
-		w := a.stdout
-		if len(rest) == 0 {
-			w = a.stderr
-		}
-		a.rootUsage(w)
-		if len(rest) == 0 {
-			return exitUsage
-		}
-		return exitOK
-	}
-	g := findGroup(rest[0])
-	if g == nil {
-		return a.fail(usagef("unknown command %q: run 'registerdata --help' for the list", rest[0]))
-	}
-	cmd, cmdArgs, err := g.pick(rest[1:])
+	a.status = exitOK
+	a.redactStreams()
+	root := a.rootCommand()
+	root.SetArgs(args)
+	cmd, err := root.ExecuteContextC(a.ctx)
 	if err != nil {
-		return a.fail(err)
-	}
-	if cmd == nil { // "registerdata company" or "company --help"
-		w := a.stdout
-		if len(cmdArgs) == 0 {
-			w = a.stderr
+		a.fail(usageError{err})
+		path := "registerdata"
+		if cmd != nil {
+			path = cmd.CommandPath()
 		}
-		a.groupUsage(w, g)
-		if len(cmdArgs) == 0 {
-			return exitUsage
-		}
-		return exitOK
+		fmt.Fprintf(a.stderr, "Run '%s --help' for usage and examples.\n", path)
+		return exitUsage
 	}
-	return a.runCommand(g, cmd, cmdArgs)
+	return a.status
 }
 
-// pick chooses the group's command named by args[0] and returns the
-// remaining arguments. A nil command with non-empty args means the group's
-// help was asked for.
-func (g *group) pick(args []string) (*command, []string, error) {
+// rootCommand builds the cobra command tree of one run.
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:     "registerdata",
+		Short:   "registerdata asks the Company and Person Register Data Service from a terminal",
+		Long:    rootHelp,
+		Example: examples([]string{"registerdata --fake company get DE-HRB-F1103-267645", "registerdata --fake search companies --query solar --filter 'city=Berlin'", "registerdata company get --help"}),
+		Version: registerdata.Version,
+		// With no command: the help on stderr, a usage error.
+		RunE: a.helpAsUsageError,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return unknownCommand(cmd, args[0])
+			}
+			return nil
+		},
+		SuggestionsMinimumDistance: suggestDistance,
+		SilenceErrors:              true, // main prints them, with one prefix
+		SilenceUsage:               true,
+	}
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetVersionTemplate("registerdata {{.Version}}\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	a.globalFlags(root.PersistentFlags())
+	for _, g := range groups() {
+		root.AddCommand(a.groupCommand(g))
+	}
+	return root
+}
+
+// globalFlags declares the flags every command takes, before or after it.
+func (a *app) globalFlags(fs *pflag.FlagSet) {
+	fs.BoolVar(&a.useFake, "fake", false, "run against an in-process fake of the service: no API key, nothing leaves the machine")
+	fs.BoolVar(&a.jsonOut, "json", false, "print the service's JSON as received, for jq (JSON Lines with --all)")
+	fs.BoolVar(&a.wide, "wide", false, "show identifiers (UUIDs) whole in tables instead of shortened")
+	fs.Func("budget", "refuse any call that would take the credits spent above `N`", func(s string) error {
+		var n int64
+		if _, err := fmt.Sscan(s, &n); err != nil || n < 0 || fmt.Sprint(n) != s {
+			return fmt.Errorf("want a whole number of credits, 0 or more")
+		}
+		a.budget = n
+		return nil
+	})
+}
+
+// groupCommand is the cobra command of a group: the command itself when
+// the group has a single unnamed one ("credits"), else a parent that
+// names an unknown subcommand with a suggestion.
+func (a *app) groupCommand(g *group) *cobra.Command {
 	if len(g.commands) == 1 && g.commands[0].name == "" {
-		return g.commands[0], args, nil
+		return a.leafCommand(g.name, g.commands[0])
 	}
-	if len(args) == 0 {
-		return nil, nil, nil
-	}
-	if isHelp(args[0]) {
-		return nil, args, nil
+	gc := &cobra.Command{
+		Use:   g.name,
+		Short: g.summary,
+		Long:  "registerdata " + g.name + ": " + g.summary,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return a.helpAsUsageError(cmd, args)
+			}
+			return unknownCommand(cmd, args[0])
+		},
+		// Completes the subcommands, not files.
+		ValidArgsFunction:          cobra.NoFileCompletions,
+		SuggestionsMinimumDistance: suggestDistance,
 	}
 	for _, c := range g.commands {
-		if c.name == args[0] {
-			return c, args[1:], nil
-		}
+		gc.AddCommand(a.leafCommand(c.name, c))
 	}
-	return nil, nil, usagef("unknown command %q %q: run 'registerdata %s --help' for the list", g.name, args[0], g.name)
+	return gc
 }
 
-func isHelp(s string) bool { return s == "-h" || s == "-help" || s == "--help" || s == "help" }
-
-func findGroup(name string) *group {
-	for _, g := range groups() {
-		if g.name == name {
-			return g
-		}
+// leafCommand is the cobra command that runs c.
+func (a *app) leafCommand(name string, c *command) *cobra.Command {
+	cc := &cobra.Command{
+		// The usage line puts flags before the arguments, as they are typed.
+		Use:                   strings.TrimSpace(name + " [flags] " + c.args),
+		Short:                 c.summary,
+		Long:                  strings.TrimSpace(c.help),
+		Example:               examples(c.examples),
+		DisableFlagsInUseLine: true,
+		ValidArgsFunction:     c.complete,
 	}
+	if cc.ValidArgsFunction == nil {
+		cc.ValidArgsFunction = cobra.NoFileCompletions
+	}
+	run := c.setup(cc.Flags())
+	for name, f := range c.flagValues {
+		_ = cc.RegisterFlagCompletionFunc(name, f) // the flag is declared by setup just above
+	}
+	cc.Args = func(cmd *cobra.Command, args []string) error {
+		if c.nargs >= 0 && len(args) != c.nargs {
+			return fmt.Errorf("%s takes %s, got %d argument(s): run '%s --help' for examples",
+				strings.TrimPrefix(cmd.CommandPath(), "registerdata "), argsPhrase(c), len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+	cc.RunE = func(cmd *cobra.Command, args []string) error {
+		a.status = a.fail(run(a, args))
+		a.reportCost(c)
+		a.close()
+		return nil
+	}
+	return cc
+}
+
+// helpAsUsageError prints the command's help on stderr for a command
+// line that names no command, and ends with exit status 2.
+func (a *app) helpAsUsageError(cmd *cobra.Command, _ []string) error {
+	cmd.SetOut(a.stderr)
+	_ = cmd.Help()
+	cmd.SetOut(a.stdout)
+	a.status = exitUsage
 	return nil
 }
 
-// runCommand parses the command's flags (global flags are accepted here
-// too, and flags may follow positional arguments), checks the number of
-// arguments and runs it.
-func (a *app) runCommand(g *group, cmd *command, args []string) int {
-	path := strings.TrimSpace("registerdata " + g.name + " " + cmd.name)
-	fs := a.newFlagSet(path)
-	run := cmd.setup(fs)
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return a.helpOrUsage(err, path, func() { a.commandUsage(a.stdout, path, cmd, fs) })
+// unknownCommand is the error for an unknown subcommand of cmd, with the
+// closest ones cobra finds.
+func unknownCommand(cmd *cobra.Command, name string) error {
+	msg := fmt.Sprintf("unknown command %q for %q", name, cmd.CommandPath())
+	if s := cmd.SuggestionsFor(name); len(s) > 0 {
+		msg += "; did you mean " + quoteList(s) + "?"
 	}
-	if cmd.nargs >= 0 && len(pos) != cmd.nargs {
-		return a.fail(usagef("%s takes %s, got %d argument(s): run '%s --help' for examples",
-			strings.TrimPrefix(path, "registerdata "), argsPhrase(cmd), len(pos), path))
+	return errors.New(msg)
+}
+
+// quoteList is "a", "a" or "b", "a", "b" or "c".
+func quoteList(s []string) string {
+	q := make([]string, len(s))
+	for i, v := range s {
+		q[i] = fmt.Sprintf("%q", v)
 	}
-	status := a.fail(run(a, pos))
-	a.reportCost(cmd)
-	a.close()
-	return status
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 func argsPhrase(cmd *command) string {
@@ -145,115 +267,21 @@ func argsPhrase(cmd *command) string {
 	return cmd.args
 }
 
-// parseInterspersed parses fs over args, collecting the positional
-// arguments found between flags; "--" ends the flags.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		// fs.Parse stops at "--" (consumed) or at the first non-flag.
-		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
+// examples indents the examples for cobra's help.
+func examples(ex []string) string {
+	if len(ex) == 0 {
+		return ""
 	}
+	return "  " + strings.Join(ex, "\n  ")
 }
 
-// newFlagSet returns a flag set carrying the global flags, writing its
-// errors to stderr.
-func (a *app) newFlagSet(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(a.stderr)
-	fs.Usage = func() {} // helpOrUsage prints the help or a hint
-	fs.BoolVar(&a.useFake, "fake", a.useFake, "run against an in-process fake of the service: no API key, nothing leaves the machine")
-	fs.BoolVar(&a.jsonOut, "json", a.jsonOut, "print the service's JSON as received (JSON Lines with --all)")
-	fs.Func("budget", "refuse any call that would take the credits spent above `N`", func(s string) error {
-		var n int64
-		if _, err := fmt.Sscan(s, &n); err != nil || n < 0 || fmt.Sprint(n) != s {
-			return fmt.Errorf("want a whole number of credits, 0 or more")
-		}
-		a.budget = n
-		return nil
-	})
-	return fs
-}
+const rootHelp = `registerdata asks the Company and Person Register Data Service from a terminal.
 
-// helpOrUsage turns a flag parsing error into an exit status: -h prints
-// the help to stdout and succeeds; anything else is a usage error (the
-// flag package has already printed the message and a hint to stderr).
-func (a *app) helpOrUsage(err error, path string, help func()) int {
-	if errors.Is(err, flag.ErrHelp) {
-		help()
-		return exitOK
-	}
-	fmt.Fprintf(a.stderr, "Run '%s --help' for usage and examples.\n", path)
-	return exitUsage
-}
-
-func (a *app) rootUsage(w io.Writer) {
-	fmt.Fprint(w, `registerdata asks the Company and Person Register Data Service from a terminal.
-
-Usage:
-  registerdata [--fake] [--json] [--budget N] COMMAND [SUBCOMMAND] [flags] [args]
-
-Commands:
-`)
-	gs := groups()
-	n := 0
-	for _, g := range gs {
-		n = max(n, len(g.name))
-	}
-	for _, g := range gs {
-		fmt.Fprintf(w, "  %-*s  %s\n", n, g.name, g.summary)
-	}
-	fmt.Fprint(w, `
-Global flags (before or after the command):
-  --fake       run against an in-process fake of the service: no API key, nothing leaves the machine
-  --json       print the service's JSON as received, for jq (JSON Lines with --all)
-  --budget N   refuse any call that would take the credits spent above N
-
-The API key is read from $REGISTERDATA_API_KEY, the address from
-$REGISTERDATA_BASE_URL (default https://api.openregister.de). Tables fit
-$COLUMNS (default 100). Commands that cost credits report the cost on stderr.
+Global flags (--fake, --json, --wide, --budget N) go before or after the
+command. The API key is read from $REGISTERDATA_API_KEY, the address from
+$REGISTERDATA_BASE_URL (default https://api.openregister.de). Tables fit the
+terminal (else $COLUMNS, else 100 columns); --wide shows identifiers whole.
+Commands that cost credits report the cost on stderr.
 
 Exit status: 0 ok; 1 the service or the budget refused a call, or a webhook
-did not verify; 2 usage error (unknown command, bad flag or filter, no API key).
-
-Examples:
-  registerdata --fake company get DE-HRB-F1103-267645
-  registerdata --fake search companies --query solar --filter 'city=Berlin'
-  registerdata company get --help
-`)
-}
-
-func (a *app) groupUsage(w io.Writer, g *group) {
-	fmt.Fprintf(w, "registerdata %s: %s\n\nCommands:\n", g.name, g.summary)
-	n := 0
-	for _, c := range g.commands {
-		n = max(n, len(strings.TrimSpace(g.name+" "+c.name+" "+c.args)))
-	}
-	for _, c := range g.commands {
-		fmt.Fprintf(w, "  %-*s  %s\n", n, strings.TrimSpace(g.name+" "+c.name+" "+c.args), c.summary)
-	}
-	fmt.Fprintf(w, "\nRun 'registerdata %s COMMAND --help' for flags and examples.\n", g.name)
-}
-
-func (a *app) commandUsage(w io.Writer, path string, cmd *command, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "Usage:\n  %s\n\n%s\n", strings.TrimSpace(path+" [flags] "+cmd.args), strings.TrimSpace(cmd.help))
-	if len(cmd.examples) > 0 {
-		fmt.Fprint(w, "\nExamples:\n")
-		for _, e := range cmd.examples {
-			fmt.Fprintf(w, "  %s\n", e)
-		}
-	}
-	fmt.Fprint(w, "\nFlags:\n")
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-}
+did not verify; 2 usage error (unknown command, bad flag or filter, no API key).`

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	registerdata "github.com/registerdata/registerdata-go"
 )
 
 func TestEveryCommandHasHelpWithExamples(t *testing.T) {
@@ -13,7 +15,7 @@ func TestEveryCommandHasHelpWithExamples(t *testing.T) {
 			if r.code != 0 || r.stderr != "" {
 				t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
 			}
-			for _, want := range []string{"Usage:\n  registerdata " + g.name, "Examples:\n  registerdata ", "Flags:", "-budget"} {
+			for _, want := range []string{"Usage:\n  registerdata " + g.name, "Examples:\n  registerdata ", "Flags:", "\n      --budget N "} {
 				if !strings.Contains(r.stdout, want) {
 					t.Errorf("%v lacks %q:\n%s", args, want, r.stdout)
 				}
@@ -23,7 +25,7 @@ func TestEveryCommandHasHelpWithExamples(t *testing.T) {
 			}
 		}
 		r := cli(t, g.name, "--help").wantCode(t, 0)
-		if single := len(g.commands) == 1 && g.commands[0].name == ""; !single && !strings.Contains(r.stdout, "Commands:") {
+		if single := len(g.commands) == 1 && g.commands[0].name == ""; !single && !strings.Contains(r.stdout, "Available Commands:") {
 			t.Errorf("%s --help: %q", g.name, r.stdout)
 		}
 	}
@@ -32,7 +34,8 @@ func TestEveryCommandHasHelpWithExamples(t *testing.T) {
 func TestRootHelpAndUsageErrors(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"help"}, {"-h"}} {
 		r := cli(t, args...).wantCode(t, 0)
-		if !strings.Contains(r.stdout, "Commands:\n  company") || !strings.Contains(r.stdout, "Exit status") {
+		if !strings.Contains(r.stdout, "Commands:\n  company ") || !strings.Contains(r.stdout, "Exit status") ||
+			!strings.Contains(r.stdout, "\n      --budget N ") {
 			t.Errorf("%v: %q", args, r.stdout)
 		}
 	}
@@ -45,14 +48,19 @@ func TestRootHelpAndUsageErrors(t *testing.T) {
 		want string
 	}{
 		{nil, "Commands:"},
-		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
-		{[]string{"company", "frobnicate"}, `unknown command "company" "frobnicate"`},
+		{[]string{"frobnicate"}, `registerdata: unknown command "frobnicate" for "registerdata"` + "\nRun 'registerdata --help'"},
+		{[]string{"compnay", "get", "x"}, `unknown command "compnay" for "registerdata"; did you mean "company"?`},
+		{[]string{"company", "frobnicate"}, `unknown command "frobnicate" for "registerdata company"` + "\nRun 'registerdata company --help'"},
+		{[]string{"company", "ownres", "x"}, `unknown command "ownres" for "registerdata company"; did you mean "owners"?`},
+		{[]string{"search", "persns"}, `did you mean "persons"?`},
+		{[]string{"monitor", "lst"}, `did you mean "list"?`},
 		{[]string{"company"}, "Commands:"},
-		{[]string{"--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"--bogus"}, "registerdata: unknown flag: --bogus\n"},
+		{[]string{"company", "get", "x", "--realtim"}, "unknown flag: --realtim"},
 		{[]string{"company", "owners"}, "company owners takes ID, got 0 argument(s)"},
 		{[]string{"company", "owners", "a", "b"}, "got 2 argument(s)"},
 		{[]string{"--budget", "-5", "company", "get", "x"}, "want a whole number of credits"},
-		{[]string{"search", "companies", "--page", "x"}, `invalid value "x" for flag -page`},
+		{[]string{"search", "companies", "--page", "x"}, `invalid argument "x" for "--page" flag`},
 	} {
 		r := cli(t, tc.args...).wantCode(t, exitUsage)
 		if !strings.Contains(r.stderr, tc.want) || r.stdout != "" {
@@ -74,12 +82,26 @@ func TestGlobalFlagsAnywhere(t *testing.T) {
 	}
 }
 
-func TestParseInterspersedStopsAtDoubleDash(t *testing.T) {
-	a := &app{budget: -1}
-	fs := a.newFlagSet("t")
-	x := fs.Bool("x", false, "")
-	pos, err := parseInterspersed(fs, []string{"a", "-x", "b", "--", "-y", "c"})
-	if err != nil || !*x || strings.Join(pos, " ") != "a b -y c" {
-		t.Errorf("pos %q, x %v, err %v", pos, *x, err)
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"-v"}} {
+		r := cli(t, args...).wantCode(t, 0)
+		if r.stdout != "registerdata "+registerdata.Version+"\n" || r.stderr != "" {
+			t.Errorf("%v: stdout %q, stderr %q", args, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestOneErrorPrefix checks that no message, the SDK's included, carries
+// the prefix twice.
+func TestOneErrorPrefix(t *testing.T) {
+	for _, args := range [][]string{
+		{"--fake", "--budget", "5", "company", "get", nordlicht},
+		{"--bogus"},
+		{"--fake", "company", "get", "NOPE/../x"},
+	} {
+		r := cli(t, args...)
+		if r.code == 0 || strings.Count(r.stderr, "registerdata:") != 1 {
+			t.Errorf("%v: exit %d, stderr %q: want one 'registerdata:'", args, r.code, r.stderr)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
@@ -50,11 +51,18 @@ func exitStatus(err error) int {
 func (a *app) fail(err error) int {
 	status := exitStatus(err)
 	if err != nil {
-		msg := output.Clean(err.Error())
-		if len(msg) < len(errorPrefix) || msg[:len(errorPrefix)] != errorPrefix {
-			msg = errorPrefix + msg
-		}
-		fmt.Fprintln(a.stderr, msg)
+		fmt.Fprintln(a.stderr, errorPrefix+withoutPrefix(output.Clean(a.redact(err.Error()))))
 	}
 	return status
+}
+
+// withoutPrefix drops the "registerdata: " the SDK's messages start with,
+// at the start and after every ": " of a wrapped error, so that the line
+// carries the prefix once.
+func withoutPrefix(msg string) string {
+	msg = strings.ReplaceAll(msg, ": "+errorPrefix, ": ")
+	for strings.HasPrefix(msg, errorPrefix) {
+		msg = msg[len(errorPrefix):]
+	}
+	return msg
 }

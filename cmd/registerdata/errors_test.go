@@ -38,3 +38,17 @@ func TestFailCleansTheMessage(t *testing.T) {
 		t.Errorf("stderr = %q", got)
 	}
 }
+
+func TestFailPrintsOnePrefix(t *testing.T) {
+	for _, err := range []error{
+		errors.New("registerdata: credit budget exceeded"),
+		fmt.Errorf("stopped at page 2: %w", errors.New("registerdata: credit budget exceeded")),
+		fmt.Errorf("registerdata: GetCompaniesSeq: %w", errors.New("registerdata: credit budget exceeded")),
+	} {
+		var stderr strings.Builder
+		(&app{stderr: &stderr}).fail(err)
+		if got := stderr.String(); strings.Count(got, "registerdata:") != 1 || !strings.HasPrefix(got, "registerdata: ") {
+			t.Errorf("fail(%q) printed %q", err, got)
+		}
+	}
+}

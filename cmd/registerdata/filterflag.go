@@ -10,13 +10,29 @@ import (
 	"github.com/registerdata/registerdata-go/filters"
 )
 
-// filterHelp explains the --filter syntax in the help of the searches.
-const filterHelp = `Filters (--filter, repeatable, all must hold):
-  'revenue>=100000000'       at least (numbers and dates; money in cents, as the service counts it)
-  'revenue<=500000000'       at most; a >= and a <= on one field make one range
-  'city=Berlin'              equal (text matches whole, case-insensitive; booleans: true or false)
-  'legal_form in gmbh,ag'    one of
-  'purpose~software,cloud'   contains these keywords`
+// filterHelp explains the --filter syntax in the help of a search, with
+// examples that search accepts (TestFilterHelpExamplesAreAccepted).
+func filterHelp(scope filters.Scope) string {
+	ex := filterExamples[scope]
+	return fmt.Sprintf(`Filters (--filter, repeatable, all must hold):
+  %-29s at least (numbers and dates; money in cents, as the service counts it)
+  %-29s at most; a >= and a <= on one field make one range
+  %-29s equal (text matches whole, case-insensitive; booleans: true or false)
+  %-29s one of
+  %-29s contains these keywords
+Fields and values are checked before anything is sent. A field this
+version does not know is sent with a warning, unless it looks like a typo
+of a known one; write '+field=...' to send such a field as written.`,
+		"'"+ex[0]+"'", "'"+ex[1]+"'", "'"+ex[2]+"'", "'"+ex[3]+"'", "'"+ex[4]+"'")
+}
+
+// filterExamples are the examples of filterHelp, per search: at least,
+// at most, equal, one of, keywords.
+var filterExamples = map[filters.Scope][5]string{
+	filters.ScopeCompany:    {"revenue>=100000000", "revenue<=500000000", "city=Berlin", "legal_form in gmbh,ag", "purpose~software,cloud"},
+	filters.ScopePerson:     {"date_of_birth>=1970-01-01", "date_of_birth<=1989-12-31", "city=Berlin", "city in Berlin,Potsdam", "name~albers"},
+	filters.ScopeInsolvency: {"opened_at>=2024-01-01", "opened_at<=2024-12-31", "has_open_insolvency=true", "current_status in opened,preliminary", "court~hamburg"},
+}
 
 // filterFlag collects the --filter flags of a search as wire filters.
 type filterFlag struct {
@@ -25,6 +41,9 @@ type filterFlag struct {
 
 // String is the flag's value in the help: none by default.
 func (f *filterFlag) String() string { return "" }
+
+// Type names the flag's value in the help.
+func (f *filterFlag) Type() string { return "filter" }
 
 // Set parses one --filter and adds it; a <= following a >= on the same
 // field (or the other way round) completes the range instead.
@@ -55,10 +74,15 @@ func (f *filterFlag) Set(s string) error {
 // word "in".
 func parseFilter(s string) (filters.Filter, error) {
 	s = strings.TrimSpace(s)
-	end := strings.IndexFunc(s, func(r rune) bool {
+	start := len(strings.TrimPrefix(s, uncheckedPrefix)) // '+field': send as written
+	start = len(s) - start
+	end := strings.IndexFunc(s[start:], func(r rune) bool {
 		return !(r == '_' || r == '.' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r))
 	})
-	if end <= 0 {
+	if end >= 0 {
+		end += start
+	}
+	if end <= start {
 		return filters.Filter{}, fmt.Errorf("%q: want 'field op value' with op >=, <=, =, ~ or in, e.g. 'revenue>=100000000'", s)
 	}
 	field := filters.Field(s[:end])
@@ -114,73 +138,6 @@ func splitList(s string) []string {
 	return out
 }
 
-// checkFilters validates fs for a search of the given scope before
-// anything is sent (a usage error), and warns on stderr about fields the
-// SDK does not know, which are sent unchecked.
-func (a *app) checkFilters(scope filters.Scope, fs []filters.Filter) error {
-	for _, f := range fs {
-		if knownField(scope, f.Field) {
-			continue
-		}
-		hint := ""
-		if near := nearestField(scope, f.Field); near != "" {
-			hint = fmt.Sprintf(" (did you mean %q?)", near)
-		}
-		fmt.Fprintf(a.stderr, "warning: filter field %q is not one the SDK knows%s; it is sent unchecked\n", f.Field, hint)
-	}
-	if err := filters.Validate(scope, fs); err != nil {
-		return usageError{fmt.Errorf("bad --filter: %w", err)}
-	}
-	return nil
-}
-
-// knownField reports whether the SDK knows f, in this search's field
-// table or in another one (Validate then says which search it belongs to).
-func knownField(scope filters.Scope, f filters.Field) bool {
-	if _, ok := filters.Lookup(f); ok {
-		return true
-	}
-	for _, fi := range filters.Fields(scope) {
-		if fi.Name == f {
-			return true
-		}
-	}
-	return false
-}
-
-// nearestField returns the known field of the scope closest to f by edit
-// distance, if it is at most 2 edits away.
-func nearestField(scope filters.Scope, f filters.Field) filters.Field {
-	best, bestD := filters.Field(""), 3
-	for _, fi := range filters.Fields(scope) {
-		if d := editDistance(string(f), string(fi.Name)); d < bestD {
-			best, bestD = fi.Name, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // nearFlag is --near lat,lon[,km]: a company search around a point,
 // within km kilometres or, without km, the service's default radius.
 type nearFlag struct {
@@ -188,6 +145,9 @@ type nearFlag struct {
 }
 
 func (n *nearFlag) String() string { return "" }
+
+// Type names the flag's value in the help.
+func (n *nearFlag) Type() string { return "lat,lon[,km]" }
 
 func (n *nearFlag) Set(s string) error {
 	parts := strings.Split(s, ",")

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // insolvencyGroup is "registerdata insolvency get ID": one proceeding.
@@ -30,7 +30,7 @@ number, status, administrator, deadlines, and every published event.`,
 			"registerdata insolvency get INSOLVENCY_ID",
 			"registerdata insolvency get INSOLVENCY_ID --json | jq '.events[].summary'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -77,5 +77,5 @@ func renderInsolvency(a *app, in *registerdata.Insolvency) error {
 	for _, e := range in.Events {
 		t.Row(date(&e.PublishedAt), string(e.EventType), e.Summary)
 	}
-	return section(a.stdout, a.width(), "Events", t)
+	return a.section("Events", t)
 }

@@ -6,22 +6,26 @@
 //	registerdata --fake company get DE-HRB-F1103-267645
 //	registerdata search companies --query solar --filter 'city=Berlin'
 //	registerdata --json search companies --filter 'legal_form in gmbh,ag' --all | jq .name
-//	registerdata webhook verify --secret "$SECRET" --id ID --timestamp TS --signature SIG < body.json
+//	registerdata webhook verify --secret-file ~/.config/registerdata/webhook-secret --id ID --timestamp TS --signature SIG < body.json
 //
 // The API key comes from $REGISTERDATA_API_KEY (and the address from
 // $REGISTERDATA_BASE_URL, for example a registerfake server); --fake runs
 // every command against an in-process fake instead, with no key. --budget N
 // refuses any call that would take the credits spent above N, and every
-// command that costs credits reports what it cost on stderr.
+// command that costs credits reports what it cost on stderr. Secrets come
+// from the environment or files ($REGISTERDATA_WEBHOOK_SECRET or
+// --secret-file; $REGISTERDATA_TRANSPARENCY_PASSWORD or stdin) and are
+// never printed.
 //
 // Exit status: 0 on success, 1 when the service (or the credit budget)
 // refused or failed a call or a webhook did not verify, 2 for a usage
 // error: an unknown command or flag, a malformed argument or filter, or a
 // missing API key.
 //
-// The tool uses only the standard library's flag package with a small
-// dispatcher for the nested commands, so building it adds nothing to the
-// SDK's dependencies.
+// The command tree is built with spf13/cobra (help, "did you mean",
+// completion scripts for bash, zsh and fish: registerdata completion
+// bash|zsh|fish) and sized to the terminal with golang.org/x/term; the
+// tool is a module of its own, so neither is a dependency of the SDK.
 package main
 
 import (
@@ -31,6 +35,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"golang.org/x/term"
 )
 
 func main() {
@@ -50,19 +56,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stderr:    stderr,
 		getenv:    os.Getenv,
 		stderrTTY: isTerminal(stderr),
+		termWidth: func() int { return terminalWidth(stdout) },
 		budget:    -1,
 		now:       time.Now,
 	}
 	return a.main(args)
 }
 
-// isTerminal reports whether w is a character device (a terminal), by
-// os.File.Stat, so no terminal library is needed.
+// isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// terminalWidth is the width of the terminal w is, 0 when w is not one
+// (a pipe, a file) or its size is unknown.
+func terminalWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
 	if !ok {
-		return false
+		return 0
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return width
 }

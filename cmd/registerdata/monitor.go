@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"regexp"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/spf13/pflag"
 )
 
 // monitorGroup is "registerdata monitor ...": the account's monitors.
@@ -42,7 +42,7 @@ Person preferences: management_positions, holdings, insolvencies
 			"registerdata monitor create DE-HRB-F1103-267645 --preferences basic,insolvencies --daily",
 			"registerdata monitor create 3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			prefs := fs.String("preferences", "", "comma-separated `list` of categories to watch (see above)")
 			daily := fs.Bool("daily", false, "check a company daily instead of weekly (50 credits instead of 25)")
 			return func(a *app, args []string) error {
@@ -76,7 +76,7 @@ Person preferences: management_positions, holdings, insolvencies
 				if a.jsonOut {
 					return a.printRaw()
 				}
-				return monitorTable([]registerdata.Monitor{*m}).Render(a.stdout, a.width())
+				return a.render(monitorTable([]registerdata.Monitor{*m}))
 			}
 		},
 	}
@@ -91,7 +91,7 @@ func monitorList() *command {
 			"registerdata monitor list",
 			"registerdata monitor list --json | jq -r '.items[].entity_id'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, _ []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -108,7 +108,7 @@ func monitorList() *command {
 					_, err := fmt.Fprintln(a.stdout, "no monitors")
 					return err
 				}
-				return monitorTable(ms).Render(a.stdout, a.width())
+				return a.render(monitorTable(ms))
 			}
 		},
 	}
@@ -122,7 +122,7 @@ func monitorDelete() *command {
 		examples: []string{
 			"registerdata monitor delete DE-HRB-F1103-267645",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -143,7 +143,7 @@ func monitorDelete() *command {
 
 func monitorTable(ms []registerdata.Monitor) *output.Table {
 	t := output.NewTable(
-		output.Column{Header: "Entity", Fixed: true}, output.Column{Header: "Type"},
+		output.Column{Header: "Entity", Fixed: true, ShortUUIDs: true}, output.Column{Header: "Type"},
 		output.Column{Header: "Frequency"}, output.Column{Header: "Preferences"}, output.Column{Header: "Disabled"},
 	)
 	for _, m := range ms {

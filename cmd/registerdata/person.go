@@ -1,11 +1,11 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strconv"
 
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // personGroup is "registerdata person ...": one natural person.
@@ -26,7 +26,7 @@ func personGet() *command {
 			"registerdata --fake person get 3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01",
 			"registerdata person get 3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01 --json | jq .management_positions",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -60,7 +60,7 @@ func personGet() *command {
 				for _, m := range p.ManagementPositions {
 					t.Row(m.CompanyName, m.RegisterID, m.Role, date(&m.StartDate), date(m.EndDate))
 				}
-				return section(a.stdout, a.width(), "Management positions", t)
+				return a.section("Management positions", t)
 			}
 		},
 	}
@@ -74,7 +74,7 @@ func personHoldings() *command {
 		examples: []string{
 			"registerdata --fake person holdings 3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 func searchAutocomplete() *command {
@@ -17,7 +17,7 @@ func searchAutocomplete() *command {
 			"registerdata --fake search autocomplete nordl",
 			"registerdata search autocomplete rhein kies --json | jq -r '.results[].company_id'",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				q := strings.TrimSpace(strings.Join(args, " "))
 				if q == "" {
@@ -38,11 +38,11 @@ func searchAutocomplete() *command {
 					_, err := fmt.Fprintln(a.stdout, "no suggestions")
 					return err
 				}
-				t := output.NewTable(output.Column{Header: "ID", Fixed: true}, output.Column{Header: "Name"}, output.Column{Header: "Legal form"})
+				t := output.NewTable(output.Column{Header: "ID", Fixed: true, ShortUUIDs: true}, output.Column{Header: "Name"}, output.Column{Header: "Legal form"})
 				for _, r := range res {
 					t.Row(r.CompanyID, r.Name, string(r.LegalForm))
 				}
-				return t.Render(a.stdout, a.width())
+				return a.render(t)
 			}
 		},
 	}

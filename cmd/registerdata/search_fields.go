@@ -1,11 +1,11 @@
 package main
 
 import (
-	"flag"
 	"strings"
 
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/spf13/pflag"
 )
 
 func searchFields() *command {
@@ -17,7 +17,7 @@ with their kind (which operators apply) and what they match. Fields marked
 "unconfirmed" carry a name the service has not published. Other names are
 sent unchecked, so fields the service adds work too.`,
 		examples: []string{"registerdata search fields companies"},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				scope := filters.ScopeCompany | filters.ScopePerson
 				switch strings.Join(args, " ") {
@@ -40,7 +40,7 @@ sent unchecked, so fields the service adds work too.`,
 					}
 					t.Row(string(fi.Name), scopeName(fi.Scope), kind, fi.Doc)
 				}
-				return t.Render(a.stdout, a.width())
+				return a.render(t)
 			}
 		},
 	}

@@ -80,8 +80,8 @@ func TestSearchAllTableWithProgressOnATerminal(t *testing.T) {
 	h := harness{setup: func(a *app) { a.stderrTTY = true }}
 	r := h.run(t, "--fake", "search", "persons", "--filter", "city=Berlin", "--all", "--per-page", "2").wantCode(t, 0)
 	golden(t, "search_persons_all", r.stdout)
-	if !strings.Contains(r.stderr, "\rpage 1 of 2, 2 results so far") || !strings.Contains(r.stderr, "\rpage 2 of 2, 3 results so far") {
-		t.Errorf("stderr = %q: want a progress line per page", r.stderr)
+	if !strings.Contains(r.stderr, "\r2 results so far") || !strings.Contains(r.stderr, "\r3 results so far\x1b[K\r\x1b[K") {
+		t.Errorf("stderr = %q: want a progress line, cleared at the end", r.stderr)
 	}
 	if !strings.HasSuffix(r.stderr, "cost: 20 credits on the fake\n") {
 		t.Errorf("stderr = %q: want the cost of two pages", r.stderr)
@@ -93,7 +93,7 @@ func TestSearchAllStopsAtTheBudget(t *testing.T) {
 	if n := strings.Count(r.stdout, "\n"); n != 2 {
 		t.Errorf("printed %d lines, want the 2 results of the page the budget paid for:\n%s", n, r.stdout)
 	}
-	if !strings.Contains(r.stderr, "stopped at page 2") || !strings.Contains(r.stderr, "credit budget exceeded") ||
+	if !strings.Contains(r.stderr, "the walk stopped after 2 results") || !strings.Contains(r.stderr, "credit budget exceeded") ||
 		!strings.Contains(r.stderr, "cost: 10 credits (budget 10, 0 left)") {
 		t.Errorf("stderr = %q", r.stderr)
 	}

@@ -2,13 +2,13 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"strings"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/spf13/pflag"
 )
 
 // envTransparencyPassword holds the Transparenzregister password for
@@ -37,7 +37,7 @@ $` + envTransparencyPassword + `, else from the first line of stdin.`,
 			`registerdata transparency login --username max@example.de < password.txt`,
 			`REGISTERDATA_TRANSPARENCY_PASSWORD=... registerdata transparency login --username max@example.de --name team`,
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			username := fs.String("username", "", "the Transparenzregister `user` name")
 			name := fs.String("name", "", "the name to store the login under (default \"default\")")
 			return func(a *app, _ []string) error {
@@ -49,11 +49,13 @@ $` + envTransparencyPassword + `, else from the first line of stdin.`,
 					}
 					password = strings.TrimRight(line, "\r\n")
 				}
+				a.addSecret(password) // never printed, whatever the service quotes back
 				c, err := a.api()
 				if err != nil {
 					return err
 				}
-				creds := registerdata.TransparencyCredentials{Username: *username, Password: password, Name: *name}
+				creds := registerdata.TransparencyCredentials{Username: *username, Name: *name}
+				setSecret(&creds.Password, password)
 				if err := c.SetTransparencyCredentials(a.ctx, creds); err != nil {
 					return err
 				}
@@ -85,7 +87,7 @@ service's test extract, with no company id and no login.`,
 			"registerdata transparency extract DE-HRB-F1103-267645 --credential team --wait",
 			"registerdata --fake transparency extract --credential sandbox",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			credential := fs.String("credential", "", "the stored login to use (default \"default\"; \"sandbox\" for the test extract)")
 			wait := fs.Bool("wait", false, "poll until the extract is completed or failed")
 			return func(a *app, args []string) error {
@@ -127,7 +129,7 @@ func transparencyGet() *command {
 			"registerdata transparency get EXTRACT_ID",
 			"registerdata transparency get EXTRACT_ID --json | jq .report.ubos",
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
+		setup: func(fs *pflag.FlagSet) runFunc {
 			return func(a *app, args []string) error {
 				c, err := a.api()
 				if err != nil {
@@ -180,7 +182,7 @@ func renderExtract(a *app, ex *registerdata.TransparencyExtract) error {
 			}
 			t.Row(name, born, city, kind, share)
 		}
-		if err := section(a.stdout, a.width(), "Beneficial owners", t); err != nil {
+		if err := a.section("Beneficial owners", t); err != nil {
 			return err
 		}
 	}
@@ -189,7 +191,11 @@ func renderExtract(a *app, ex *registerdata.TransparencyExtract) error {
 		for _, d := range ex.Documents {
 			t.Row(d.Format, d.URL, d.Filename)
 		}
-		return section(a.stdout, a.width(), "Documents", t)
+		return a.section("Documents", t)
 	}
 	return nil
 }
+
+// setSecret stores s in a field of a string type: a plain string or the
+// SDK's secret type, which never prints itself.
+func setSecret[T ~string](field *T, s string) { *field = T(s) }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -13,27 +12,32 @@ import (
 
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/webhook"
+	"github.com/spf13/pflag"
 )
 
 func webhookListen() *command {
 	return &command{
 		name: "listen", nargs: 0,
 		summary: "receive notifications on a port and print each one",
-		help: `Serves webhook.Handler on --addr: every delivery is verified, each verified
+		help: `Serves webhook.Handler on --addr (default 127.0.0.1:8080, this machine
+only; give an address such as :8080 to listen on every interface) with the
+secret from $REGISTERDATA_WEBHOOK_SECRET or --secret-file: every delivery
+is verified, each verified
 event is printed on stdout as it arrives (its body as one JSON line with
 --json) and each rejected request on stderr with its status and reason.
 Duplicate deliveries are answered without being printed again. Stop it with
 Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
 		examples: []string{
-			`registerdata webhook listen --addr :8080 --secret "$SECRET"`,
-			`registerdata webhook listen --addr 127.0.0.1:9000 --json | jq .entity_id`,
+			`registerdata webhook listen --secret-file ~/.config/registerdata/webhook-secret`,
+			`REGISTERDATA_WEBHOOK_SECRET=$(pass registerdata/webhook) registerdata webhook listen --addr 127.0.0.1:9000 --json | jq .entity_id`,
 		},
-		setup: func(fs *flag.FlagSet) runFunc {
-			addr := fs.String("addr", ":8080", "the `address` to listen on")
-			secret := secretFlag(fs)
+		setup: func(fs *pflag.FlagSet) runFunc {
+			addr := fs.String("addr", defaultListenAddr, "the `address` to listen on (\":8080\": every interface)")
+			secret := declareSecretFlags(fs)
 			tolerance := fs.Duration("tolerance", webhook.DefaultTolerance, "how far a delivery's timestamp may lie from now")
+			watch := declareChangesFlags(fs)
 			return func(a *app, _ []string) error {
-				v, err := a.verifier(*secret, *tolerance)
+				v, err := a.verifier(secret, *tolerance)
 				if err != nil {
 					return err
 				}
@@ -45,9 +49,38 @@ Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
 				if err != nil {
 					return usageError{fmt.Errorf("--addr %s: %w", *addr, err)}
 				}
-				return a.serveWebhooks(l, v)
+				return a.serveWebhooks(l, v, watch)
 			}
 		},
+	}
+}
+
+// The receiver's limits: a client that trickles its headers or body, or
+// holds an idle connection, is cut off, so that slow connections cannot
+// starve a signed delivery; headers are bounded (the body is bounded by
+// webhook.Handler).
+const defaultListenAddr = "127.0.0.1:8080"
+
+// serverLimits are the timeouts and the header bound of the receiver.
+type serverLimits struct {
+	header, read, write, idle time.Duration
+	maxHeaderBytes            int
+}
+
+var listenLimits = serverLimits{
+	header: 5 * time.Second, read: 15 * time.Second, write: 15 * time.Second, idle: 60 * time.Second,
+	maxHeaderBytes: 16 << 10,
+}
+
+// webhookServer is the receiver's server with the given limits.
+func webhookServer(h http.Handler, lim serverLimits) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: lim.header,
+		ReadTimeout:       lim.read,
+		WriteTimeout:      lim.write,
+		IdleTimeout:       lim.idle,
+		MaxHeaderBytes:    lim.maxHeaderBytes,
 	}
 }
 
@@ -56,7 +89,7 @@ Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
 type calledKey struct{}
 
 // serveWebhooks serves the handler on l until the context ends.
-func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier) error {
+func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier, watch *changesFlags) error {
 	var mu sync.Mutex // one line at a time on each stream
 	h := webhook.Handler(v, func(ctx context.Context, ev *webhook.Event) error {
 		if called, ok := ctx.Value(calledKey{}).(*bool); ok {
@@ -70,24 +103,27 @@ func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier) error {
 		_, err := fmt.Fprintf(a.stdout, "%s  %s\n", time.Now().UTC().Format(time.RFC3339), describeEvent(ev))
 		return err
 	})
-	srv := &http.Server{
-		ReadHeaderTimeout: 10 * time.Second,
-		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			called := new(bool)
-			rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-			h.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), calledKey{}, called)))
-			mu.Lock()
-			defer mu.Unlock()
-			id := output.Clean(firstHeader(r.Header, "webhook-id", "svix-id"))
-			switch {
-			case rec.status >= 400:
-				fmt.Fprintf(a.stderr, "rejected %d %s %s from %s: %s\n", rec.status, r.Method, output.Clean(r.URL.Path),
-					r.RemoteAddr, output.Clean(strings.TrimSpace(rec.body.String())))
-			case !*called:
-				fmt.Fprintf(a.stderr, "duplicate delivery %s answered %d without printing it again\n", id, rec.status)
-			}
-		}),
+	if watch.on {
+		var err error
+		if h, err = a.changesHandler(v, &mu, watch); err != nil {
+			return err
+		}
 	}
+	srv := webhookServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		called := new(bool)
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), calledKey{}, called)))
+		mu.Lock()
+		defer mu.Unlock()
+		id := output.Clean(firstHeader(r.Header, "webhook-id", "svix-id"))
+		switch {
+		case rec.status >= 400:
+			fmt.Fprintf(a.stderr, "rejected %d %s %s from %s: %s\n", rec.status, r.Method, output.Clean(r.URL.Path),
+				r.RemoteAddr, output.Clean(strings.TrimSpace(rec.body.String())))
+		case !*called:
+			fmt.Fprintf(a.stderr, "duplicate delivery %s answered %d without printing it again\n", id, rec.status)
+		}
+	}), listenLimits)
 	fmt.Fprintf(a.stderr, "listening on http://%s/ (Ctrl-C to stop)\n", l.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(l) }()

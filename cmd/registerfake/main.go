@@ -57,10 +57,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(io.Discard) // run prints the help and the errors itself
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0 picks a free one); loopback unless -allow-remote")
 	allowRemote := fs.Bool("allow-remote", false, "allow a non-loopback -addr: anyone who reaches it can use the unauthenticated /_fake/ controls")
-	apiKey := fs.String("api-key", fake.DefaultAPIKey, "the API key seeded with credits")
+	apiKeyFlag := fs.String("api-key", "", "the API key seeded with credits (default $"+envAPIKey+", else "+fake.DefaultAPIKey+"); visible in ps: prefer -api-key-file or $"+envAPIKey)
+	apiKeyFile := fs.String("api-key-file", "", "read the API key seeded with credits from this file")
 	credits := fs.Int64("credits", fake.DefaultCredits, "credits of the seeded API key")
 	webhookURL := fs.String("webhook-url", "", "where monitor notifications are delivered (the dashboard setting)")
-	webhookSecret := fs.String("webhook-secret", "", "secret the notifications are signed with")
+	webhookSecretFlag := fs.String("webhook-secret", "", "secret the notifications are signed with (default $"+envWebhookSecret+"); visible in ps: prefer -webhook-secret-file or $"+envWebhookSecret)
+	webhookSecretFile := fs.String("webhook-secret-file", "", "read the secret the notifications are signed with from this file")
 	generated := fs.Int("generated", 0, "number of synthetic companies to add to the curated ones")
 	dataDir := fs.String("data", "", "a directory of your own register: companies/, owners/, persons/, financials/, insolvencies/ in the service's answer shapes (see package fake)")
 	curated := fs.Bool("curated", true, "serve the curated register (with -data: false serves the data alone)")
@@ -75,16 +77,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return fmt.Errorf("%w (see -h)", err)
 	}
-	switch {
-	case fs.NArg() > 0:
+	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q: every setting is a flag (see -h)", fs.Args())
-	case *apiKey == "":
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	apiKey, err := secretSetting("api-key", *apiKeyFlag, set["api-key"], *apiKeyFile, envAPIKey, fake.DefaultAPIKey, stderr)
+	if err != nil {
+		return err
+	}
+	webhookSecret, err := secretSetting("webhook-secret", *webhookSecretFlag, set["webhook-secret"], *webhookSecretFile, envWebhookSecret, "", stderr)
+	if err != nil {
+		return err
+	}
+	switch {
+	case apiKey == "":
 		return errors.New("-api-key must not be empty")
 	case *credits < 0:
 		return errors.New("-credits must be zero or more")
 	case *generated < 0 || *generated > 10_000_000:
 		return errors.New("-generated must be between 0 and 10000000")
-	case (*webhookURL == "") != (*webhookSecret == ""):
+	case (*webhookURL == "") != (webhookSecret == ""):
 		return errors.New("-webhook-url and -webhook-secret go together: give both or neither")
 	}
 	loopback, err := isLoopback(*addr)
@@ -99,9 +112,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return record(ctx, *addr, *recordDir, *upstream, stdout)
 	}
 
-	opts := []fake.Option{fake.WithAPIKey(*apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated)}
+	opts := []fake.Option{fake.WithAPIKey(apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated)}
 	if *webhookURL != "" {
-		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, *webhookSecret))
+		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, webhookSecret))
 	}
 	if *dataDir != "" {
 		opts = append(opts, fake.WithData(os.DirFS(*dataDir)))
@@ -169,10 +182,51 @@ func saveSnapshot(srv *fake.Server, path string) error {
 	return nil
 }
 
+// The environment variables registerfake reads its secrets from. The
+// seeded key has a variable of its own, so that a real key in
+// $REGISTERDATA_API_KEY is never seeded into the fake (which prints its
+// key); the webhook secret is the one a receiver verifies with.
+const (
+	envAPIKey        = "REGISTERFAKE_API_KEY"
+	envWebhookSecret = "REGISTERDATA_WEBHOOK_SECRET"
+)
+
+// secretSetting resolves a secret: from -NAME-file, else from the flag
+// -NAME (with a warning on stderr: the command line is visible in ps),
+// else from the environment variable env, else def. Giving both the
+// file and the flag is an error, and so is an empty file.
+func secretSetting(name, flagValue string, flagSet bool, file, env, def string, stderr io.Writer) (string, error) {
+	switch {
+	case file != "" && flagSet:
+		return "", fmt.Errorf("-%s and -%s-file both given: keep -%s-file", name, name, name)
+	case file != "":
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("-%s-file: %w", name, err)
+		}
+		v := strings.TrimRight(string(b), "\r\n")
+		if strings.TrimSpace(v) == "" {
+			return "", fmt.Errorf("-%s-file %s is empty", name, file)
+		}
+		return v, nil
+	case flagSet:
+		fmt.Fprintf(stderr, "registerfake: WARNING: -%s on the command line is visible to every local user (ps); use -%s-file FILE or $%s\n", name, name, env)
+		return flagValue, nil
+	}
+	if v := os.Getenv(env); v != "" {
+		return v, nil
+	}
+	return def, nil
+}
+
 // usage prints the help: the flags and the test controls.
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintln(w, "Usage: registerfake [flags]")
 	fmt.Fprintln(w, "\nRuns the Register Data Service fake: the /v1/ endpoints of the service and test controls under /_fake/.")
+	fmt.Fprintln(w, "\nSecrets: pass the API key and the webhook secret in the environment or a file, not as flags")
+	fmt.Fprintln(w, "(a flag's value is visible to every local user in ps):")
+	fmt.Fprintln(w, "\n  "+envAPIKey+"=... "+envWebhookSecret+"=whsec_... registerfake -webhook-url http://127.0.0.1:9000/hooks")
+	fmt.Fprintln(w, "  registerfake -api-key-file key.txt -webhook-secret-file secret.txt -webhook-url http://127.0.0.1:9000/hooks")
 	fmt.Fprintln(w, "\nFlags:")
 	fs.SetOutput(w)
 	fs.PrintDefaults()

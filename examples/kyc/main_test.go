@@ -32,7 +32,7 @@ func TestKYCLimitedPartnersAndFictitiousOwners(t *testing.T) {
 	assert.Contains(t, out.String(), "  Georg Schmitz: up to 60.00 % (as or through a limited partner)\n")
 
 	out.Reset()
-	require.NoError(t, run(context.Background(), &out, "", "DE-HRA-B2609-9120"))
+	require.NoError(t, run(context.Background(), &out, "", "DE-HRA-B8534-9120"))
 	assert.Contains(t, out.String(), "  Dominik Frey: fictitious beneficial owner")
 	assert.Contains(t, out.String(), "Dominik Frey (beneficial owner):")
 }

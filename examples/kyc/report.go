@@ -13,7 +13,15 @@ func share(p *float64) string {
 	if p == nil {
 		return "share unknown"
 	}
-	return fmt.Sprintf("%.2f %%", *p)
+	return percent(*p, true)
+}
+
+// percent formats a share from SharePercent.
+func percent(p float64, ok bool) string {
+	if !ok {
+		return "share unknown"
+	}
+	return fmt.Sprintf("%.2f %%", p)
 }
 
 func printBeneficialOwners(w io.Writer, ubo *registerdata.BeneficialOwners) {
@@ -24,7 +32,7 @@ func printBeneficialOwners(w io.Writer, ubo *registerdata.BeneficialOwners) {
 	for _, u := range ubo.Owners {
 		switch {
 		case u.PercentageShare != nil:
-			fmt.Fprintf(w, "  %s: %s effective\n", u.Name, share(u.PercentageShare))
+			fmt.Fprintf(w, "  %s: %s effective\n", u.Name, percent(u.SharePercent()))
 		case u.MaxPercentageShare != nil:
 			fmt.Fprintf(w, "  %s: up to %s (as or through a limited partner)\n", u.Name, share(u.MaxPercentageShare))
 		default:
@@ -55,7 +63,7 @@ func printTree(w io.Writer, tree *registerdata.OwnershipTree) {
 			note += " (best available data)"
 		}
 		fmt.Fprintf(w, "%s%s [%s]: %s direct, %s of the company%s\n", strings.Repeat("  ", n.Depth), n.Owner.Name,
-			n.Owner.RelationType, share(n.Owner.PercentageShare), share(n.EffectiveShare), note)
+			n.Owner.RelationType, percent(n.Owner.SharePercent()), share(n.EffectiveShare), note)
 	})
 	fmt.Fprintln(w)
 }
@@ -79,11 +87,7 @@ func printPerson(w io.Writer, why string, p *registerdata.Person, holdings *regi
 			continue
 		}
 		other++
-		stake := "share unknown"
-		if h.PercentageShare != nil {
-			stake = fmt.Sprintf("%.2f %%", *h.PercentageShare*100) // holdings use the fraction scale
-		}
-		fmt.Fprintf(w, "  %s of %s (%s), %s\n", h.RelationType, h.Name, h.CompanyID, stake)
+		fmt.Fprintf(w, "  %s of %s (%s), %s\n", h.RelationType, h.Name, h.CompanyID, percent(h.SharePercent()))
 	}
 	if other == 0 {
 		fmt.Fprintln(w, "  no other positions or holdings")

@@ -19,7 +19,8 @@ type Change struct {
 	// Category is the data category the change falls in, such as
 	// "basic" or "representation".
 	Category enums.Preference `json:"category"`
-	// Path locates the value in the record, such as "name.name".
+	// Path locates the value in the record, such as "/status" (see
+	// webhook.Change.Path).
 	Path string `json:"path"`
 	// Before is the JSON value before the change; null when the value did
 	// not exist before.

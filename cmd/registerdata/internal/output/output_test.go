@@ -139,3 +139,37 @@ func TestTerminalWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestTableShortensUUIDsBeforeNames(t *testing.T) {
+	tb := NewTable(Column{Header: "Name"}, Column{Header: "ID", Fixed: true, ShortUUIDs: true}, Column{Header: "Since", Optional: true})
+	tb.Row("Helios Energie Holding AG", "DE-HRB-D2601-198433", "2019-11-20")
+	tb.Row("Katrin Albers", "3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01", "2014-09-02")
+	var b strings.Builder
+	if err := tb.Render(&b, 60); err != nil {
+		t.Fatal(err)
+	}
+	want := "NAME                       ID                   SINCE\n" +
+		"Helios Energie Holding AG  DE-HRB-D2601-198433  2019-11-20\n" +
+		"Katrin Albers              3f6c2a1e…            2014-09-02\n"
+	if b.String() != want || !tb.Shortened() {
+		t.Errorf("at 60 columns:\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := tb.Render(&b, 50); err != nil { // the optional column goes before the name is cut
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "Helios Energie Holding AG  DE-HRB") || strings.Contains(b.String(), "SINCE") {
+		t.Errorf("at 50 columns:\n%s", b.String())
+	}
+	b.Reset()
+	tb.WholeUUIDs()
+	if err := tb.Render(&b, 60); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01") || tb.Shortened() {
+		t.Errorf("WholeUUIDs:\n%s", b.String())
+	}
+	if !IsUUID("3F6C2A1E-8B4D-4C7A-9E21-5D0B7A4C1F01") || IsUUID("DE-HRB-D2601-198433") || IsUUID("3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f0g") {
+		t.Error("IsUUID")
+	}
+}

@@ -2,6 +2,7 @@ package output
 
 import (
 	"io"
+	"math"
 	"strings"
 )
 
@@ -20,13 +21,33 @@ type Column struct {
 	// Optional columns are left out, the rightmost first, when the table
 	// does not fit even with every other column shrunk.
 	Optional bool
+	// ShortUUIDs shortens the UUIDs among the column's cells to their
+	// first 8 characters and "…" when the table does not fit at its
+	// natural widths, before any other column gives way: a 36-column id
+	// must not squeeze a name to "Ulrich …". Other cells (register-style
+	// ids such as DE-HRB-F1103-267645) stay whole.
+	ShortUUIDs bool
 }
+
+// shortUUID is the width of a shortened UUID: 8 characters and "…".
+const shortUUID = 9
 
 // Table is a list of rows under a header, rendered to fit a width.
 type Table struct {
 	cols []Column
 	rows [][]string
+	// short is set by Render when it shortened UUIDs (see Shortened).
+	short bool
+	// whole keeps UUIDs whole (see WholeUUIDs).
+	whole bool
 }
+
+// WholeUUIDs makes Render keep UUIDs whole in every column, whatever the
+// width (the tool's --wide).
+func (t *Table) WholeUUIDs() { t.whole = true }
+
+// Shortened reports whether the last Render shortened UUIDs to fit.
+func (t *Table) Shortened() bool { return t.short }
 
 // NewTable returns an empty table with the given columns.
 func NewTable(cols ...Column) *Table { return &Table{cols: cols} }
@@ -47,21 +68,23 @@ func (t *Table) Row(cells ...string) {
 func (t *Table) Len() int { return len(t.rows) }
 
 // Render writes the table in at most width columns: the natural width of
-// each column when everything fits, otherwise the widest column that may
-// shrink gives up a column at a time and its cells are cut with "…": first
-// down to 16 columns (or the header), then optional columns are left out,
-// the rightmost first, and only then do the others shrink further, to 6.
-// Trailing spaces are trimmed.
+// each column when everything fits; otherwise, in this order, UUIDs are
+// shortened (columns with ShortUUIDs, unless WholeUUIDs was called),
+// optional columns are left out, the rightmost first, and only then does
+// the widest column that may shrink give up a column at a time, down to
+// 6 (or its header), its cells cut with "…". Names are thus cut only when
+// nothing else is left to give. Trailing spaces are trimmed.
 func (t *Table) Render(w io.Writer, width int) error {
-	widths := t.fit(width)
+	widths, short := t.fit(width)
+	t.short = short
 	var b strings.Builder
 	header := make([]string, len(t.cols))
 	for i, c := range t.cols {
 		header[i] = strings.ToUpper(c.Header)
 	}
-	t.line(&b, header, widths)
+	t.line(&b, header, widths, false)
 	for _, row := range t.rows {
-		t.line(&b, row, widths)
+		t.line(&b, row, widths, short)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -70,7 +93,7 @@ func (t *Table) Render(w io.Writer, width int) error {
 // line writes one row, each cell cut and padded to its column's width;
 // columns of width -1 are left out. Padding is written only before later
 // content, so lines carry no trailing spaces.
-func (t *Table) line(b *strings.Builder, cells []string, widths []int) {
+func (t *Table) line(b *strings.Builder, cells []string, widths []int, short bool) {
 	pending, first := 0, true // spaces owed before the next content
 	for i, cell := range cells {
 		w := widths[i]
@@ -81,6 +104,9 @@ func (t *Table) line(b *strings.Builder, cells []string, widths []int) {
 			pending += len(gap)
 		}
 		first = false
+		if short && t.cols[i].ShortUUIDs && IsUUID(cell) {
+			cell = Truncate(cell, min(w, shortUUID))
+		}
 		cw := Width(cell)
 		if cw > w {
 			cell = Truncate(cell, w)
@@ -112,28 +138,26 @@ func writeSpaces(b *strings.Builder, n int) {
 	}
 }
 
-// Column floors: a column that may shrink gives way down to its
-// comfortable width before an optional column is left out, and down to
-// its hard floor only when no optional column is left.
-const (
-	comfortable = 16
-	hardFloor   = 6
-)
+// hardFloor is the narrowest a column that may shrink becomes (or its
+// header, if wider).
+const hardFloor = 6
 
 // fit returns the width of each column for a table at most width wide,
-// -1 for a column left out.
-func (t *Table) fit(width int) []int {
-	natural := make([]int, len(t.cols))
-	for i, c := range t.cols {
-		natural[i] = Width(c.Header)
-		for _, row := range t.rows {
-			natural[i] = max(natural[i], Width(row[i]))
+// -1 for a column left out, and whether UUIDs are to be shortened.
+func (t *Table) fit(width int) ([]int, bool) {
+	natural := t.natural(false)
+	short := false
+	if total(natural) > width && !t.whole {
+		if n := t.natural(true); total(n) < total(natural) {
+			natural, short = n, true
 		}
 	}
 	hidden := make([]bool, len(t.cols))
+	// Whole cells before optional columns: those are left out, the
+	// rightmost first, before any cell is cut.
 	for {
-		if widths, ok := t.shrink(natural, width, hidden, comfortable); ok {
-			return widths
+		if widths, ok := t.shrink(natural, width, hidden, math.MaxInt); ok {
+			return widths, short
 		}
 		drop := -1
 		for i := len(t.cols) - 1; i >= 0; i-- {
@@ -143,13 +167,59 @@ func (t *Table) fit(width int) []int {
 			}
 		}
 		if drop < 0 {
-			// Nothing more to leave out: shrink harder; if even that is
-			// too wide, the terminal wraps the lines.
-			widths, _ := t.shrink(natural, width, hidden, hardFloor)
-			return widths
+			break
 		}
 		hidden[drop] = true
 	}
+	// Still too wide: the widest columns that may shrink give way; if
+	// even that is too wide, the terminal wraps the lines.
+	widths, _ := t.shrink(natural, width, hidden, hardFloor)
+	return widths, short
+}
+
+// natural is the width of each column's widest cell or header, UUIDs
+// counted shortened when short is set.
+func (t *Table) natural(short bool) []int {
+	natural := make([]int, len(t.cols))
+	for i, c := range t.cols {
+		natural[i] = Width(c.Header)
+		for _, row := range t.rows {
+			w := Width(row[i])
+			if short && c.ShortUUIDs && IsUUID(row[i]) {
+				w = shortUUID
+			}
+			natural[i] = max(natural[i], w)
+		}
+	}
+	return natural
+}
+
+// total is the width of a table of columns this wide, gaps included.
+func total(widths []int) int {
+	n := len(gap) * max(len(widths)-1, 0)
+	for _, w := range widths {
+		n += w
+	}
+	return n
+}
+
+// IsUUID reports whether s is a UUID in its 36-character text form.
+func IsUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if c != '-' {
+				return false
+			}
+		case !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'):
+			return false
+		}
+	}
+	return true
 }
 
 // shrink sizes the visible columns, from their natural widths, to fit

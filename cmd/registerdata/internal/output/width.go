@@ -16,9 +16,9 @@ import (
 // DefaultWidth is the width used when $COLUMNS does not say.
 const DefaultWidth = 100
 
-// minWidth is the narrowest width honoured; narrower values of $COLUMNS
+// MinWidth is the narrowest width honoured; narrower values of $COLUMNS
 // would leave no room for a single column.
-const minWidth = 20
+const MinWidth = 20
 
 // TerminalWidth returns the width to render for: $COLUMNS as read by
 // getenv when it is a number of at least 20, else DefaultWidth. A nil
@@ -28,7 +28,7 @@ func TerminalWidth(getenv func(string) string) int {
 		getenv = os.Getenv
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(getenv("COLUMNS")))
-	if err != nil || n < minWidth {
+	if err != nil || n < MinWidth {
 		return DefaultWidth
 	}
 	return n

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// customers is a customer list as a German spreadsheet exports it.
+const customers = "Kundennr;Firma;Ort;Handelsregister\n" +
+	"1001;Nordlicht Solar-Technik GmbH i.L.;Berlin;\n" +
+	"1002;;;AG Hamburg HRB 99812\n" +
+	"1003;Hafenkontor Spedition;München;\n" +
+	"1004;Helios Energie Holding AG;München;\n" +
+	"1005;Kessler Maschinenbau;Hannover;\n" +
+	"1006;Brennwert Heiztechnik GmbH;Düsseldorf;\n" +
+	"1007;Alte Mühle Gastronomie GmbH;Nürnberg;\n" +
+	"1008;Pfalzblick Logistik GmbH;Ludwigshafen am Rhein;\n"
+
+func TestMatchCSV(t *testing.T) {
+	r := harness{stdin: customers}.run(t, "--fake", "match").wantCode(t, 0)
+	golden(t, "match_csv", r.stdout)
+	if !regexp.MustCompile(`(?m)^8 rows: \d+ matched, \d+ ambiguous, \d+ none, 0 failed in `).MatchString(r.stderr) {
+		t.Errorf("stderr lacks the summary line:\n%s", r.stderr)
+	}
+	if strings.Contains(r.stderr, "\r") {
+		t.Errorf("a progress bar was drawn on a stderr that is no terminal:\n%q", r.stderr)
+	}
+}
+
+func TestMatchJSONLWithColumnOverride(t *testing.T) {
+	in := `{"Kunde": "Nordlicht Solartechnik GmbH", "Niederlassung": "Berlin", "nr": 7}` + "\n"
+	r := harness{stdin: in}.run(t, "--fake", "match", "--format", "jsonl", "--column", "name=Kunde", "--column", "city=Niederlassung").wantCode(t, 0)
+	want := `{"Kunde":"Nordlicht Solartechnik GmbH","Niederlassung":"Berlin","nr":"7","company_id":"DE-HRB-F1103-267645",`
+	if !strings.HasPrefix(r.stdout, want) || !strings.Contains(r.stdout, `"status":"matched"`) {
+		t.Errorf("stdout = %s, want it to start with %s and be matched", r.stdout, want)
+	}
+}
+
+func TestMatchProgressBarOnATerminal(t *testing.T) {
+	r := harness{stdin: customers, setup: func(a *app) { a.stderrTTY = true }}.run(t, "--fake", "match").wantCode(t, 0)
+	for _, want := range []string{"found, ", "credits", "rows"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("the progress bar lacks %q:\n%q", want, r.stderr)
+		}
+	}
+}
+
+// references are rows that cost a company lookup each: register
+// references without a name.
+const references = "Kundennr;Handelsregister\n" +
+	"1;AG Charlottenburg HRB 267645 B\n" +
+	"2;Amtsgericht Hamburg HRB 99812\n" +
+	"3;Amtsgericht München HRB 198433\n" +
+	"4;AG Hannover HRB 20977\n" +
+	"5;Düsseldorf HRB 55930\n" +
+	"6;Ludwigshafen HRB 61402\n"
+
+// costOf reads the credits of the cost line a run printed.
+func creditsOf(t *testing.T, r result) int {
+	t.Helper()
+	m := regexp.MustCompile(`cost: (\d+) credits?`).FindStringSubmatch(r.stderr)
+	if m == nil {
+		t.Fatalf("no cost line in stderr:\n%s", r.stderr)
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// TestMatchResumeBillsEachRowOnce stops a run halfway with the budget,
+// resumes it, and checks that the two runs together cost what one whole
+// run costs and wrote every row once.
+func TestMatchResumeBillsEachRowOnce(t *testing.T) {
+	whole := harness{stdin: references}.run(t, "--fake", "match").wantCode(t, 0)
+	full := creditsOf(t, whole)
+	if full < 20 {
+		t.Fatalf("a whole run cost %d credits: the test needs rows that cost something", full)
+	}
+
+	srv := newFake(t)
+	h := against(srv)
+	h.stdin = references
+	out := filepath.Join(t.TempDir(), "matched.csv")
+	first := h.run(t, "--budget", strconv.Itoa(full/2), "match", "--out", out, "--resume", "--concurrency", "1").wantCode(t, exitFailed)
+	if !strings.Contains(first.stderr, "not tried: the budget ran out") || !strings.Contains(first.stderr, "--resume") {
+		t.Errorf("the stopped run does not say how to go on:\n%s", first.stderr)
+	}
+	half, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doneFirst := strings.Count(string(half), "\n") - 1
+	if doneFirst <= 0 || doneFirst >= 6 {
+		t.Fatalf("the stopped run wrote %d rows, want some but not all:\n%s", doneFirst, half)
+	}
+
+	second := h.run(t, "match", "--out", out, "--resume").wantCode(t, 0)
+	if !strings.Contains(second.stderr, strconv.Itoa(doneFirst)+" already in the output (skipped)") {
+		t.Errorf("the resumed run does not say it skipped %d rows:\n%s", doneFirst, second.stderr)
+	}
+	if got := creditsOf(t, first) + creditsOf(t, second); got != full {
+		t.Errorf("stopped and resumed runs cost %d + %d = %d credits, one whole run %d", creditsOf(t, first), creditsOf(t, second), got, full)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != whole.stdout {
+		t.Errorf("the resumed output differs from a whole run's:\n--- resumed\n%s--- whole\n%s", b, whole.stdout)
+	}
+
+	// Nothing left to do: a third run costs nothing and changes nothing.
+	third := h.run(t, "match", "--out", out, "--resume").wantCode(t, 0)
+	if strings.Contains(third.stderr, "cost: ") && creditsOf(t, third) != 0 {
+		t.Errorf("a run with every row done cost %d credits", creditsOf(t, third))
+	}
+	if b2, _ := os.ReadFile(out); string(b2) != string(b) {
+		t.Errorf("a run with every row done changed the output")
+	}
+}
+
+func TestMatchResumeCutsAnUnfinishedLine(t *testing.T) {
+	whole := harness{stdin: customers}.run(t, "--fake", "match").wantCode(t, 0)
+	lines := strings.SplitAfter(whole.stdout, "\n")
+	out := filepath.Join(t.TempDir(), "matched.csv")
+	// Three rows written, the fourth cut off by a stop mid-line.
+	if err := os.WriteFile(out, []byte(strings.Join(lines[:4], "")+lines[4][:10]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	harness{stdin: customers}.run(t, "--fake", "match", "--out", out, "--resume").wantCode(t, 0)
+	b, _ := os.ReadFile(out)
+	if string(b) != whole.stdout {
+		t.Errorf("resumed output:\n%s\nwant:\n%s", b, whole.stdout)
+	}
+}
+
+func TestMatchUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--resume"}, "--resume needs --out"},
+		{[]string{"--format", "xml"}, `--format "xml"`},
+		{[]string{"--column", "nmae=Firma"}, `unknown field "nmae"`},
+		{[]string{"--column", "name=Kunde"}, `the input has no column "Kunde"`},
+		{[]string{"--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"--in", "/nonexistent/x.csv"}, "--in: open /nonexistent/x.csv"},
+	} {
+		r := harness{stdin: customers}.run(t, append([]string{"--fake", "match"}, tc.args...)...).wantCode(t, exitUsage)
+		if !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%v: stderr = %q, want %q", tc.args, r.stderr, tc.want)
+		}
+	}
+	r := harness{stdin: "Kundennr;Bemerkung\n1;x\n"}.run(t, "--fake", "match").wantCode(t, exitUsage)
+	if !strings.Contains(r.stderr, "no column names a company") {
+		t.Errorf("stderr = %q", r.stderr)
+	}
+}
+
+func TestEnrichMatchOutput(t *testing.T) {
+	matched := harness{stdin: customers}.run(t, "--fake", "match").wantCode(t, 0)
+	r := harness{stdin: matched.stdout}.run(t, "--fake", "enrich").wantCode(t, 0)
+	golden(t, "enrich_csv", r.stdout)
+	if !regexp.MustCompile(`(?m)^8 rows: \d+ enriched, [1-9]\d* without company_id, 0 failed in `).MatchString(r.stderr) {
+		t.Errorf("stderr lacks the summary line:\n%s", r.stderr)
+	}
+	if !strings.Contains(r.stdout, "Katrin Albers; Lukas Hoffmann") {
+		t.Errorf("Nordlicht's directors are missing:\n%s", r.stdout)
+	}
+}
+
+func TestEnrichFailedLookupExitsOne(t *testing.T) {
+	r := harness{stdin: "company_id\nDE-HRB-F1103-267645\nDE-HRB-X9999-1\n"}.run(t, "--fake", "enrich", "--format", "csv").wantCode(t, exitFailed)
+	if !strings.Contains(r.stdout, "DE-HRB-X9999-1,,,,,,,,,,") || !strings.Contains(r.stderr, "1 rows failed") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	}
+}
+
+func TestMatchMalformedRecordsAreReportedAndTheRestGoesOn(t *testing.T) {
+	in := `{"name": "Nordlicht Solartechnik GmbH", "city": "Berlin"}` + "\n" + `{"name": ` + "\n" + `["a"]` + "\n" +
+		`{"name": "Hafenkontor Spedition GmbH", "city": "Hamburg"}` + "\n"
+	r := harness{stdin: in}.run(t, "--fake", "match", "--format", "jsonl").wantCode(t, exitFailed)
+	if n := strings.Count(r.stdout, `"status":"matched"`); n != 2 {
+		t.Errorf("%d rows matched, want the 2 readable ones:\n%s", n, r.stdout)
+	}
+	for _, want := range []string{"skipped: matchfile: line 2: ", "skipped: matchfile: line 3: ", ", 2 unreadable", "2 input records could not be read"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+}
+
+func TestEnrichResumeBillsEachIDOnce(t *testing.T) {
+	in := "company_id;Kundennr\nDE-HRB-F1103-267645;1\nDE-HRB-K1101-99812;2\nDE-HRB-T3104-61402;3\n"
+	whole := harness{stdin: in}.run(t, "--fake", "enrich").wantCode(t, 0)
+	srv := newFake(t)
+	h := against(srv)
+	h.stdin = in
+	out := filepath.Join(t.TempDir(), "enriched.csv")
+	first := h.run(t, "--budget", "20", "enrich", "--out", out, "--resume", "--concurrency", "1").wantCode(t, exitFailed)
+	second := h.run(t, "enrich", "--out", out, "--resume").wantCode(t, 0)
+	if a, b := creditsOf(t, first), creditsOf(t, second); a != 20 || b != 10 {
+		t.Errorf("the runs cost %d and %d credits, want 20 and 10", a, b)
+	}
+	if b, _ := os.ReadFile(out); string(b) != whole.stdout {
+		t.Errorf("resumed output:\n%s\nwant:\n%s", b, whole.stdout)
+	}
+}

@@ -1,0 +1,132 @@
+package courts
+
+// table lists the German register courts with their XJustiz codes (the
+// public code list of register courts, "Registergerichte", as published
+// for the common register portal; state of August 2021). The first name
+// is the one the register uses; the others are spellings customers write.
+// Several former branch courts of Baden-Württemberg keep their codes in
+// the list although their registers moved to the central courts.
+var table = []Court{
+	// Baden-Württemberg
+	{"B2101", "Aalen", nil}, {"B1101", "Achern", nil}, {"B1701", "Adelsheim", nil},
+	{"B2202", "Albstadt", nil}, {"B2601", "Backnang", nil}, {"B2102", "Bad Mergentheim", nil},
+	{"B1902", "Bad Säckingen", nil}, {"B2406", "Bad Saulgau", nil}, {"B2708", "Bad Urach", nil},
+	{"B2401", "Bad Waldsee", nil}, {"B1102", "Baden-Baden", nil}, {"B2201", "Balingen", nil},
+	{"B2301", "Besigheim", nil}, {"B2402", "Biberach", []string{"Biberach an der Riß"}}, {"B2602", "Böblingen", nil},
+	{"B2302", "Brackenheim", nil}, {"B1201", "Breisach am Rhein", nil}, {"B1401", "Bretten", nil},
+	{"B1402", "Bruchsal", nil}, {"B1703", "Buchen", nil}, {"B1103", "Bühl", nil},
+	{"B2701", "Calw", nil}, {"B2103", "Crailsheim", nil}, {"B1501", "Donaueschingen", nil},
+	{"B2801", "Ehingen", nil}, {"B2104", "Ellwangen (Jagst)", []string{"Ellwangen"}}, {"B1202", "Emmendingen", nil},
+	{"B2603", "Esslingen am Neckar", []string{"Esslingen"}}, {"B1203", "Ettenheim", nil}, {"B1403", "Ettlingen", nil},
+	{"B8536", "Freiburg", []string{"Freiburg im Breisgau", "Freiburg i. Br."}}, {"B2501", "Freudenstadt", nil},
+	{"B2802", "Geislingen / Steige", []string{"Geislingen an der Steige"}}, {"B1801", "Gengenbach", nil}, {"B1104", "Gernsbach", nil},
+	{"B2803", "Göppingen", nil}, {"B2204", "Hechingen", nil}, {"B1302", "Heidelberg", nil},
+	{"B2105", "Heidenheim", []string{"Heidenheim an der Brenz"}}, {"B2303", "Heilbronn", nil}, {"B2502", "Horb", []string{"Horb am Neckar"}},
+	{"B1404", "Karlsruhe", nil}, {"B1405", "Karlsruhe-Durlach", nil}, {"B1802", "Kehl", nil},
+	{"B1205", "Kenzingen", nil}, {"B2604", "Kirchheim unter Teck", nil}, {"B1503", "Konstanz", nil},
+	{"B2304", "Künzelsau", nil}, {"B1803", "Lahr", []string{"Lahr/Schwarzwald"}}, {"B2106", "Langenburg", nil},
+	{"B2605", "Leonberg", nil}, {"B2403", "Leutkirch", []string{"Leutkirch im Allgäu"}}, {"B1206", "Lörrach", nil},
+	{"B2606", "Ludwigsburg", nil}, {"B8535", "Mannheim", nil}, {"B2305", "Marbach", []string{"Marbach am Neckar"}},
+	{"B2306", "Maulbronn", nil}, {"B1705", "Mosbach", nil}, {"B1207", "Müllheim", nil},
+	{"B2702", "Münsingen", nil}, {"B2703", "Nagold", nil}, {"B2107", "Neresheim", nil},
+	{"B2607", "Nürtingen", nil}, {"B1804", "Oberkirch", nil}, {"B2503", "Oberndorf", []string{"Oberndorf am Neckar"}},
+	{"B1805", "Offenburg", nil}, {"B2307", "Öhringen", nil}, {"B1406", "Pforzheim", nil},
+	{"B1407", "Philippsburg", nil}, {"B1506", "Radolfzell", nil}, {"B1105", "Rastatt", nil},
+	{"B2404", "Ravensburg", nil}, {"B2705", "Reutlingen", nil}, {"B2405", "Riedlingen", nil},
+	{"B2706", "Rottenburg am Neckar", []string{"Rottenburg"}}, {"B2504", "Rottweil", nil}, {"B1903", "Sankt Blasien", []string{"St. Blasien"}},
+	{"B1904", "Schönau im Schwarzwald", nil}, {"B1905", "Schopfheim", nil}, {"B2608", "Schorndorf", nil},
+	{"B2108", "Schwäbisch Gmünd", nil}, {"B2308", "Schwäbisch Hall", nil}, {"B1602", "Schwetzingen", nil},
+	{"B2205", "Sigmaringen", nil}, {"B1507", "Singen (Hohentwiel)", []string{"Singen"}}, {"B1304", "Sinsheim", nil},
+	{"B2505", "Spaichingen", nil}, {"B1209", "Staufen i. Br.", []string{"Staufen im Breisgau", "Staufen"}}, {"B1508", "Stockach", nil},
+	{"B8534", "Stuttgart", nil}, {"B1706", "Tauberbischofsheim", nil}, {"B2407", "Tettnang", nil},
+	{"B1208", "Titisee-Neustadt", nil}, {"B2707", "Tübingen", nil}, {"B2506", "Tuttlingen", nil},
+	{"B1510", "Überlingen", nil}, {"B8537", "Ulm", nil}, {"B2309", "Vaihingen / Enz", []string{"Vaihingen an der Enz"}},
+	{"B1511", "Villingen-Schwenningen", nil}, {"B2611", "Waiblingen", nil}, {"B1210", "Waldkirch", nil},
+	{"B1906", "Waldshut-Tiengen", nil}, {"B2408", "Wangen / Allgäu", []string{"Wangen im Allgäu", "Wangen"}}, {"B1603", "Weinheim", nil},
+	{"B1707", "Wertheim", nil}, {"B1305", "Wiesloch", nil}, {"B1806", "Wolfach", nil},
+	// Bayern
+	{"D3101", "Amberg", nil}, {"D3201", "Ansbach", nil}, {"D4102", "Aschaffenburg", nil},
+	{"D2102", "Augsburg", nil}, {"D4201", "Bamberg", nil}, {"D4301", "Bayreuth", nil},
+	{"D4401", "Coburg", nil}, {"D2201", "Deggendorf", nil}, {"D3304", "Fürth", nil},
+	{"D4501", "Hof", []string{"Hof (Saale)"}}, {"D5701", "Ingolstadt", nil}, {"D2304", "Kempten (Allgäu)", []string{"Kempten"}},
+	{"D2404", "Landshut", nil}, {"D2505", "Memmingen", nil}, {"D2601", "München", nil},
+	{"D3310", "Nürnberg", nil}, {"D2803", "Passau", nil}, {"D3410", "Regensburg", nil},
+	{"D4608", "Schweinfurt", nil}, {"D3413", "Straubing", nil}, {"D2910", "Traunstein", nil},
+	{"D3508", "Weiden i. d. OPf.", []string{"Weiden", "Weiden in der Oberpfalz"}}, {"D4708", "Würzburg", nil},
+	// Berlin
+	{"F1103", "Berlin (Charlottenburg)", []string{"Charlottenburg", "Berlin-Charlottenburg", "Berlin Charlottenburg", "Berlin", "Charlottenburg (Berlin)"}},
+	// Brandenburg
+	{"G1103", "Cottbus", nil}, {"G1207", "Frankfurt (Oder)", []string{"Frankfurt/Oder", "Frankfurt an der Oder"}},
+	{"G1309", "Neuruppin", nil}, {"G1312", "Potsdam", nil},
+	// Bremen, Hamburg
+	{"H1101", "Bremen", nil},
+	{"K1101", "Hamburg", nil},
+	// Hessen
+	{"M1305", "Bad Hersfeld", nil}, {"M1202", "Bad Homburg v.d.H.", []string{"Bad Homburg", "Bad Homburg vor der Höhe"}}, {"M1103", "Darmstadt", nil},
+	{"M1602", "Eschwege", nil}, {"M1201", "Frankfurt am Main", []string{"Frankfurt", "Frankfurt/Main", "Frankfurt a. M.", "Frankfurt a.M."}}, {"M1405", "Friedberg (Hessen)", []string{"Friedberg"}},
+	{"M1603", "Fritzlar", nil}, {"M1301", "Fulda", nil}, {"M1406", "Gießen", nil},
+	{"M1502", "Hanau", nil}, {"M1607", "Kassel", nil}, {"M1203", "Königstein im Taunus", []string{"Königstein"}},
+	{"M1608", "Korbach", nil}, {"M1706", "Limburg a. d. Lahn", []string{"Limburg", "Limburg an der Lahn"}}, {"M1809", "Marburg", nil},
+	{"M1114", "Offenbach am Main", []string{"Offenbach"}}, {"M1710", "Wetzlar", nil}, {"M1906", "Wiesbaden", nil},
+	// Mecklenburg-Vorpommern
+	{"N1102", "Anklam", nil}, {"N1201", "Bad Doberan", nil}, {"N1208", "Bergen auf Rügen", nil},
+	{"N1103", "Demmin", nil}, {"N1202", "Greifswald", nil}, {"N1203", "Grevesmühlen", nil},
+	{"N1303", "Güstrow", nil}, {"N1304", "Hagenow", nil}, {"N1305", "Ludwigslust", nil},
+	{"N1105", "Neubrandenburg", nil}, {"N1106", "Neustrelitz", nil}, {"N1307", "Parchim", nil},
+	{"N1107", "Pasewalk", nil}, {"N1205", "Ribnitz-Damgarten", nil}, {"N1206", "Rostock", nil},
+	{"N1308", "Schwerin", nil}, {"N1209", "Stralsund", nil}, {"N1111", "Ueckermünde", nil},
+	{"N1112", "Waren (Müritz)", []string{"Waren"}}, {"N1210", "Wismar", nil}, {"N1211", "Wolgast", nil},
+	// Niedersachsen
+	{"P3101", "Aurich", nil}, {"P1103", "Braunschweig", nil}, {"P2204", "Göttingen", nil},
+	{"P2305", "Hannover", nil}, {"P2408", "Hildesheim", nil}, {"P2507", "Lüneburg", nil},
+	{"P3210", "Oldenburg (Oldenburg)", []string{"Oldenburg"}}, {"P3313", "Osnabrück", nil}, {"P2106", "Stadthagen", nil},
+	{"P2613", "Tostedt", nil}, {"P2716", "Walsrode", nil},
+	// Nordrhein-Westfalen
+	{"R3101", "Aachen", nil}, {"R1901", "Arnsberg", nil}, {"R2108", "Bad Oeynhausen", nil},
+	{"R2101", "Bielefeld", nil}, {"R2201", "Bochum", nil}, {"R3201", "Bonn", nil},
+	{"R2707", "Coesfeld", nil}, {"R2804", "Delbrück", nil}, {"R2402", "Dortmund", nil},
+	{"R1202", "Duisburg", nil}, {"R3103", "Düren", nil}, {"R1101", "Düsseldorf", nil},
+	{"R2503", "Essen", nil}, {"R2507", "Gelsenkirchen", nil}, {"R2103", "Gütersloh", nil},
+	{"R2602", "Hagen", nil}, {"R2404", "Hamm", nil}, {"R2510", "Hattingen", nil},
+	{"R2604", "Iserlohn", nil}, {"R1304", "Kleve", nil}, {"R3306", "Köln", []string{"Cologne"}},
+	{"R1402", "Krefeld", nil}, {"R2307", "Lemgo", nil}, {"R2511", "Marl", nil},
+	{"R1504", "Mönchengladbach", nil}, {"R2713", "Münster", nil}, {"R1404", "Nettetal", nil},
+	{"R1102", "Neuss", nil}, {"R2809", "Paderborn", nil}, {"R2204", "Recklinghausen", nil},
+	{"R2715", "Rheine", nil}, {"R3208", "Siegburg", nil}, {"R2909", "Siegen", nil},
+	{"R2706", "Steinfurt", nil}, {"R1608", "Wuppertal", nil},
+	// Rheinland-Pfalz
+	{"T2101", "Bad Kreuznach", nil}, {"T3201", "Kaiserslautern", nil}, {"T2210", "Koblenz", nil},
+	{"T3304", "Landau in der Pfalz", []string{"Landau"}}, {"T3104", "Ludwigshafen am Rhein", []string{"Ludwigshafen", "Ludwigshafen a. Rhein"}},
+	{"T2304", "Mainz", nil}, {"T2214", "Montabaur", nil}, {"T2408", "Wittlich", nil}, {"T3403", "Zweibrücken", nil},
+	// Saarland
+	{"V1102", "Homburg", nil}, {"V1103", "Lebach", nil}, {"V1104", "Merzig", nil},
+	{"V1105", "Neunkirchen", nil}, {"V1107", "Ottweiler", nil}, {"V1109", "Saarbrücken", nil},
+	{"V1110", "Saarlouis", nil}, {"V1111", "St. Ingbert", []string{"Sankt Ingbert"}}, {"V1112", "St. Wendel", []string{"Sankt Wendel"}},
+	{"V1115", "Völklingen", nil},
+	// Sachsen
+	{"U1201", "Annaberg", []string{"Annaberg-Buchholz"}}, {"U1202", "Aue", nil}, {"U1203", "Auerbach", nil},
+	{"U1101", "Bautzen", nil}, {"U1302", "Borna", nil}, {"U1206", "Chemnitz", nil},
+	{"U1103", "Dippoldiswalde", nil}, {"U1304", "Döbeln", nil}, {"U1104", "Dresden", nil},
+	{"U1305", "Eilenburg", nil}, {"U1208", "Freiberg", nil}, {"U1107", "Görlitz", nil},
+	{"U1306", "Grimma", nil}, {"U1210", "Hainichen", nil}, {"U1211", "Hohenstein-Ernstthal", nil},
+	{"U1109", "Hoyerswerda", nil}, {"U1110", "Kamenz", nil}, {"U1308", "Leipzig", nil},
+	{"U1111", "Löbau", nil}, {"U1213", "Marienberg", nil}, {"U1112", "Meißen", nil},
+	{"U1309", "Oschatz", nil}, {"U1114", "Pirna", nil}, {"U1215", "Plauen", nil},
+	{"U1115", "Riesa", nil}, {"U1219", "Stollberg", nil}, {"U1310", "Torgau", nil},
+	{"U1117", "Weißwasser", nil}, {"U1118", "Zittau", nil}, {"U1222", "Zwickau", nil},
+	// Sachsen-Anhalt
+	{"W1215", "Stendal", nil},
+	// Schleswig-Holstein
+	{"X1112", "Flensburg", nil}, {"X1517", "Kiel", nil}, {"X1721", "Lübeck", nil}, {"X1321", "Pinneberg", nil},
+	// Thüringen
+	{"Y1201", "Altenburg", nil}, {"Y1101", "Apolda", nil}, {"Y1102", "Arnstadt", nil},
+	{"Y1303", "Arnstadt Zweigstelle Ilmenau", []string{"Ilmenau"}}, {"Y1301", "Bad Salzungen", nil}, {"Y1105", "Eisenach", nil},
+	{"Y1106", "Erfurt", nil}, {"Y1203", "Gera", nil}, {"Y1108", "Gotha", nil},
+	{"Y1205", "Greiz", nil}, {"Y1109", "Heilbad Heiligenstadt", nil}, {"Y1302", "Hildburghausen", nil},
+	{"Y1206", "Jena", nil}, {"Y1304", "Meiningen", nil}, {"Y1110", "Mühlhausen", nil},
+	{"Y1104", "Mühlhausen Zweigstelle Bad Langensalza", []string{"Bad Langensalza"}}, {"Y1111", "Nordhausen", nil},
+	{"Y1209", "Pößneck", nil}, {"Y1208", "Pößneck Zweigstelle Bad Lobenstein", []string{"Bad Lobenstein"}},
+	{"Y1210", "Rudolstadt", nil}, {"Y1211", "Rudolstadt Zweigstelle Saalfeld", []string{"Saalfeld"}},
+	{"Y1112", "Sömmerda", nil}, {"Y1113", "Sondershausen", nil}, {"Y1307", "Sonneberg", nil},
+	{"Y1214", "Stadtroda", nil}, {"Y1308", "Suhl", nil}, {"Y1114", "Weimar", nil},
+}

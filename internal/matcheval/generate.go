@@ -1,0 +1,352 @@
+package matcheval
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"unicode"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/fake"
+)
+
+const (
+	presentCases = 2300
+	absentCases  = 340
+)
+
+// Generate writes the evaluation set as JSON Lines to w: labelled
+// customer records built from the register of ServerOptions with the
+// noise real customer data has, and near-misses of companies the
+// register does not hold. The same register gives the same output.
+func Generate(w io.Writer) error {
+	srv := fake.NewServer(ServerOptions()...)
+	defer srv.Close()
+	g := newGen(srv)
+	out := bufio.NewWriter(w)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	for _, c := range g.cases() {
+		if err := enc.Encode(c); err != nil {
+			return err
+		}
+	}
+	return out.Flush()
+}
+
+type gen struct {
+	r       *rand.Rand
+	all     []registerdata.Company
+	byKey   map[string][]int // name key (without form) -> companies
+	joined  []string         // each company's joined name key, for near-miss checks
+	special []int            // curated and hard cases: former names, VAT ids, LEIs, umlauts
+}
+
+func newGen(srv *fake.Server) *gen {
+	g := &gen{r: rand.New(rand.NewPCG(2025, 11)), byKey: map[string][]int{}}
+	for _, id := range srv.CompanyIDs() {
+		c, _ := srv.Company(id)
+		g.all = append(g.all, c)
+	}
+	for i, c := range g.all {
+		k := nameKey(c.Name.Name)
+		g.byKey[k] = append(g.byKey[k], i)
+		g.joined = append(g.joined, strings.ReplaceAll(k, " ", ""))
+		if len(c.Register.RegisterNumber) != 7 {
+			g.special = append(g.special, i)
+		}
+	}
+	return g
+}
+
+// formWords are the words of legal forms and states the name key drops.
+var formWords = map[string]bool{
+	"gmbh": true, "mbh": true, "ag": true, "se": true, "kg": true, "co": true, "ug": true, "haftungsbeschraenkt": true,
+	"ohg": true, "eg": true, "e": true, "k": true, "v": true, "partnerschaft": true, "mbb": true, "ggmbh": true,
+	"kgaa": true, "i": true, "l": true, "in": true, "liquidation": true, "und": true, "gesellschaft": true, "mit": true,
+	"beschraenkter": true, "haftung": true, "ewiv": true, "gbr": true, "llp": true, "inc": true,
+}
+
+// nameKey is a name's words without legal form and state, lower case,
+// umlauts spelt out, sorted.
+func nameKey(name string) string {
+	name = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "ae", "Ö", "oe", "Ü", "ue", "&", " und ").Replace(name)
+	ws := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	var out []string
+	for _, w := range ws {
+		if !formWords[w] {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+// kinds of present records, with their weights.
+var kinds = []struct {
+	name   string
+	weight int
+}{
+	{"exact", 5}, {"no_form", 10}, {"form_spelled", 6}, {"form_abbreviated", 4}, {"transliterated", 7},
+	{"typo", 12}, {"reordered", 5}, {"word_dropped", 3}, {"in_liquidation", 5}, {"former_name", 5},
+	{"suburb", 5}, {"register", 12}, {"register_and_name", 6}, {"vat_id", 5}, {"website", 6}, {"lei", 3}, {"case_punctuation", 3},
+}
+
+func (g *gen) pickKind() string {
+	total := 0
+	for _, k := range kinds {
+		total += k.weight
+	}
+	n := g.r.IntN(total)
+	for _, k := range kinds {
+		if n < k.weight {
+			return k.name
+		}
+		n -= k.weight
+	}
+	return "exact"
+}
+
+func (g *gen) cases() []Case {
+	var out []Case
+	for len(out) < presentCases {
+		kind := g.pickKind()
+		c, ok := g.present(kind)
+		if ok {
+			out = append(out, c)
+		}
+	}
+	for n := 0; n < absentCases; {
+		if c, ok := g.absent(); ok {
+			out = append(out, c)
+			n++
+		}
+	}
+	g.r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// target picks a company fitting the kind, or -1.
+func (g *gen) target(kind string) int {
+	for range 200 {
+		i := g.r.IntN(len(g.all))
+		if g.r.IntN(4) == 0 {
+			i = g.special[g.r.IntN(len(g.special))]
+		}
+		c := g.all[i]
+		core := strings.Fields(nameKey(c.Name.Name))
+		switch kind {
+		case "former_name":
+			if len(c.Names) < 2 {
+				continue
+			}
+		case "transliterated":
+			if !strings.ContainsAny(c.Name.Name, "äöüÄÖÜß") {
+				continue
+			}
+		case "reordered":
+			if len(core) < 2 {
+				continue
+			}
+		case "word_dropped":
+			if len(core) < 3 {
+				continue
+			}
+		case "in_liquidation":
+			if c.Status != enums.CompanyStatusLiquidation {
+				continue
+			}
+		case "vat_id":
+			if c.Contact == nil || c.Contact.VATID == "" {
+				continue
+			}
+		case "website":
+			if c.Contact == nil || c.Contact.WebsiteURL == "" {
+				continue
+			}
+		case "lei":
+			if c.LEI == "" {
+				continue
+			}
+		case "typo":
+			if longest(core) < 6 {
+				continue
+			}
+		}
+		return i
+	}
+	return -1
+}
+
+func longest(ws []string) int {
+	n := 0
+	for _, w := range ws {
+		n = max(n, len([]rune(w)))
+	}
+	return n
+}
+
+// present builds one record of a company the register holds.
+func (g *gen) present(kind string) (Case, bool) {
+	i := g.target(kind)
+	if i < 0 {
+		return Case{}, false
+	}
+	c := g.all[i]
+	q := registerdata.MatchQuery{Name: c.Name.Name}
+	keyName := c.Name.Name // the name the record's words come from
+	keepsForm := true
+	switch kind {
+	case "no_form":
+		q.Name, keepsForm = stripForm(c.Name.Name), false
+	case "form_spelled":
+		q.Name = spellForm(c.Name.Name, g.r)
+	case "form_abbreviated":
+		q.Name = abbreviateForm(c.Name.Name)
+	case "transliterated":
+		q.Name = c.Name.Name
+		if g.r.IntN(2) == 0 {
+			q.Name, keepsForm = stripForm(q.Name), false
+		}
+		q.Name = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue").Replace(q.Name)
+	case "typo":
+		q.Name = typo(c.Name.Name, g.r)
+	case "reordered":
+		q.Name, keepsForm = reorder(stripForm(c.Name.Name), g.r), false
+	case "word_dropped":
+		q.Name, keepsForm = dropWord(stripForm(c.Name.Name), g.r), false
+		keyName = q.Name
+	case "in_liquidation":
+		base := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(c.Name.Name, "i.L."), "in Liquidation"))
+		q.Name = base + pick(g.r, []string{" i.L.", " in Liquidation", " i. L."})
+	case "former_name":
+		keyName = c.Names[g.r.IntN(len(c.Names)-1)].Name
+		q.Name = keyName
+	case "suburb", "exact":
+	case "case_punctuation":
+		q.Name = strings.ToUpper(strings.NewReplacer(".", "", "(", "", ")", "", "&", "+").Replace(c.Name.Name))
+	case "register":
+		q.Name = ""
+		q.Register = registerText(c, g.r)
+	case "register_and_name":
+		q.Name = stripForm(c.Name.Name)
+		q.Register = registerText(c, g.r)
+	case "vat_id":
+		v := c.Contact.VATID
+		q.VATID = pick(g.r, []string{v, v[:2] + " " + v[2:5] + " " + v[5:8] + " " + v[8:], strings.ToLower(v)})
+		if g.r.IntN(2) == 0 {
+			q.Name = ""
+		}
+	case "website":
+		q.Website = websiteText(c.Contact.WebsiteURL, g.r)
+		q.Name = ""
+	case "lei":
+		q.LEI = c.LEI
+		if g.r.IntN(2) == 0 {
+			q.Name = ""
+		}
+	}
+	// The address the record carries.
+	switch n := g.r.IntN(10); {
+	case kind == "suburb":
+		q.City = c.Address.City + "-" + pick(g.r, []string{"Mitte", "Nord", "Süd", "Altstadt", "Neustadt", "West"})
+	case n < 3:
+	default:
+		q.City = c.Address.City
+	}
+	if g.r.IntN(4) == 0 {
+		q.PostalCode = c.Address.PostalCode
+	}
+	if g.r.IntN(5) == 0 {
+		q.Street = c.Address.Street
+	}
+	cs := Case{Query: q, Want: c.ID, Kind: kind}
+	if q.Register == "" && q.VATID == "" && q.LEI == "" && q.Website == "" && g.ambiguous(i, keyName, keepsForm, q) {
+		cs.Want, cs.Kind = "", "ambiguous"
+	}
+	return cs, true
+}
+
+// ambiguous reports whether another company fits the record as well as
+// company i: the same name words (and legal form, when the record keeps
+// it), and the same city when the record gives one.
+func (g *gen) ambiguous(i int, name string, keepsForm bool, q registerdata.MatchQuery) bool {
+	c := g.all[i]
+	for _, j := range g.byKey[nameKey(name)] {
+		o := g.all[j]
+		if j == i || keepsForm && o.LegalForm != c.LegalForm {
+			continue
+		}
+		if q.City != "" && o.Address.City != c.Address.City {
+			continue
+		}
+		if q.PostalCode != "" && o.Address.PostalCode != c.Address.PostalCode {
+			continue
+		}
+		return true
+	}
+	// A former name may be another company's current one; a dropped
+	// word may leave another company's name.
+	if name != c.Name.Name {
+		for _, o := range g.all {
+			if o.ID != c.ID && nameKey(o.Name.Name) == nameKey(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// absent builds a near-miss of a real name that no company has.
+func (g *gen) absent() (Case, bool) {
+	c := g.all[g.r.IntN(len(g.all))]
+	var name string
+	switch g.r.IntN(3) {
+	case 0: // another region
+		name = pick(g.r, []string{"Havel", "Oder", "Ems", "Fulda", "Wester", "Allgäu", "Bode", "Werra", "Jade", "Peene"}) +
+			pick(g.r, []string{"bau", "logistik", "technik", "handel", "consult", "medien", "energie"}) + " " + pick(g.r, []string{"GmbH", "AG", "KG", "UG (haftungsbeschränkt)"})
+	case 1: // another trade
+		prefix := pick(g.r, []string{"Nord", "Süd", "Rhein", "Elb", "Alpen", "Hansa", "Spree", "Main", "Isar", "Weser"})
+		name = prefix + pick(g.r, []string{"textil", "glas", "papier", "chemie", "reisen", "pharma", "marine", "agrar", "kunststoff"}) + " " + pick(g.r, []string{"GmbH", "AG", "e.K.", "GmbH & Co. KG"})
+	default: // one word of a real name replaced
+		ws := strings.Fields(stripForm(c.Name.Name))
+		ws[g.r.IntN(len(ws))] = pick(g.r, []string{"Windtechnik", "Transporte", "Tiefbau", "Beratung", "Vertrieb", "Dienstleistung", "Gastronomie", "Verwaltung"})
+		name = strings.Join(ws, " ") + " GmbH"
+	}
+	k := nameKey(name)
+	if len(g.byKey[k]) > 0 {
+		return Case{}, false
+	}
+	j := strings.ReplaceAll(k, " ", "")
+	for _, o := range g.joined {
+		if near(j, o) {
+			return Case{}, false // a typo of a real name, not a near-miss
+		}
+	}
+	q := registerdata.MatchQuery{Name: name}
+	if g.r.IntN(10) < 7 {
+		q.City = c.Address.City
+	}
+	return Case{Query: q, Kind: "absent"}, true
+}
+
+// near reports whether a and b are at most one edit apart.
+func near(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if d := len(a) - len(b); d > 1 || d < -1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return a[min(i+1, len(a)):] == b[min(i+1, len(b)):] || a[i:] == b[min(i+1, len(b)):] || a[min(i+1, len(a)):] == b[i:]
+}
+
+func pick[T any](r *rand.Rand, s []T) T { return s[r.IntN(len(s))] }

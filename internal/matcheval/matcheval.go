@@ -1,0 +1,121 @@
+// Package matcheval is the evaluation set of MatchCompany: labelled
+// customer records built from the fake's register with the noise real
+// customer data has, and the register they were built from. The set is
+// testdata/match_eval.jsonl, written by the program in ./gen:
+//
+//	go run ./internal/matcheval/gen > testdata/match_eval.jsonl
+package matcheval
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/fake"
+)
+
+// Generated is how many generated companies the register of the set
+// holds, besides the curated ones and the hard cases.
+const Generated = 2000
+
+// ServerOptions are the options of the fake whose register the set was
+// built from.
+func ServerOptions() []fake.Option {
+	return []fake.Option{fake.WithGenerated(Generated), fake.WithHardCases()}
+}
+
+// Case is one labelled query.
+type Case struct {
+	// Query is the customer record.
+	Query registerdata.MatchQuery `json:"query"`
+	// Want is the company the record means; empty when the register does
+	// not hold it (Kind "absent") or the record cannot tell two
+	// companies apart (Kind "ambiguous").
+	Want string `json:"want,omitempty"`
+	// Kind is the noise the record carries ("typo", "former_name", ...),
+	// or "absent" or "ambiguous".
+	Kind string `json:"kind"`
+}
+
+// Read decodes a set written by the generator.
+func Read(r io.Reader) ([]Case, error) {
+	var out []Case
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		var c Case
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			return nil, fmt.Errorf("matcheval: line %d: %w", line, err)
+		}
+		out = append(out, c)
+	}
+	return out, sc.Err()
+}
+
+// Figures are the outcome of matching a set.
+type Figures struct {
+	Present, Absent, Ambiguous int // cases of each label
+	BestSet, BestRight         int // present cases with a Best, and with the right one
+	WrongOnOthers              int // absent or ambiguous cases given a Best
+	NoneOnAbsent               int // absent cases without a Best
+	Credits                    int64
+	Errors                     int
+}
+
+// Add counts one outcome.
+func (f *Figures) Add(c Case, m *registerdata.Match, err error) {
+	switch {
+	case c.Want != "":
+		f.Present++
+	case c.Kind == "absent":
+		f.Absent++
+	default:
+		f.Ambiguous++
+	}
+	if err != nil {
+		f.Errors++
+		return
+	}
+	f.Credits += m.Credits
+	switch {
+	case c.Want != "" && m.Best != nil:
+		f.BestSet++
+		if m.Best.CompanyID == c.Want {
+			f.BestRight++
+		}
+	case c.Want == "" && m.Best != nil:
+		f.WrongOnOthers++
+	case c.Kind == "absent":
+		f.NoneOnAbsent++
+	}
+}
+
+// Precision is the share of Bests that are right, over every case that
+// got one (a Best on an absent or ambiguous record is wrong).
+func (f Figures) Precision() float64 {
+	return ratio(f.BestRight, f.BestSet+f.WrongOnOthers)
+}
+
+// Recall is the share of present records whose Best is right.
+func (f Figures) Recall() float64 { return ratio(f.BestRight, f.Present) }
+
+// NoneRate is the share of absent records without a Best.
+func (f Figures) NoneRate() float64 { return ratio(f.NoneOnAbsent, f.Absent) }
+
+// MeanCredits is the credits spent per record.
+func (f Figures) MeanCredits() float64 {
+	n := f.Present + f.Absent + f.Ambiguous
+	if n == 0 {
+		return 0
+	}
+	return float64(f.Credits) / float64(n)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}

@@ -1,0 +1,112 @@
+package registerdata
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+// call sends one request of the match: a paid one only when the match's
+// credits left can pay for it. Every answer the client's cache may keep is
+// marked cacheable, so a repeated match is served from the cache.
+func (m *matcher) call(ctx context.Context, r request, out any) error {
+	if r.cost > 0 && m.credits+r.cost > m.maxCredits {
+		m.refused = true
+		return errMatchRefused
+	}
+	r.cache = true
+	var info ResponseInfo
+	err := m.c.do(ctx, r, out, append(m.opts, WithResponseInfo(&info)))
+	m.calls++
+	if info.Cached {
+		m.cached++
+	}
+	m.credits += info.Charged
+	if r.cost > 0 {
+		m.attempts += info.Attempts
+	}
+	return err
+}
+
+// autocomplete asks the free autocomplete for text and adds what it
+// suggests; it reports how many suggestions came back.
+func (m *matcher) autocomplete(ctx context.Context, text string) (int, error) {
+	text = strings.TrimSpace(text)
+	if text == "" || len(text) > maxAutocompleteQuery || m.asked[text] {
+		return -1, nil
+	}
+	m.asked[text] = true
+	q := url.Values{}
+	q.Set("query", text)
+	var r autocompleteResponse
+	if err := m.call(ctx, request{method: http.MethodGet, path: "/v1/autocomplete/company", query: q, cost: CostAutocomplete}, &r); err != nil {
+		return 0, err
+	}
+	for _, res := range r.Results {
+		m.add(res)
+	}
+	return len(r.Results), nil
+}
+
+// search runs one page of a company search (per_page 100) and adds the
+// results; it returns them.
+func (m *matcher) search(ctx context.Context, query string, fs []filters.Filter) ([]CompanySearchResult, error) {
+	req := CompanySearchRequest{Query: query, Filters: fs, Pagination: PageRequest{Page: 1, PerPage: 100}}
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	var out CompanySearchResponse
+	if err := m.call(ctx, request{method: http.MethodPost, path: "/v1/search/company", body: req, cost: CostCompanySearch}, &out); err != nil {
+		return nil, err
+	}
+	for _, res := range out.Results {
+		m.add(res)
+	}
+	return out.Results, nil
+}
+
+// company reads a candidate's full record (its name history, status),
+// cached by the client's cache.
+func (m *matcher) company(ctx context.Context, id string) (*Company, error) {
+	if err := checkPathID("company id", id); err != nil {
+		return nil, err
+	}
+	var co Company
+	err := m.call(ctx, request{method: http.MethodGet, path: "/v1/company/" + url.PathEscape(id), cost: CostCompanyLookup}, &co)
+	if err != nil {
+		return nil, err
+	}
+	cand := m.add(companyAsResult(&co))
+	cand.record = &co
+	return &co, nil
+}
+
+// lookupWebsite asks which company a website belongs to.
+func (m *matcher) lookupWebsite(ctx context.Context, site string) (string, error) {
+	q := url.Values{}
+	q.Set("url", site)
+	var l URLLookup
+	if err := m.call(ctx, request{method: http.MethodGet, path: "/v0/search/lookup", query: q, cost: CostURLLookup}, &l); err != nil {
+		return "", err
+	}
+	return l.CompanyID, nil
+}
+
+// companyAsResult is a company record as a search result item.
+func companyAsResult(co *Company) CompanySearchResult {
+	r := CompanySearchResult{
+		CompanyID: co.ID, Name: co.Name.Name, RegisterNumber: co.Register.RegisterNumber,
+		RegisterType: co.Register.RegisterType, RegisterCourt: co.Register.RegisterCourt,
+		Active: co.Status == enums.CompanyStatusActive, LegalForm: co.LegalForm,
+		Address: &SearchAddress{City: co.Address.City, Country: co.Address.Country, Street: co.Address.Street, PostalCode: co.Address.PostalCode},
+	}
+	if co.Purpose != nil {
+		p := co.Purpose.Purpose
+		r.Purpose = &p
+	}
+	return r
+}

@@ -1,0 +1,60 @@
+package registerdata_test
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/fake"
+)
+
+func ExampleClient_MatchCompany() {
+	srv := fake.NewServer()
+	defer srv.Close()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL),
+		registerdata.WithCache(registerdata.NewMemoryCache(1000, time.Hour)))
+	if err != nil {
+		panic(err)
+	}
+	ctx := context.Background()
+	// A customer record as a CRM holds it: the name spelt loosely, the
+	// register reference in the form of an imprint.
+	q := registerdata.MatchQuery{Name: "NORDLICHT Solar-Technik Gesellschaft mit beschränkter Haftung", City: "Berlin", Register: "AG Charlottenburg (HRB 267645 B)"}
+	m, err := c.MatchCompany(ctx, q, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(m.Best.CompanyID, m.Best.Score, m.Credits)
+	for _, r := range m.Best.Reasons {
+		fmt.Println("-", r)
+	}
+	// A register number alone costs one search, which shows that no
+	// other court has that number.
+	m, err = c.MatchCompany(ctx, registerdata.MatchQuery{Register: "HRB 267645"}, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(m.Best.CompanyID, m.Credits, m.Best.Reasons)
+	// Output:
+	// DE-HRB-F1103-267645 1 0
+	// - name equal after normalisation
+	// - legal form equal: GmbH
+	// - city equal: Berlin
+	// - register number and court equal
+	// DE-HRB-F1103-267645 10 [register number equal; no other company has it]
+}
+
+func ExampleParseRegisterReference() {
+	for _, s := range []string{"AG Charlottenburg (HRB 267645 B)", "Registergericht: Köln, HRA 1234", "GnR 873 Stuttgart"} {
+		ref, err := registerdata.ParseRegisterReference(s)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%s %s at %s (%s)\n", ref.Type, ref.Number, ref.Court, ref.CourtCode)
+	}
+	// Output:
+	// HRB 267645 at Berlin (Charlottenburg) (F1103)
+	// HRA 1234 at Köln (R3306)
+	// GnR 873 at Stuttgart (B8534)
+}

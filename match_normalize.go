@@ -1,0 +1,204 @@
+package registerdata
+
+import (
+	"strings"
+	"unicode"
+)
+
+// normName is a company name reduced to what identifies it: its words
+// without legal form and state, spelt the one way (see foldWord), and
+// what was stripped.
+type normName struct {
+	words       []string // core words, folded
+	joined      string   // the core words without spaces: "Solar-Technik" and "Solartechnik" agree
+	form        string   // legal form key ("gmbh", "gmbhcokg", ...), "" when none is written
+	liquidation bool     // "i.L.", "in Liquidation", "in Abwicklung"
+	founding    bool     // "i.G.", "in Gründung"
+}
+
+// legalFormPatterns are the spellings of legal forms and states, as
+// sequences of folded words, longest first within each key's list. A
+// name's words are scanned for them left to right, longest match first.
+var legalFormPatterns = []struct {
+	words []string
+	key   string
+}{
+	{w("gesellschaft mit beschrankter haftung und compagnie kommanditgesellschaft"), "gmbhcokg"},
+	{w("gmbh und compagnie kommanditgesellschaft"), "gmbhcokg"},
+	{w("gmbh und co kgaa"), "kgaa"}, {w("gmbh co kgaa"), "kgaa"},
+	{w("gmbh und co kg"), "gmbhcokg"}, {w("gmbh co kg"), "gmbhcokg"}, {w("gmbhcokg"), "gmbhcokg"},
+	{w("ug haftungsbeschrankt und co kg"), "gmbhcokg"}, {w("ug und co kg"), "gmbhcokg"}, {w("ug co kg"), "gmbhcokg"},
+	{w("ag und co kg"), "gmbhcokg"}, {w("ag co kg"), "gmbhcokg"}, {w("se und co kg"), "gmbhcokg"}, {w("se co kg"), "gmbhcokg"},
+	{w("gesellschaft mit beschrankter haftung"), "gmbh"}, {w("gesellschaft mbh"), "gmbh"}, {w("ges mbh"), "gmbh"},
+	{w("ges m b h"), "gmbh"}, {w("g m b h"), "gmbh"},
+	{w("gemeinnutzige gesellschaft mit beschrankter haftung"), "ggmbh"}, {w("gemeinnutzige gmbh"), "ggmbh"}, {w("ggmbh"), "ggmbh"},
+	{w("unternehmergesellschaft haftungsbeschrankt"), "ug"}, {w("ug haftungsbeschrankt"), "ug"}, {w("unternehmergesellschaft"), "ug"},
+	{w("ug"), "ug"}, {w("gmbh"), "gmbh"}, {w("mbh"), "gmbh"},
+	{w("kommanditgesellschaft auf aktien"), "kgaa"}, {w("kgaa"), "kgaa"},
+	{w("aktiengesellschaft"), "ag"}, {w("ag"), "ag"},
+	{w("societas europaea"), "se"}, {w("europaische gesellschaft"), "se"}, {w("se"), "se"},
+	{w("kommanditgesellschaft"), "kg"}, {w("kg"), "kg"},
+	{w("offene handelsgesellschaft"), "ohg"}, {w("ohg"), "ohg"},
+	{w("eingetragene genossenschaft"), "eg"}, {w("e g"), "eg"}, {w("eg"), "eg"},
+	{w("eingetragener kaufmann"), "ek"}, {w("eingetragene kauffrau"), "ek"}, {w("e kfm"), "ek"}, {w("e kfr"), "ek"},
+	{w("e k"), "ek"}, {w("ek"), "ek"},
+	{w("eingetragener verein"), "ev"}, {w("e v"), "ev"}, {w("ev"), "ev"},
+	{w("partnerschaftsgesellschaft mit beschrankter berufshaftung"), "partg"}, {w("partnerschaftsgesellschaft mbb"), "partg"},
+	{w("partnerschaft mbb"), "partg"}, {w("partg mbb"), "partg"}, {w("partgmbb"), "partg"}, {w("partg"), "partg"},
+	{w("partnerschaftsgesellschaft"), "partg"}, {w("partnerschaft"), "partg"}, {w("mbb"), "partg"},
+	{w("europaische wirtschaftliche interessenvereinigung"), "ewiv"}, {w("ewiv"), "ewiv"},
+	{w("gesellschaft burgerlichen rechts"), "gbr"}, {w("gbr"), "gbr"},
+	{w("limited liability partnership"), "llp"}, {w("llp"), "llp"},
+	{w("limited"), "ltd"}, {w("ltd"), "ltd"}, {w("inc"), "inc"},
+}
+
+// statePatterns are the spellings of a company's state in its name.
+var statePatterns = []struct {
+	words       []string
+	liquidation bool
+}{
+	{w("in liquidation"), true}, {w("in abwicklung"), true}, {w("i l"), true}, {w("il"), true}, {w("i liq"), true},
+	{w("in liqu"), true}, {w("liquidation"), true},
+	{w("in grundung"), false}, {w("i g"), false}, {w("i gr"), false},
+}
+
+// wordAbbreviations spell the common abbreviations one way.
+var wordAbbreviations = map[string]string{
+	"doktor": "dr", "sankt": "st", "gebr": "gebruder", "gebrueder": "gebruder", "str": "strasse",
+	"co": "", "und": "", "and": "", "u": "", "der": "", "die": "", "das": "", "von": "", "fur": "",
+}
+
+// w splits a pattern into words, folded as names are (foldWord).
+func w(s string) []string {
+	ws := strings.Fields(s)
+	for i, x := range ws {
+		ws[i] = foldWord(x)
+	}
+	return ws
+}
+
+// normalizeName reduces name to its core words, legal form and state.
+func normalizeName(name string) normName {
+	raw := splitWords(name)
+	var n normName
+	for i := 0; i < len(raw); {
+		if k, l := matchFormAt(raw, i); l > 0 {
+			n.form = k
+			i += l
+			continue
+		}
+		if liq, l := matchStateAt(raw, i); l > 0 {
+			if liq {
+				n.liquidation = true
+			} else {
+				n.founding = true
+			}
+			i += l
+			continue
+		}
+		word := raw[i]
+		i++
+		if a, ok := wordAbbreviations[word]; ok {
+			word = a
+		}
+		if word != "" {
+			n.words = append(n.words, word)
+		}
+	}
+	n.joined = strings.Join(n.words, "")
+	return n
+}
+
+func matchFormAt(ws []string, i int) (string, int) {
+	for _, p := range legalFormPatterns {
+		if hasWordsAt(ws, i, p.words) {
+			return p.key, len(p.words)
+		}
+	}
+	return "", 0
+}
+
+func matchStateAt(ws []string, i int) (bool, int) {
+	for _, p := range statePatterns {
+		if hasWordsAt(ws, i, p.words) {
+			return p.liquidation, len(p.words)
+		}
+	}
+	return false, 0
+}
+
+func hasWordsAt(ws []string, i int, p []string) bool {
+	if i+len(p) > len(ws) {
+		return false
+	}
+	for j, x := range p {
+		if ws[i+j] != x {
+			return false
+		}
+	}
+	return true
+}
+
+// splitWords splits s into folded words: "&" and "+" are "und", every
+// other character that is not a letter or digit separates words.
+func splitWords(s string) []string {
+	s = andReplacer.Replace(s)
+	fields := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	out := fields[:0]
+	for _, f := range fields {
+		out = append(out, foldWord(f))
+	}
+	return out
+}
+
+var (
+	andReplacer     = strings.NewReplacer("&", " und ", "+", " und ")
+	digraphReplacer = strings.NewReplacer("ae", "a", "oe", "o", "ue", "u")
+	umlautReplacer  = strings.NewReplacer("ae", "ä", "oe", "ö", "ue", "ü")
+)
+
+// letterFold spells letters with diacritics as their base letter.
+var letterFold = map[rune]string{
+	'ä': "a", 'ö': "o", 'ü': "u", 'ß': "ss", 'ı': "i", 'ş': "s", 'ç': "c", 'ğ': "g", 'é': "e", 'è': "e",
+	'ê': "e", 'á': "a", 'à': "a", 'â': "a", 'ó': "o", 'ò': "o", 'ô': "o", 'í': "i", 'ì': "i", 'ú': "u",
+	'ñ': "n", 'ø': "o", 'å': "a", 'ł': "l", 'ś': "s", 'ż': "z", 'ź': "z", 'ć': "c", 'č': "c", 'š': "s",
+	'ž': "z", 'ř': "r", 'ń': "n", 'ę': "e", 'ą': "a", 'æ': "ae", 'œ': "oe",
+}
+
+// foldWord lower-cases a word and spells umlauts and their
+// transliterations one way: "Müller", "Mueller" and "Muller" are all
+// "muller", "Straße" is "strasse".
+func foldWord(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range strings.ToLower(s) {
+		if r < 0x80 {
+			b.WriteByte(byte(r))
+			continue
+		}
+		if f, ok := letterFold[r]; ok {
+			b.WriteString(f)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if strings.Contains(out, "e") {
+		out = digraphReplacer.Replace(out)
+	}
+	return out
+}
+
+// foldCity reduces a city name for comparison: folded words joined by
+// one space ("Frankfurt a. M." and "Frankfurt am Main" stay apart; the
+// comparison treats a district as part of its city).
+func foldCity(s string) string {
+	return strings.Join(splitWords(s), " ")
+}
+
+// formNames spell a legal form key for reasons.
+var formNames = map[string]string{
+	"gmbh": "GmbH", "gmbhcokg": "GmbH & Co. KG", "ggmbh": "gGmbH", "ug": "UG (haftungsbeschränkt)", "ag": "AG",
+	"se": "SE", "kg": "KG", "kgaa": "KGaA", "ohg": "OHG", "eg": "eG", "ek": "e.K.", "ev": "e.V.", "partg": "PartG",
+	"ewiv": "EWIV", "gbr": "GbR", "llp": "LLP", "ltd": "Ltd.", "inc": "Inc.",
+}

@@ -1,0 +1,269 @@
+package registerdata
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// matcher is the state of one MatchCompany.
+type matcher struct {
+	c          *Client
+	q          MatchQuery
+	o          MatchOptions
+	opts       []CallOption
+	maxCredits int64
+
+	name     normName
+	city     string // the query's city, street: folded (foldCity)
+	street   string
+	ref      *RegisterReference
+	vat, lei string
+	website  string
+	unusable string // why a given identifier is ignored, for the reasons
+
+	cands     map[string]*matchCand
+	order     []*matchCand // in the order found; scored sorts a copy
+	asked     map[string]bool
+	truncated bool // an autocomplete answer was full: more companies may share the words
+
+	credits  int64
+	attempts int
+	calls    int
+	cached   int  // calls the cache answered
+	refused  bool // a paid call did not fit MaxCredits
+
+	viaVAT, viaLEI, viaWebsite                                             []string // ids each identifier resolved to
+	registerAsked, vatAsked, leiAsked, websiteAsked, searched, historyRead bool
+}
+
+// matchCand is one company considered.
+type matchCand struct {
+	res     CompanySearchResult
+	norm    normName
+	record  *Company // the full record, when read (former names, status)
+	score   float64
+	nameFit float64 // the name's score alone (current or former name)
+	city    string  // the candidate's city and street, folded
+	street  string
+	ident   bool // an identifier resolved to it
+	contra  bool // the name or city contradict that identifier
+	reasons []string
+}
+
+func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *matcher {
+	m := &matcher{c: c, q: q, o: o, opts: opts, maxCredits: o.MaxCredits, cands: map[string]*matchCand{}, asked: map[string]bool{}}
+	m.name = normalizeName(q.Name)
+	m.city, m.street = foldCity(q.City), foldCity(q.Street)
+	if s := strings.TrimSpace(q.Register); s != "" {
+		if ref, err := ParseRegisterReference(s); err == nil {
+			m.ref = &ref
+		} else {
+			m.unusable = "the register text " + quote(s) + " is not a register reference"
+		}
+	}
+	m.vat = strings.ToUpper(strings.Map(dropSeparators, q.VATID))
+	m.lei = strings.ToUpper(strings.Map(dropSeparators, q.LEI))
+	if s := strings.TrimSpace(q.Website); s != "" {
+		if checkLookupURL(s) == nil {
+			m.website = websiteHost(s)
+		} else {
+			m.unusable = "the website " + quote(s) + " is not a web address"
+		}
+	}
+	return m
+}
+
+func dropSeparators(r rune) rune {
+	if unicode.IsSpace(r) || r == '.' || r == '-' || r == '/' {
+		return -1
+	}
+	return r
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+// add records a company found, once.
+func (m *matcher) add(res CompanySearchResult) *matchCand {
+	if c, ok := m.cands[res.CompanyID]; ok {
+		return c
+	}
+	c := &matchCand{res: res, norm: normalizeName(res.Name)}
+	if a := res.Address; a != nil {
+		c.city, c.street = foldCity(a.City), foldCity(a.Street)
+	}
+	m.cands[res.CompanyID] = c
+	m.order = append(m.order, c)
+	return c
+}
+
+// run asks the free sources, then each paid source that can still change
+// the outcome, scoring after each.
+func (m *matcher) run(ctx context.Context) error {
+	if err := m.free(ctx); err != nil {
+		return err
+	}
+	m.score()
+	steps := []func(context.Context) error{m.byRegister, m.byVAT, m.byLEI, m.byWebsite, m.byNameSearch, m.byHistory}
+	for _, step := range steps {
+		if m.decided() {
+			break
+		}
+		err := step(ctx)
+		switch {
+		case errors.Is(err, errMatchRefused), errors.Is(err, ErrNotFound):
+		case err != nil:
+			return err
+		}
+		m.score()
+	}
+	return nil
+}
+
+// free asks the autocomplete with the name's most telling words, then,
+// when no name found fits, with spellings and prefixes that survive a
+// typo or a transliteration.
+func (m *matcher) free(ctx context.Context) error {
+	words := autocompleteWords(m.q.Name)
+	if len(words) == 0 {
+		return nil
+	}
+	byLen := slices.Clone(words)
+	slices.SortStableFunc(byLen, func(a, b string) int { return len(b) - len(a) })
+	found, err := m.autocomplete(ctx, byLen[0])
+	if err != nil {
+		return err
+	}
+	m.truncated = found >= AutocompleteLimit
+	if len(byLen) > 1 {
+		var n int
+		switch {
+		case m.truncated:
+			n, err = m.autocomplete(ctx, byLen[0]+" "+byLen[1])
+			if n > 0 {
+				m.truncated = n >= AutocompleteLimit
+			}
+		case found == 0: // the longest word may hold a typo
+			n, err = m.autocomplete(ctx, byLen[1])
+			m.truncated = m.truncated || n >= AutocompleteLimit
+		}
+		if err != nil {
+			return err
+		}
+	}
+	m.score()
+	if m.nameFits() {
+		return nil
+	}
+	// No name fits: the register may spell umlauts or ß where the query
+	// spelt them out, or a word has a typo: try those spellings and the
+	// prefixes a typo or a transliteration leaves intact.
+	for _, wd := range byLen[:min(2, len(byLen))] {
+		for _, t := range fallbackTexts(wd) {
+			n, err := m.autocomplete(ctx, t)
+			if err != nil {
+				return err
+			}
+			m.truncated = m.truncated || n >= AutocompleteLimit
+		}
+	}
+	return nil
+}
+
+// nameFits reports whether some candidate's name fits the query.
+func (m *matcher) nameFits() bool {
+	for _, c := range m.order {
+		if c.nameFit >= m.o.MinScore {
+			return true
+		}
+	}
+	return false
+}
+
+// fallbackTexts are the autocomplete texts tried for a word when nothing
+// fits: its umlaut spellings, the prefix before its first
+// transliteration (ae, oe, ue, ss), and its first half.
+func fallbackTexts(wd string) []string {
+	var out []string
+	if u := umlautSpelling(wd); u != wd {
+		out = append(out, u)
+		if b := strings.ReplaceAll(u, "ss", "ß"); b != u {
+			out = append(out, b)
+		}
+	} else if b := strings.ReplaceAll(wd, "ss", "ß"); b != wd {
+		out = append(out, b)
+	}
+	r := []rune(wd)
+	if i := indexTransliteration(wd); i >= 3 {
+		out = append(out, wd[:i])
+	}
+	if len(r) >= 6 {
+		out = append(out, string(r[:(len(r)+1)/2]), string(r[:3]))
+	}
+	return out
+}
+
+// indexTransliteration is the byte index of the first ae, oe, ue or ss
+// in s, or -1.
+func indexTransliteration(s string) int {
+	i := -1
+	for _, d := range []string{"ae", "oe", "ue", "ss"} {
+		if j := strings.Index(s, d); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	return i
+}
+
+// autocompleteWords are the words of a name worth sending to the
+// autocomplete: lower case, as written, without legal form, state and
+// filler words.
+func autocompleteWords(name string) []string {
+	raw := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	folded := make([]string, len(raw))
+	for i, r := range raw {
+		folded[i] = foldWord(r)
+	}
+	var out []string
+	for i := 0; i < len(raw); {
+		if _, l := matchFormAt(folded, i); l > 0 {
+			i += l
+			continue
+		}
+		if _, l := matchStateAt(folded, i); l > 0 {
+			i += l
+			continue
+		}
+		if a, ok := wordAbbreviations[folded[i]]; ok && a == "" || len(raw[i]) < 2 {
+			i++
+			continue
+		}
+		out = append(out, raw[i])
+		i++
+	}
+	return out
+}
+
+// umlautSpelling writes the transliterations ae, oe, ue of a word as
+// umlauts ("mueller" as "müller").
+func umlautSpelling(s string) string {
+	return umlautReplacer.Replace(s)
+}
+
+// websiteHost is the site of a web address, without path, query and
+// fragment: customers write the address of any page, the lookup wants
+// the site's ("https://example.de/impressum" is "https://example.de").
+func websiteHost(s string) string {
+	raw := s
+	if !strings.Contains(raw, "://") {
+		raw = "https://" + raw
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return s
+	}
+	return u.Scheme + "://" + u.Host
+}

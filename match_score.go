@@ -1,0 +1,330 @@
+package registerdata
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Scoring: a candidate's score is its name's fit (the current name, or a
+// former one at formerNameWeight) times the factors of what the query
+// adds: a different legal form, a different city, a state the register
+// does not show. An identifier that resolves to one company gives it
+// identScore unless the name or the city contradict it.
+const (
+	formerNameWeight = 0.9
+	formDiffers      = 0.85
+	cityDiffers      = 0.75
+	postalDiffers    = 0.85
+	postalNear       = 0.93 // same city or region, another postal code
+	stateDiffers     = 0.97
+	registerDiffers  = 0.8 // the query's register reference names another entry
+	identScore       = 0.99
+	clearlyAhead     = 0.05 // the lead the top candidate needs over the next
+	contradicts      = 0.5  // a name fit below this contradicts an identifier
+)
+
+// score rates every candidate and writes its reasons.
+func (m *matcher) score() {
+	for _, c := range m.order {
+		m.scoreOne(c)
+	}
+}
+
+func (m *matcher) scoreOne(c *matchCand) {
+	c.reasons = c.reasons[:0]
+	c.ident, c.contra = false, false
+	fit := 0.0
+	if m.name.joined != "" {
+		fit = m.nameFit(c)
+	}
+	c.nameFit = fit
+	f := m.cityFactor(c)
+	regEq, regReason := m.registerFit(c)
+	if regReason != "" {
+		c.reasons = append(c.reasons, regReason)
+	}
+	idents := 0
+	if regEq == regUnique {
+		idents++
+	}
+	for _, v := range []struct {
+		ids  []string
+		what string
+	}{{m.viaVAT, "VAT id " + m.vat}, {m.viaLEI, "LEI " + m.lei}, {m.viaWebsite, "website " + m.website}} {
+		if slices.Contains(v.ids, c.res.CompanyID) {
+			if len(v.ids) == 1 {
+				idents++
+				c.reasons = append(c.reasons, v.what+" belongs to this company")
+			} else {
+				c.reasons = append(c.reasons, fmt.Sprintf("%s is on %d companies", v.what, len(v.ids)))
+			}
+		}
+	}
+	switch {
+	case idents > 0:
+		c.ident = true
+		if m.name.joined != "" && fit < contradicts {
+			c.contra = true
+			c.reasons = append(c.reasons, "the name contradicts the identifier: "+quote(m.q.Name)+" vs "+quote(c.res.Name))
+		}
+		if f < 1 && m.q.City != "" && !m.postalEqual(c) {
+			c.contra = true
+			c.reasons = append(c.reasons, "the city contradicts the identifier")
+		}
+		c.score = identScore
+		if fit == 1 && f == 1 {
+			c.score = 1
+		}
+		if c.contra {
+			c.score = min(c.score, fit*f, contradicts)
+		}
+	case m.name.joined == "":
+		c.score = 0
+		if regEq == regNumber {
+			c.score = 0.5
+		}
+	default:
+		c.score = fit * f
+		switch regEq {
+		case regNumber:
+			c.score = min(1, c.score+clearlyAhead)
+		case regDiffers:
+			c.score *= registerDiffers
+		}
+	}
+}
+
+// nameFit compares the name (and the former names, when the record was
+// read) and writes the reasons.
+func (m *matcher) nameFit(c *matchCand) float64 {
+	fit := nameSimilarity(m.name, c.norm)
+	switch {
+	case fit == 1:
+		c.reasons = append(c.reasons, "name equal after normalisation")
+	case fit >= 0.9:
+		c.reasons = append(c.reasons, "name equal but for a typo: "+quote(c.res.Name))
+	case fit >= contradicts:
+		c.reasons = append(c.reasons, fmt.Sprintf("name similar (%.2f): %s", fit, quote(c.res.Name)))
+	default:
+		c.reasons = append(c.reasons, "name differs: "+quote(c.res.Name))
+	}
+	form := c.norm.form
+	if c.record != nil {
+		for _, n := range c.record.Names {
+			if n.Name == c.res.Name {
+				continue
+			}
+			fn := normalizeName(n.Name)
+			if s := nameSimilarity(m.name, fn) * formerNameWeight; s > fit {
+				fit, form = s, fn.form
+				c.reasons = append(c.reasons, "former name: "+quote(n.Name))
+			}
+		}
+	}
+	if m.name.form != "" && form != "" {
+		if m.name.form == form {
+			c.reasons = append(c.reasons, "legal form equal: "+formNames[form])
+		} else {
+			fit *= formDiffers
+			c.reasons = append(c.reasons, "legal form differs: "+formNames[m.name.form]+" vs "+formNames[form])
+		}
+	}
+	if m.name.liquidation {
+		if c.norm.liquidation || !c.res.Active {
+			c.reasons = append(c.reasons, "in liquidation or inactive, as the query says")
+		} else {
+			fit *= stateDiffers
+			c.reasons = append(c.reasons, "the query says in liquidation; the register shows it active")
+		}
+	}
+	return fit
+}
+
+// cityFactor compares city and postal code and writes the reasons.
+func (m *matcher) cityFactor(c *matchCand) float64 {
+	city, postal, street := "", "", ""
+	if a := c.res.Address; a != nil {
+		city, postal, street = a.City, a.PostalCode, a.Street
+	}
+	f := 1.0
+	qc := m.city
+	switch {
+	case qc == "":
+	case city == "":
+		c.reasons = append(c.reasons, "city not in the register's answer")
+	case sameCity(qc, c.city):
+		if qc == c.city {
+			c.reasons = append(c.reasons, "city equal: "+city)
+		} else {
+			c.reasons = append(c.reasons, "city "+m.q.City+" is in "+city)
+		}
+	case m.postalEqual(c):
+		c.reasons = append(c.reasons, "city differs ("+m.q.City+" vs "+city+") but postal code equal")
+	default:
+		f = cityDiffers
+		c.reasons = append(c.reasons, "city differs: "+m.q.City+" vs "+city)
+	}
+	if qp := strings.TrimSpace(m.q.PostalCode); qp != "" && postal != "" {
+		switch {
+		case qp == postal:
+			c.reasons = append(c.reasons, "postal code equal")
+		case qc == "" && !strings.HasPrefix(postal, qp[:min(2, len(qp))]):
+			f *= postalDiffers
+			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
+		case f == 1:
+			f *= postalNear
+			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
+		}
+	}
+	if m.street != "" && street != "" && m.street == c.street {
+		c.reasons = append(c.reasons, "street equal")
+	}
+	return f
+}
+
+func (m *matcher) postalEqual(c *matchCand) bool {
+	qp := strings.TrimSpace(m.q.PostalCode)
+	return qp != "" && c.res.Address != nil && c.res.Address.PostalCode == qp
+}
+
+// sameCity reports whether two folded city names are the same city, a
+// district counting as its city ("berlin mitte" is in "berlin").
+func sameCity(a, b string) bool {
+	return a == b || strings.HasPrefix(a, b+" ") || strings.HasPrefix(b, a+" ")
+}
+
+// How a candidate's register compares with the query's reference.
+const (
+	regNone    = iota // no reference in the query, or nothing to compare
+	regUnique         // number and court equal, or number equal and no other company has it
+	regNumber         // number equal, court not given
+	regDiffers        // the reference names another entry
+)
+
+func (m *matcher) registerFit(c *matchCand) (int, string) {
+	if m.ref == nil {
+		return regNone, ""
+	}
+	ref := *m.ref
+	cr, ok := companyIDReference(c.res.CompanyID)
+	if !ok {
+		cr = RegisterReference{Type: c.res.RegisterType, Number: c.res.RegisterNumber}
+	}
+	sameNumber := cr.Type == ref.Type && strings.TrimLeft(cr.Number, "0") == ref.Number
+	switch {
+	case sameNumber && ref.CourtCode != "" && cr.CourtCode == ref.CourtCode:
+		return regUnique, "register number and court equal"
+	case sameNumber && ref.CourtCode == "" && ref.Court == "":
+		if m.registerAsked && m.countRegister(ref) == 1 {
+			return regUnique, "register number equal; no other company has it"
+		}
+		return regNumber, "register number equal, court not given"
+	case sameNumber && ref.CourtCode == "":
+		return regNumber, "register number equal; court " + quote(ref.Court) + " unknown"
+	case sameNumber:
+		return regDiffers, "register number equal but court differs: " + ref.Court + " vs " + c.res.RegisterCourt
+	}
+	return regDiffers, "register differs: " + ref.String() + " vs " + string(cr.Type) + " " + cr.Number + ", " + c.res.RegisterCourt
+}
+
+func (m *matcher) countRegister(ref RegisterReference) int {
+	n := 0
+	for _, c := range m.order {
+		if c.res.RegisterType == ref.Type && strings.TrimLeft(c.res.RegisterNumber, "0") == ref.Number {
+			n++
+		}
+	}
+	return n
+}
+
+// ranked returns the candidates best first (then by id, so equal scores
+// come in a stable order).
+func (m *matcher) ranked() []*matchCand {
+	out := slices.Clone(m.order)
+	slices.SortFunc(out, func(a, b *matchCand) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.res.CompanyID, b.res.CompanyID)
+	})
+	return out
+}
+
+// best is the candidate the query names, or nil: the top one when it
+// reaches MinScore, is clearly ahead of the next and nothing
+// contradicts it.
+func (m *matcher) best() *matchCand {
+	r := m.ranked()
+	if len(r) == 0 {
+		return nil
+	}
+	top := r[0]
+	if top.contra || top.score < m.o.MinScore {
+		return nil
+	}
+	if !top.ident && slices.ContainsFunc(r, func(c *matchCand) bool { return c.ident }) {
+		return nil // an identifier names another company
+	}
+	if len(r) > 1 && top.score-r[1].score < clearlyAhead {
+		return nil
+	}
+	return top
+}
+
+// decided reports whether no further call can change the outcome worth
+// paying for: a Best that agrees with the query's register reference.
+func (m *matcher) decided() bool {
+	b := m.best()
+	if b == nil {
+		return false
+	}
+	if m.ref != nil {
+		eq, _ := m.registerFit(b)
+		return eq == regUnique || eq == regNumber
+	}
+	if !b.ident && m.truncated && !m.searched && searchCity(m.q.City) != "" {
+		// The autocomplete showed only some of the companies with these
+		// words: one of the same name in the same city may be missing.
+		return false
+	}
+	return true
+}
+
+// result is the Match: candidates best first, Best when decided.
+func (m *matcher) result() *Match {
+	out := &Match{Candidates: []MatchCandidate{}, Credits: m.credits}
+	best := m.best()
+	for i, c := range m.ranked() {
+		if i == m.o.MaxCandidates {
+			break
+		}
+		reasons := slices.Clone(c.reasons)
+		if m.unusable != "" {
+			reasons = append(reasons, m.unusable)
+		}
+		if best == nil && i < 2 && m.refused {
+			reasons = append(reasons, "not every source was asked: MaxCredits reached")
+		}
+		out.Candidates = append(out.Candidates, MatchCandidate{
+			CompanyID: c.res.CompanyID, Name: c.res.Name, Score: round3(c.score), Reasons: reasons, Result: c.res,
+		})
+	}
+	if best != nil {
+		b := out.Candidates[0]
+		out.Best = &b
+	}
+	return out
+}
+
+func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
+
+// cityAgrees reports whether the candidate's city is the query's (a
+// district counting as its city) or its postal code is.
+func (m *matcher) cityAgrees(c *matchCand) bool {
+	if m.postalEqual(c) {
+		return true
+	}
+	return c.city != "" && sameCity(m.city, c.city)
+}

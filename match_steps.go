@@ -1,0 +1,151 @@
+package registerdata
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/registerdata/registerdata-go/filters"
+)
+
+// The paid steps of a match, in the order run tries them; each returns
+// at once when it cannot change the outcome.
+
+// byRegister looks the register reference up, unless a candidate found
+// for free already carries it.
+func (m *matcher) byRegister(ctx context.Context) error {
+	if m.ref == nil || m.registerAsked {
+		return nil
+	}
+	for _, c := range m.order {
+		if eq, _ := m.registerFit(c); eq == regUnique {
+			return nil
+		}
+	}
+	m.registerAsked = true
+	fs, err := filters.Company().RegisterNumber(m.ref.Number).RegisterType(m.ref.Type).Build()
+	if err != nil {
+		return err
+	}
+	_, err = m.search(ctx, "", fs)
+	return err
+}
+
+// byVAT finds the company with the VAT id through the vat_id filter.
+func (m *matcher) byVAT(ctx context.Context) error {
+	if m.vat == "" || m.vatAsked {
+		return nil
+	}
+	m.vatAsked = true
+	res, err := m.search(ctx, "", []filters.Filter{{Field: filters.VATID, Value: m.vat}})
+	for _, r := range res {
+		m.viaVAT = append(m.viaVAT, r.CompanyID)
+	}
+	return err
+}
+
+// byLEI finds the company with the LEI through the lei filter.
+func (m *matcher) byLEI(ctx context.Context) error {
+	if m.lei == "" || m.leiAsked {
+		return nil
+	}
+	m.leiAsked = true
+	res, err := m.search(ctx, "", []filters.Filter{{Field: filters.LEI, Value: m.lei}})
+	for _, r := range res {
+		m.viaLEI = append(m.viaLEI, r.CompanyID)
+	}
+	return err
+}
+
+// byWebsite asks whose website it is, and reads that company's record
+// when no candidate found so far is it.
+func (m *matcher) byWebsite(ctx context.Context) error {
+	if m.website == "" || m.websiteAsked {
+		return nil
+	}
+	m.websiteAsked = true
+	id, err := m.lookupWebsite(ctx, m.website)
+	if err != nil {
+		return err
+	}
+	m.viaWebsite = append(m.viaWebsite, id)
+	if _, ok := m.cands[id]; !ok {
+		_, err = m.company(ctx, id)
+	}
+	return err
+}
+
+// byNameSearch runs a paid name search when an autocomplete answer was
+// full (the service shows at most AutocompleteLimit suggestions) and the
+// search, with the query's city as a filter and 100 a page, can show the
+// companies it left out: when no name fits (a typo may hide the company
+// behind the prefix), or when the fitting names are several and the city
+// can tell them apart.
+func (m *matcher) byNameSearch(ctx context.Context) error {
+	if m.searched || m.name.joined == "" || !m.truncated {
+		return nil
+	}
+	city := searchCity(m.q.City)
+	fits := m.nameFits()
+	if fits && city == "" {
+		return nil
+	}
+	m.searched = true
+	words := autocompleteWords(m.q.Name)
+	if len(words) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
+	query := words[0]
+	if r := []rune(query); !fits && len(r) >= 6 {
+		// The word may hold a typo: its first letters, narrowed by the
+		// city when there is one.
+		n := (len(r) + 1) / 2
+		if city != "" {
+			n = 3
+		}
+		query = string(r[:n])
+	}
+	var fs []filters.Filter
+	if city != "" {
+		fs = []filters.Filter{{Field: filters.City, Value: city}}
+	}
+	_, err := m.search(ctx, query, fs)
+	return err
+}
+
+// searchCity is the city to filter a search by: the city without a
+// district ("Berlin-Mitte" is "Berlin").
+func searchCity(city string) string {
+	city = strings.TrimSpace(city)
+	if i := strings.IndexAny(city, "-/(,"); i > 0 {
+		city = strings.TrimSpace(city[:i])
+	}
+	return city
+}
+
+// byHistory reads the records of the best partly fitting candidates, whose
+// former names may be what the query says.
+func (m *matcher) byHistory(ctx context.Context) error {
+	if m.historyRead || m.name.joined == "" {
+		return nil
+	}
+	m.historyRead = true
+	read := 0
+	byFit := m.ranked()
+	slices.SortStableFunc(byFit, func(a, b *matchCand) int { return cmp.Compare(b.nameFit, a.nameFit) })
+	for _, c := range byFit {
+		if read == 2 {
+			break
+		}
+		if c.nameFit < 0.4 || c.record != nil || c.nameFit >= m.o.MinScore || m.q.City != "" && !m.cityAgrees(c) {
+			continue
+		}
+		read++
+		if _, err := m.company(ctx, c.res.CompanyID); err != nil {
+			return err
+		}
+	}
+	return nil
+}

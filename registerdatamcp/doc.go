@@ -1,0 +1,41 @@
+// Package registerdatamcp serves the Company and Person Register Data
+// Service to AI agents over the Model Context Protocol, with typed tools
+// and a credit guard.
+//
+// NewServer returns a server of the official Go MCP SDK
+// (github.com/modelcontextprotocol/go-sdk) whose tools call the service
+// through a registerdata.Client:
+//
+//	c, _ := registerdata.NewClient(registerdata.WithCreditBudget(200))
+//	s := registerdatamcp.NewServer(c, registerdatamcp.Options{})
+//	err := s.Run(ctx, &mcp.StdioTransport{})
+//
+// Every tool has an input schema with the service's field names
+// (company_id, person_id, query, filters as the wire filter objects,
+// page, per_page, realtime) and an output schema that is the service's
+// own response schema from its OpenAPI description, so structured
+// results are validated before they leave the server. Each result also
+// carries a short text summary and a credit report: what the call cost,
+// what the session has spent, and what remains of its budget.
+//
+// The credit guard is the client's budget (registerdata.WithCreditBudget):
+// it applies to the whole session, and a paid call that would pass it is
+// refused before anything is sent, with a tool error the agent can read
+// ("budget of 200 credits reached: 190 spent, this call costs 10").
+// Paid tools state their price in their description. Tools that change
+// the account (create_monitor, delete_monitor) exist only with
+// Options.AllowWrite.
+//
+// Errors are tool errors, never protocol errors, and say how to fix the
+// call: an unknown filter field gets "did you mean", a missing company
+// points to match_company and search_companies.
+//
+// Company records are also resources (registerdata://company/{company_id}),
+// and the prompt "kyc_check" walks an agent through a KYC check of a
+// company: match it, read its profile, its beneficial owners, its
+// insolvencies and its directors' other positions.
+//
+// NewHTTPHandler serves the same over streamable HTTP, with a bearer
+// token; the CLI's "registerdata mcp" serves stdio by default and
+// streamable HTTP with --http.
+package registerdatamcp

@@ -1,0 +1,50 @@
+package registerdatamcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// companyURIPrefix is the scheme and path of company resources.
+const companyURIPrefix = "registerdata://company/"
+
+// addResources registers company records as resources.
+func addResources(s *mcp.Server, c *registerdata.Client) {
+	s.AddResourceTemplate(&mcp.ResourceTemplate{
+		Name:        "company",
+		Title:       "Company record",
+		URITemplate: companyURIPrefix + "{company_id}",
+		Description: "The register record of one company, as get_company returns it (JSON). Reading it costs 10 credits, like get_company.",
+		MIMEType:    "application/json",
+	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		uri := req.Params.URI
+		id := strings.TrimPrefix(uri, companyURIPrefix)
+		if id == uri || id == "" {
+			return nil, mcp.ResourceNotFoundError(uri)
+		}
+		co, err := c.GetCompany(ctx, id, nil)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", uri, explain(c, err))
+		}
+		b, err := json.Marshal(co)
+		if err != nil {
+			return nil, err
+		}
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(b)}}}, nil
+	})
+}
+
+// mustJSON is the JSON of a value built from the SDK's own types, which
+// always encode.
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("(the result could not be encoded: %v)", err)
+	}
+	return string(b)
+}

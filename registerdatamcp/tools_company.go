@@ -1,0 +1,160 @@
+package registerdatamcp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// CompanyInput names one company.
+type CompanyInput struct {
+	CompanyID string `json:"company_id" jsonschema:"the company's register id, such as DE-HRB-F1103-267645 (from match_company or search_companies)"`
+}
+
+// GetCompanyInput is the input of get_company.
+type GetCompanyInput struct {
+	CompanyID string `json:"company_id" jsonschema:"the company's register id, such as DE-HRB-F1103-267645 (from match_company or search_companies)"`
+	Realtime  bool   `json:"realtime,omitempty" jsonschema:"fetch live from the official register: slower and 10 credits more (20 in all); only when the user needs today's state"`
+}
+
+// GetOwnersInput is the input of get_owners.
+type GetOwnersInput struct {
+	CompanyID     string `json:"company_id" jsonschema:"the company's register id"`
+	BestAvailable bool   `json:"best_available,omitempty" jsonschema:"for an AG or SE, the best owner data available (read from documents, possibly out of date); without it an AG or SE answers not found"`
+	Realtime      bool   `json:"realtime,omitempty" jsonschema:"fetch the newest data live from the register; cannot be combined with best_available"`
+}
+
+// TreeInput is the input of get_ownership_tree.
+type TreeInput struct {
+	CompanyID string `json:"company_id" jsonschema:"the company whose owners are walked upwards"`
+	MaxDepth  int    `json:"max_depth,omitempty" jsonschema:"levels of owners to fetch, 1 to 10; default 5. Each company on the way costs 10 credits"`
+}
+
+// addCompanyTools registers the tools that read one company.
+func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
+	company, err := serviceOutput("Company")
+	if err != nil {
+		return err
+	}
+	addTool(s, c, &mcp.Tool{
+		Name:         "get_company",
+		Description:  "The full register record of one company: name, status, legal form, register and court, address, capital, purpose, representatives (directors, Prokura), industry codes, latest financial indicators, insolvency summary, history of names and addresses, and sources. Costs 10 credits (20 with realtime). Needs a company_id: when only a name is known, call match_company first.",
+		OutputSchema: company,
+	}, func(ctx context.Context, in GetCompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+		co, err := c.GetCompany(ctx, in.CompanyID, &registerdata.GetCompanyParams{Realtime: in.Realtime}, opts...)
+		if err != nil {
+			return outcome{}, err
+		}
+		return outcome{value: co, summary: companySummary(co)}, nil
+	})
+
+	owners, err := serviceOutput("CompanyOwners")
+	if err != nil {
+		return err
+	}
+	addTool(s, c, &mcp.Tool{
+		Name:         "get_owners",
+		Description:  "The shareholders of one company with their shares on the PERCENT scale (50 means 50 %), legal or natural person, and since when. Costs 10 credits. For an AG or SE set best_available. For the whole chain up to the natural persons use get_ownership_tree; for the persons the law names as beneficial owners use get_beneficial_owners.",
+		OutputSchema: owners,
+	}, func(ctx context.Context, in GetOwnersInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+		o, err := c.GetOwners(ctx, in.CompanyID, &registerdata.GetOwnersParams{BestAvailable: in.BestAvailable, Realtime: in.Realtime}, opts...)
+		if err != nil {
+			return outcome{}, err
+		}
+		names := make([]string, 0, len(o.Owners))
+		for _, ow := range o.Owners {
+			names = append(names, ownerLine(ow.Name, ow.PercentageShare, 1))
+		}
+		return outcome{value: o, summary: fmt.Sprintf("%d owners of %s: %s.", len(o.Owners), o.CompanyID, strings.Join(names, "; "))}, nil
+	})
+
+	ubo, err := serviceOutput("CompanyUbos")
+	if err != nil {
+		return err
+	}
+	addTool(s, c, &mcp.Tool{
+		Name:         "get_beneficial_owners",
+		Description:  "The beneficial owners of one company as the service computes them (natural persons holding more than 25 % directly or through other companies; when nobody does, the managing directors as fictitious beneficial owners), shares on the PERCENT scale. Costs 10 credits. The first stop of a KYC check after the company's profile.",
+		OutputSchema: ubo,
+	}, func(ctx context.Context, in CompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+		u, err := c.GetBeneficialOwners(ctx, in.CompanyID, opts...)
+		if err != nil {
+			return outcome{}, err
+		}
+		names := make([]string, 0, len(u.Owners))
+		for _, bo := range u.Owners {
+			names = append(names, ownerLine(bo.Name, bo.PercentageShare, 1))
+		}
+		return outcome{value: u, summary: fmt.Sprintf("%d beneficial owners of %s: %s.", len(u.Owners), u.CompanyID, strings.Join(names, "; "))}, nil
+	})
+
+	fin, err := serviceOutput("Financials")
+	if err != nil {
+		return err
+	}
+	addTool(s, c, &mcp.Tool{
+		Name:         "get_financials",
+		Description:  "The financial statements of one company: indicators per year (revenue, employees, equity, net income, balance sheet total, ... money in cents), the merged tables and the reports they come from. Costs 10 credits. The latest indicators are already in get_company's record: call this only for earlier years or the full statements.",
+		OutputSchema: fin,
+	}, func(ctx context.Context, in CompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+		f, err := c.GetFinancials(ctx, in.CompanyID, opts...)
+		if err != nil {
+			return outcome{}, err
+		}
+		return outcome{value: f, summary: fmt.Sprintf("Financials of %s: indicators for %d years, %d reports.", in.CompanyID, len(f.Indicators), len(f.Reports))}, nil
+	})
+
+	holdings, err := serviceOutput("CompanyHoldings")
+	if err != nil {
+		return err
+	}
+	addTool(s, c, &mcp.Tool{
+		Name:         "get_company_holdings",
+		Description:  "The companies one company holds shares in (its subsidiaries and participations), shares as the service sends them on the FRACTION scale (0.5 means 50 %). Costs 10 credits.",
+		OutputSchema: holdings,
+	}, func(ctx context.Context, in CompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+		h, err := c.GetCompanyHoldings(ctx, in.CompanyID, opts...)
+		if err != nil {
+			return outcome{}, err
+		}
+		return outcome{value: h, summary: holdingsSummary(in.CompanyID, h)}, nil
+	})
+	return addTreeTool(s, c)
+}
+
+// companySummary is one sentence on a company record.
+func companySummary(co *registerdata.Company) string {
+	s := fmt.Sprintf("%s (%s): %s %s, %s %s", co.Name.Name, co.ID, co.Status, co.LegalForm, co.Register.RegisterType, co.Register.RegisterNumber)
+	if co.Address.City != "" {
+		s += ", " + co.Address.City
+	}
+	current := 0
+	for _, r := range co.Representation {
+		if r.EndDate == nil {
+			current++
+		}
+	}
+	return s + fmt.Sprintf("; %d current and %d former representatives.", current, len(co.Representation)-current)
+}
+
+// ownerLine is "Name (50 %)", or the name alone without a known share.
+// toPercent is 1 for shares on the percent scale (owners, beneficial
+// owners) and 100 for the fraction scale (holdings).
+func ownerLine(name string, share *float64, toPercent float64) string {
+	if share != nil {
+		return fmt.Sprintf("%s (%.4g %%)", name, *share*toPercent)
+	}
+	return name
+}
+
+// holdingsSummary is one sentence on a holdings list.
+func holdingsSummary(owner string, h *registerdata.Holdings) string {
+	names := make([]string, 0, len(h.Holdings))
+	for _, x := range h.Holdings {
+		names = append(names, ownerLine(x.Name, x.PercentageShare, 100))
+	}
+	return fmt.Sprintf("%s holds shares in %d companies: %s.", owner, len(h.Holdings), strings.Join(names, "; "))
+}

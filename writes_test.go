@@ -1,0 +1,135 @@
+package registerdata_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// connKey gives each server connection its own counter of requests.
+type connKey struct{}
+
+// keepAliveKiller is a service that bills every request it receives
+// (CostCompanyLookup) and answers only the first request of each
+// connection: on a reused keep-alive connection it reads the request and
+// closes the connection without answering, so the client's transport
+// sees a reused connection die after the write.
+type keepAliveKiller struct {
+	*httptest.Server
+	billed atomic.Int64
+	bodies atomic.Int32 // GETs that arrived with a body header
+}
+
+func newKeepAliveKiller(t *testing.T) *keepAliveKiller {
+	t.Helper()
+	record, err := os.ReadFile("testdata/company_large.json")
+	require.NoError(t, err)
+	k := &keepAliveKiller{}
+	k.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		k.billed.Add(registerdata.CostCompanyLookup)
+		if r.ContentLength > 0 || len(r.TransferEncoding) > 0 {
+			k.bodies.Add(1)
+		}
+		if r.Context().Value(connKey{}).(*atomic.Int32).Add(1) > 1 {
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close()
+			}
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(record)
+	}))
+	k.Config.ConnContext = func(ctx context.Context, _ net.Conn) context.Context {
+		return context.WithValue(ctx, connKey{}, new(atomic.Int32))
+	}
+	k.Start()
+	t.Cleanup(k.Close)
+	return k
+}
+
+func (k *keepAliveKiller) client(t *testing.T, opts ...registerdata.Option) *registerdata.Client {
+	t.Helper()
+	tr := &http.Transport{MaxIdleConnsPerHost: 8}
+	t.Cleanup(tr.CloseIdleConnections)
+	c, err := registerdata.NewClient(append([]registerdata.Option{
+		registerdata.WithAPIKey("k"), registerdata.WithBaseURL(k.URL),
+		registerdata.WithHTTPClient(&http.Client{Transport: tr}),
+		registerdata.WithRetryWait(time.Millisecond, time.Millisecond, time.Minute),
+	}, opts...)...)
+	require.NoError(t, err)
+	return c
+}
+
+// TestEveryWriteIsCountedAndHeldInTheBudget is defect 1 of issue 19:
+// http.Transport's silent re-send of a GET on a new connection, after a
+// reused one died before the answer, is a write the service bills.
+func TestEveryWriteIsCountedAndHeldInTheBudget(t *testing.T) {
+	ctx := context.Background()
+	t.Run("GETs without retries", func(t *testing.T) {
+		k := newKeepAliveKiller(t)
+		c := k.client(t, registerdata.WithMaxRetries(0))
+		for i := range 20 {
+			c.GetCompany(ctx, fmt.Sprintf("DE-HRB-F1103-%d", 100+i), nil)
+		}
+		assert.Positive(t, k.billed.Load())
+		assert.GreaterOrEqual(t, c.CreditsSpent(), k.billed.Load(), "every billed write is counted")
+		assert.Zero(t, k.bodies.Load(), "GETs go out without a body")
+
+		const budget = 100
+		k = newKeepAliveKiller(t)
+		c = k.client(t, registerdata.WithMaxRetries(0), registerdata.WithCreditBudget(budget))
+		for i := range 20 {
+			c.GetCompany(ctx, fmt.Sprintf("DE-HRB-F1103-%d", 100+i), nil)
+		}
+		assert.LessOrEqual(t, k.billed.Load(), int64(budget), "no write beyond the budget is made")
+		assert.GreaterOrEqual(t, c.CreditsSpent(), k.billed.Load())
+	})
+	t.Run("GETs with retries and a budget", func(t *testing.T) {
+		k := newKeepAliveKiller(t)
+		const budget = 100
+		c := k.client(t, registerdata.WithMaxRetries(3), registerdata.WithCreditBudget(budget))
+		ok := 0
+		for i := range 30 {
+			if _, err := c.GetCompany(ctx, fmt.Sprintf("DE-HRB-F1103-%d", 100+i), nil); err == nil {
+				ok++
+			}
+		}
+		assert.Positive(t, ok)
+		assert.LessOrEqual(t, k.billed.Load(), int64(budget), "no write beyond the budget is made")
+		assert.GreaterOrEqual(t, c.CreditsSpent(), k.billed.Load())
+		assert.LessOrEqual(t, c.CreditsSpent(), int64(budget))
+	})
+	t.Run("GetCompaniesSeq with a budget", func(t *testing.T) {
+		k := newKeepAliveKiller(t)
+		const budget = 200
+		c := k.client(t, registerdata.WithCreditBudget(budget))
+		ids := make([]string, 60)
+		for i := range ids {
+			ids[i] = fmt.Sprintf("DE-HRB-F1103-%d", 1000+i)
+		}
+		var mu sync.Mutex
+		results := 0
+		for _, err := range c.GetCompaniesSeq(ctx, ids, registerdata.BatchOptions{Concurrency: 4}) {
+			require.NoError(t, err)
+			mu.Lock()
+			results++
+			mu.Unlock()
+		}
+		assert.Equal(t, len(ids), results)
+		assert.LessOrEqual(t, k.billed.Load(), int64(budget), "no write beyond the budget is made")
+		assert.GreaterOrEqual(t, c.CreditsSpent(), k.billed.Load())
+	})
+}
