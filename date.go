@@ -1,6 +1,7 @@
 package registerdata
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -93,22 +94,12 @@ func (d Date) Time() time.Time { return time.Date(d.Year, d.Month, d.Day, 0, 0, 
 func (d Date) Compare(e Date) int {
 	switch {
 	case d.Year != e.Year:
-		return cmpInt(d.Year, e.Year)
+		return cmp.Compare(d.Year, e.Year)
 	case d.Month != e.Month:
-		return cmpInt(int(d.Month), int(e.Month))
+		return cmp.Compare(int(d.Month), int(e.Month))
 	default:
-		return cmpInt(d.Day, e.Day)
+		return cmp.Compare(d.Day, e.Day)
 	}
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Before reports whether d is before e.

@@ -84,14 +84,18 @@ func checkPersonID(id string) error {
 	if err := checkPathID("person id", id); err != nil {
 		return err
 	}
-	if !isUUID(id) {
+	if !IsUUID(id) {
 		return fmt.Errorf("%w: person id %q is not a UUID (such as 3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01): take it from a representative, an owner or a person search result", ErrInvalidRequest, id)
 	}
 	return nil
 }
 
-// isUUID reports whether s has the 8-4-4-4-12 hexadecimal form of a UUID.
-func isUUID(s string) bool {
+// IsUUID reports whether s has the 8-4-4-4-12 hexadecimal form of a UUID
+// ("3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01"), the form of every person,
+// insolvency and document identifier of the service (company identifiers
+// have the form of a register entry instead). Either case of the
+// hexadecimal digits is accepted.
+func IsUUID(s string) bool {
 	if len(s) != 36 {
 		return false
 	}

@@ -141,7 +141,7 @@ func jsonMap(v any) map[string]json.RawMessage {
 // company's must agree with the company's insolvencies entry of the same
 // id; a natural person's becomes a proceeding of its own.
 func (s *Server) checkProceeding(p *registerdata.Insolvency) error {
-	if !isUUID(p.ID) {
+	if !registerdata.IsUUID(p.ID) {
 		return fmt.Errorf("$.id: %q is not a UUID", p.ID)
 	}
 	if !p.CurrentStatus.IsKnown() {

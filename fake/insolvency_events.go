@@ -112,7 +112,7 @@ func (s *Server) completeEvent(id string, ev registerdata.InsolvencyEvent) (regi
 	if !ev.PublishedAt.Valid() || (ev.DecisionDate != nil && !ev.DecisionDate.Valid()) {
 		return ev, fmt.Errorf("fake: the event's published_at or decision_date is not a calendar date")
 	}
-	if !isUUID(ev.ID) {
+	if !registerdata.IsUUID(ev.ID) {
 		return ev, fmt.Errorf("fake: the event id %q is not a UUID", ev.ID)
 	}
 	return ev, nil

@@ -58,7 +58,7 @@ func checkEvents(t *testing.T, p registerdata.Insolvency) {
 	for _, e := range p.Events {
 		assert.True(t, e.EventType.IsKnown(), "%s", e.EventType)
 		assert.True(t, e.ReportType.IsKnown(), "%s", e.ReportType)
-		assert.True(t, isUUID(e.ID))
+		assert.True(t, registerdata.IsUUID(e.ID))
 	}
 	if p.OpenedAt != nil {
 		assert.True(t, slices.ContainsFunc(p.Events, func(e registerdata.InsolvencyEvent) bool {

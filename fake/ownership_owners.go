@@ -154,7 +154,7 @@ func checkOwner(o registerdata.Owner) error {
 		return fmt.Errorf("percentage_share %g is not between 0 and 100 (the percent scale: 5.36 means 5.36 %%)", *o.PercentageShare)
 	case o.ID != nil && *o.ID == "":
 		return errors.New("id is empty: use null for an owner without an id")
-	case o.ID != nil && o.Type == enums.RepresentativeTypeNaturalPerson && !isUUIDString(*o.ID):
+	case o.ID != nil && o.Type == enums.RepresentativeTypeNaturalPerson && !registerdata.IsUUID(*o.ID):
 		return fmt.Errorf("id %q of a natural person is not a UUID", *o.ID)
 	case o.ID != nil && o.Type == enums.RepresentativeTypeLegalPerson:
 		if _, err := registerdata.ParseCompanyID(*o.ID); err != nil {
@@ -165,23 +165,6 @@ func checkOwner(o registerdata.Owner) error {
 		return fmt.Errorf("start %v is not a valid date", *o.Start)
 	}
 	return nil
-}
-
-// isUUIDString reports whether s has the 8-4-4-4-12 hexadecimal form.
-func isUUIDString(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, c := range s {
-		if i == 8 || i == 13 || i == 18 || i == 23 {
-			if c != '-' {
-				return false
-			}
-		} else if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
-			return false
-		}
-	}
-	return true
 }
 
 // cloneOwner copies o so that it shares no pointer with the caller's.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -175,7 +176,7 @@ func (s *Server) takeSnapshot() (*snapshot, error) {
 	}
 	snap.Register.Generated = st.generated
 	st.mu.RUnlock()
-	slices.SortFunc(snap.Register.Changed, func(a, b registerdata.Company) int { return compareStrings(a.ID, b.ID) })
+	slices.SortFunc(snap.Register.Changed, func(a, b registerdata.Company) int { return strings.Compare(a.ID, b.ID) })
 
 	own, err := s.ownership()
 	if err != nil {
@@ -208,16 +209,6 @@ func (s *Server) takeSnapshot() (*snapshot, error) {
 	least, most := s.faults.latency()
 	snap.Latency = [2]time.Duration{least, most}
 	return snap, nil
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // WithSnapshot starts the fake from a snapshot written by Snapshot (or

@@ -35,7 +35,7 @@ func (ck *checker) optDate(path string, d *registerdata.Date) {
 }
 
 func (ck *checker) uuid(path, v string) {
-	if !isUUID(v) {
+	if !registerdata.IsUUID(v) {
 		ck.failf(path, "%q is not a UUID", v)
 	}
 }
@@ -232,27 +232,6 @@ func isUpper(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 'A' || s[i] > 'Z' {
 			return false
-		}
-	}
-	return true
-}
-
-// isUUID reports whether s has the 8-4-4-4-12 hexadecimal form of a UUID.
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return false
-			}
 		}
 	}
 	return true

@@ -1,5 +1,7 @@
 package filters
 
+import "strings"
+
 // Suggest returns the known field of the scope nearest to f, when f is
 // not a known field itself and the nearest is at most two edits away
 // ("cty" -> "city"). It is what a tool says after "did you mean": a
@@ -17,6 +19,35 @@ func Suggest(scope Scope, f Field) (Field, bool) {
 	}
 	return best, best != ""
 }
+
+// SuggestValue returns the code of codes a misspelt value was probably
+// meant to be ("gmbhx" -> "gmbh"): one equal to it but for case and
+// separators, else the nearest within 1 edit for values of up to 4
+// letters and 2 for longer ones (codes are short: "ag" is one edit from
+// "eg", so short values get the stricter bound).
+func SuggestValue(value string, codes []string) (string, bool) {
+	limit := 2
+	if len(value) <= 4 {
+		limit = 1
+	}
+	best, bestD := "", limit+1
+	for _, c := range codes {
+		if foldSeparators(c) == foldSeparators(value) {
+			return c, true
+		}
+		if d := editDistance(strings.ToLower(value), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best, best != ""
+}
+
+// foldSeparators drops case and separators: "Legal-Form" is "legalform".
+func foldSeparators(s string) string {
+	return separators.Replace(strings.ToLower(s))
+}
+
+var separators = strings.NewReplacer("_", "", "-", "", ".", "", " ", "")
 
 // editDistance is the Levenshtein distance of a and b, in bytes.
 func editDistance(a, b string) int {

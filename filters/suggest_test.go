@@ -35,3 +35,16 @@ func ExampleSuggest() {
 	}
 	// Output: did you mean city
 }
+
+func TestSuggestValue(t *testing.T) {
+	codes := []string{"gmbh", "ag", "eg", "kg", "ug", "gmbh_co_kg"}
+	for in, want := range map[string]string{
+		"gmbhx": "gmbh", "GmbH": "gmbh", "gmbh-co-kg": "gmbh_co_kg", "ah": "ag",
+		"xyz": "", "aktiengesellschaft": "",
+	} {
+		got, ok := filters.SuggestValue(in, codes)
+		if got != want || ok != (want != "") {
+			t.Errorf("SuggestValue(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}

@@ -66,7 +66,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 		}
 		names := make([]string, 0, len(o.Owners))
 		for _, ow := range o.Owners {
-			names = append(names, ownerLine(ow.Name, ow.PercentageShare, 1))
+			names = append(names, ownerLine(ow.Name, ow.SharePercent))
 		}
 		return outcome{value: o, summary: fmt.Sprintf("%d owners of %s: %s.", len(o.Owners), o.CompanyID, strings.Join(names, "; "))}, nil
 	})
@@ -86,7 +86,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 		}
 		names := make([]string, 0, len(u.Owners))
 		for _, bo := range u.Owners {
-			names = append(names, ownerLine(bo.Name, bo.PercentageShare, 1))
+			names = append(names, ownerLine(bo.Name, bo.SharePercent))
 		}
 		return outcome{value: u, summary: fmt.Sprintf("%d beneficial owners of %s: %s.", len(u.Owners), u.CompanyID, strings.Join(names, "; "))}, nil
 	})
@@ -140,12 +140,12 @@ func companySummary(co *registerdata.Company) string {
 	return s + fmt.Sprintf("; %d current and %d former representatives.", current, len(co.Representation)-current)
 }
 
-// ownerLine is "Name (50 %)", or the name alone without a known share.
-// toPercent is 1 for shares on the percent scale (owners, beneficial
-// owners) and 100 for the fraction scale (holdings).
-func ownerLine(name string, share *float64, toPercent float64) string {
-	if share != nil {
-		return fmt.Sprintf("%s (%.4g %%)", name, *share*toPercent)
+// ownerLine is "Name (50 %)", or the name alone without a known share;
+// share is a SharePercent method, so owners (percent on the wire) and
+// holdings (a fraction on the wire) read on one scale.
+func ownerLine(name string, share func() (float64, bool)) string {
+	if p, ok := share(); ok {
+		return fmt.Sprintf("%s (%.4g %%)", name, p)
 	}
 	return name
 }
@@ -154,7 +154,7 @@ func ownerLine(name string, share *float64, toPercent float64) string {
 func holdingsSummary(owner string, h *registerdata.Holdings) string {
 	names := make([]string, 0, len(h.Holdings))
 	for _, x := range h.Holdings {
-		names = append(names, ownerLine(x.Name, x.PercentageShare, 100))
+		names = append(names, ownerLine(x.Name, x.SharePercent))
 	}
 	return fmt.Sprintf("%s holds shares in %d companies: %s.", owner, len(h.Holdings), strings.Join(names, "; "))
 }

@@ -85,7 +85,10 @@ func flatten(id string, t *registerdata.OwnershipTree) Tree {
 		queue = queue[1:]
 		n := TreeNode{Node: len(tree.Nodes), Parent: it.parent, Depth: it.n.Depth, EffectiveSharePercent: it.n.EffectiveShare, Stop: string(it.n.Stop)}
 		if o := it.n.Owner; o != nil {
-			n.Name, n.Type, n.SharePercent = o.Name, string(o.Type), o.PercentageShare
+			n.Name, n.Type = o.Name, string(o.Type)
+			if p, ok := o.SharePercent(); ok {
+				n.SharePercent = &p
+			}
 			if o.ID != nil {
 				n.ID = *o.ID
 			}

@@ -257,7 +257,7 @@ func (g *gatherer) persons(ctx context.Context) error {
 	p := g.prov[SectionRepresentatives]
 	g.d.Persons = map[string]*registerdata.Person{}
 	for _, r := range g.d.Company.Representation {
-		if r.Type != enums.RepresentativeTypeNaturalPerson || r.ID == nil || !isUUID(*r.ID) {
+		if r.Type != enums.RepresentativeTypeNaturalPerson || r.ID == nil || !registerdata.IsUUID(*r.ID) {
 			continue
 		}
 		id := *r.ID
@@ -298,24 +298,4 @@ func (g *gatherer) derived() {
 	if ins := g.prov[SectionInsolvencies]; ins.FetchedAt.IsZero() {
 		ins.FetchedAt = rec.FetchedAt
 	}
-}
-
-// isUUID reports whether s has the form of a person id.
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case i == 8 || i == 13 || i == 18 || i == 23:
-			if c != '-' {
-				return false
-			}
-		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
-		default:
-			return false
-		}
-	}
-	return true
 }

@@ -178,45 +178,9 @@ func normalize(s string) string {
 	return strings.NewReplacer("_", "", "-", "", ".", "", " ", "").Replace(strings.ToLower(s))
 }
 
-// nearest returns the enum code closest to s, if it is close enough for
-// a typo: equal ignoring case and separators, or at most 1 edit away for
-// words of up to 4 letters, 2 for longer ones (codes are short: "ag" is
-// one edit from "eg", so short words get the stricter bound).
+// nearest returns the enum code a misspelt s was probably meant to be,
+// or "" (filters.SuggestValue says how close is close enough).
 func nearest(s string, candidates []string) string {
-	norm := normalize
-	limit := 2
-	if len(s) <= 4 {
-		limit = 1
-	}
-	best, bestD := "", limit+1
-	for _, c := range candidates {
-		if norm(c) == norm(s) {
-			return c
-		}
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	v, _ := filters.SuggestValue(s, candidates)
+	return v
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -126,18 +125,5 @@ func (a *app) serveMCPHTTP(addr string, h http.Handler, withToken bool) error {
 		auth = "bearer token from $" + envMCPToken
 	}
 	fmt.Fprintf(a.stderr, "serving MCP on http://%s/ with %s (Ctrl-C to stop)\n", l.Addr(), auth)
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(l) }()
-	select {
-	case err := <-done:
-		return err
-	case <-a.ctx.Done():
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = srv.Shutdown(ctx) // open streams end with the server
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return serveUntilDone(a.ctx, srv, l)
 }

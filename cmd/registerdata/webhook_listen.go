@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -125,22 +124,7 @@ func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier, watch *changesF
 		}
 	}), listenLimits)
 	fmt.Fprintf(a.stderr, "listening on http://%s/ (Ctrl-C to stop)\n", l.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(l) }()
-	select {
-	case err := <-done:
-		return err
-	case <-a.ctx.Done():
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(ctx); err != nil {
-		return err
-	}
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return serveUntilDone(a.ctx, srv, l)
 }
 
 func firstHeader(h http.Header, names ...string) string {

@@ -65,7 +65,7 @@ func recordTarget(path string) string {
 		}
 		id := m[1]
 		if r.kind == "persons" || r.kind == "insolvencies" {
-			if !isUUID(id) {
+			if !registerdata.IsUUID(id) {
 				return ""
 			}
 		} else if _, err := registerdata.ParseCompanyID(id); err != nil {
@@ -75,10 +75,6 @@ func recordTarget(path string) string {
 	}
 	return ""
 }
-
-var uuidRE = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-
-func isUUID(s string) bool { return uuidRE.MatchString(s) }
 
 // record runs the recording proxy until ctx ends.
 func record(ctx context.Context, addr, dir, upstream string, stdout io.Writer) error {

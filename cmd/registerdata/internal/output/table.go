@@ -4,6 +4,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	registerdata "github.com/registerdata/registerdata-go"
 )
 
 // gap is the space between two columns.
@@ -104,7 +106,7 @@ func (t *Table) line(b *strings.Builder, cells []string, widths []int, short boo
 			pending += len(gap)
 		}
 		first = false
-		if short && t.cols[i].ShortUUIDs && IsUUID(cell) {
+		if short && t.cols[i].ShortUUIDs && registerdata.IsUUID(cell) {
 			cell = Truncate(cell, min(w, shortUUID))
 		}
 		cw := Width(cell)
@@ -185,7 +187,7 @@ func (t *Table) natural(short bool) []int {
 		natural[i] = Width(c.Header)
 		for _, row := range t.rows {
 			w := Width(row[i])
-			if short && c.ShortUUIDs && IsUUID(row[i]) {
+			if short && c.ShortUUIDs && registerdata.IsUUID(row[i]) {
 				w = shortUUID
 			}
 			natural[i] = max(natural[i], w)
@@ -201,25 +203,6 @@ func total(widths []int) int {
 		n += w
 	}
 	return n
-}
-
-// IsUUID reports whether s is a UUID in its 36-character text form.
-func IsUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case i == 8 || i == 13 || i == 18 || i == 23:
-			if c != '-' {
-				return false
-			}
-		case !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'):
-			return false
-		}
-	}
-	return true
 }
 
 // shrink sizes the visible columns, from their natural widths, to fit
