@@ -35,12 +35,9 @@ func BenchmarkGetCompanyObserved(b *testing.B) {
 	}
 	b.Run("observer=none", func(b *testing.B) { run(b) })
 	b.Run("observer=otel", func(b *testing.B) {
-		o, err := registerdataotel.NewObserver(
+		o := registerdataotel.NewObserver(
 			registerdataotel.WithTracerProvider(sdktrace.NewTracerProvider()),
 			registerdataotel.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))))
-		if err != nil {
-			b.Fatal(err)
-		}
 		run(b, registerdata.WithObserver(o))
 	})
 }

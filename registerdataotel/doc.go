@@ -2,7 +2,7 @@
 // a span and metrics for every call of a registerdata.Client, and for
 // every webhook delivery a receiver answers.
 //
-//	o, err := registerdataotel.NewObserver() // the global providers
+//	o := registerdataotel.NewObserver() // the global providers
 //	c, err := registerdata.NewClient(registerdata.WithObserver(o), registerdata.WithCreditBudget(10_000))
 //	err = o.ObserveBudget(c) // the remaining budget as a gauge
 //

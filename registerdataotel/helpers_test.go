@@ -33,10 +33,7 @@ func newRig(t *testing.T, opts ...registerdata.Option) *rig {
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(r.spans))
 	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(r.reader))
 	var err error
-	r.obs, err = registerdataotel.NewObserver(registerdataotel.WithTracerProvider(tp), registerdataotel.WithMeterProvider(mp))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r.obs = registerdataotel.NewObserver(registerdataotel.WithTracerProvider(tp), registerdataotel.WithMeterProvider(mp))
 	r.c, err = registerdata.NewClient(append([]registerdata.Option{
 		registerdata.WithAPIKey(r.srv.APIKey), registerdata.WithBaseURL(r.srv.URL),
 		registerdata.WithObserver(r.obs), registerdata.WithRetryWait(time.Millisecond, 2*time.Millisecond, time.Second),

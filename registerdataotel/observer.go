@@ -53,8 +53,10 @@ func WithMeterProvider(mp metric.MeterProvider) Option {
 }
 
 // NewObserver returns an Observer that records with the given providers,
-// or the global ones. It fails only if an instrument cannot be created.
-func NewObserver(opts ...Option) (*Observer, error) {
+// or the global ones. An instrument the meter provider refuses to create
+// is reported to OpenTelemetry's error handler (otel.Handle) and left out:
+// the spans and the other metrics still work.
+func NewObserver(opts ...Option) *Observer {
 	s := settings{}
 	for _, o := range opts {
 		if o != nil {
@@ -73,10 +75,10 @@ func NewObserver(opts ...Option) (*Observer, error) {
 	}
 	inst, err := newInstruments(o.meter)
 	if err != nil {
-		return nil, fmt.Errorf("registerdataotel: creating instruments: %w", err)
+		otel.Handle(fmt.Errorf("registerdataotel: creating instruments: %w", err))
 	}
 	o.inst = inst
-	return o, nil
+	return o
 }
 
 // CallStart starts the call's client span and returns a context carrying

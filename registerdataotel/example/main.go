@@ -41,10 +41,7 @@ func run(ctx context.Context, w io.Writer) error {
 	reader := sdkmetric.NewManualReader()
 	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
 
-	obs, err := registerdataotel.NewObserver(registerdataotel.WithTracerProvider(tp), registerdataotel.WithMeterProvider(mp))
-	if err != nil {
-		return err
-	}
+	obs := registerdataotel.NewObserver(registerdataotel.WithTracerProvider(tp), registerdataotel.WithMeterProvider(mp))
 	srv := fake.NewServer()
 	defer srv.Close()
 	c, err := registerdata.NewClient(
