@@ -36,7 +36,9 @@ func (u *CreditUsage) decodeJSON(b []byte) error {
 
 func (d *Document) decodeJSON(b []byte) error { return decodeWhole(b, d, documentRecordField, nil) }
 
-// readEnums reads an array of strings of an enum type, as readStrings.
+// readEnums reads an array of strings of any string type (an enum type, or
+// string itself for readStrings): null sets *s to nil, a null element leaves
+// that element as it was.
 func readEnums[T ~string](d *decoder, s *[]T) error {
 	if d.Null() {
 		*s = nil

@@ -241,28 +241,4 @@ func readInt(d *decoder, p *int) error {
 
 // readStrings reads an array of strings as encoding/json does: null sets
 // *s to nil, a null element leaves that element as it was.
-func readStrings(d *decoder, s *[]string) error {
-	if d.Null() {
-		*s = nil
-		return nil
-	}
-	v := (*s)[:0]
-	i := 0
-	err := d.Array(func() error {
-		if i < cap(v) {
-			v = v[:i+1]
-		} else {
-			v = append(v, "")
-		}
-		i++
-		return readString(d, &v[i-1])
-	})
-	if err != nil {
-		return err
-	}
-	if v == nil {
-		v = []string{}
-	}
-	*s = v
-	return nil
-}
+func readStrings(d *decoder, s *[]string) error { return readEnums(d, s) }
