@@ -105,6 +105,8 @@ func init() {
 func (a *app) main(args []string) int {
 	a.status = exitOK
 	a.redactStreams()
+	a.wrapStderr()
+	defer a.flushStderr()
 	root := a.rootCommand()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(a.ctx)
@@ -146,6 +148,7 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetVersionTemplate("registerdata {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
 	a.globalFlags(root.PersistentFlags())
+	a.wrapHelp(root)
 	for _, g := range groups() {
 		root.AddCommand(a.groupCommand(g))
 	}
