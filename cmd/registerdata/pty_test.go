@@ -205,3 +205,37 @@ func TestTerminalReportWritesAFile(t *testing.T) {
 		t.Errorf("piped: exit %d, stdout %.100q", code, stdout)
 	}
 }
+
+// TestTerminalCompanyGetAndTree: at 80 columns "company get" shows the
+// representatives' names and roles whole, with no column that is empty
+// in every row; "company tree" names the company on its first line and
+// marks the cross-holding as a cycle.
+func TestTerminalCompanyGetAndTree(t *testing.T) {
+	dir := t.TempDir()
+	shown, code := inTerminal(t, dir, 80, "--fake", "company", "get", nordlicht)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, shown)
+	}
+	_, table, _ := strings.Cut(shown, "\nNAME ")
+	if table == "" || strings.Contains(strings.SplitN(table, "\n", 2)[0], "UNTIL") {
+		t.Errorf("no representatives table, or one with an empty UNTIL column:\n%s", shown)
+	}
+	for _, want := range []string{"Katrin Albers", "Sole Authorised Signatory", "Joint Authorised Signatory", "Helios Energie Holding AG"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("%q is cut at 80 columns:\n%s", want, table)
+		}
+	}
+	shown, code = inTerminal(t, dir, 80, "--fake", "company", "tree", nordlicht)
+	lines := strings.Split(shown, "\n")
+	if code != 0 || !strings.HasPrefix(lines[0], "Nordlicht Solartechnik GmbH  "+nordlicht) {
+		t.Errorf("exit %d: the first line does not name the company:\n%s", code, shown)
+	}
+	if !regexp.MustCompile(`└── Helios Energie Holding AG  20 %  \(effective 3 %\)  \[cycle\]`).MatchString(shown) {
+		t.Errorf("the cross-holding is not marked as a cycle at 80 columns:\n%s", shown)
+	}
+	for _, l := range lines {
+		if output.Width(l) > 80 {
+			t.Errorf("a line of %d columns: %q", output.Width(l), l)
+		}
+	}
+}
