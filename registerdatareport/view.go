@@ -151,7 +151,7 @@ func newView(d *Dossier) (*view, error) {
 		return nil, err
 	}
 	v.Charts = charts
-	v.FinTable = figuresTable(charts)
+	v.FinTable = figuresTable(charts, chartYears(yearIndicators(d)))
 	v.Insolvencies = insolvencies(d)
 	for _, doc := range co.Documents {
 		dv := docView{Type: clean(docType(doc.Type)), Date: dateText(doc.Date), ID: clean(doc.ID), Latest: "earlier"}
