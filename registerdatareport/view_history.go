@@ -70,7 +70,7 @@ func oldest(ns []registerdata.CompanyName) registerdata.Date {
 
 // figuresTable is the table under the charts: the years of the charts,
 // money in the charts' one unit, every figure with the same number format
-// (thousands separated, one decimal for millions, none otherwise).
+// (thousands separated, two decimals for millions, none otherwise).
 func figuresTable(charts []chart, span []string) finTable {
 	t := finTable{Years: span}
 	for _, c := range charts {
@@ -84,7 +84,7 @@ func figuresTable(charts []chart, span []string) finTable {
 		}
 		places := 0
 		if strings.HasSuffix(c.Unit, "million") {
-			places = 1
+			places = 2
 		}
 		for _, y := range t.Years {
 			v, ok := vals[y]
