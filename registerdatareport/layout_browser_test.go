@@ -1,9 +1,11 @@
 package registerdatareport_test
 
 import (
+	"fmt"
 	"image"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,4 +95,33 @@ func decodePNG(t *testing.T, name string) image.Image {
 	img, err := png.Decode(f)
 	require.NoError(t, err)
 	return img
+}
+
+// TestDossierPrintHasPageNumbersAndAReviewPage prints the dossier to PDF
+// in Chromium and reads its text back (with poppler's pdftotext): every
+// page is numbered "Page N of M" and the last one is the review block.
+func TestDossierPrintHasPageNumbersAndAReviewPage(t *testing.T) {
+	browser := chromium(t)
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		t.Skip("pdftotext (Debian's poppler-utils) is not installed: the printed page numbers are not read back")
+	}
+	_, c, clk := newFake(t)
+	_, b := build(t, c, clk, nordlicht, registerdatareport.Options{})
+	dir := t.TempDir()
+	page, pdf := filepath.Join(dir, "dossier.html"), filepath.Join(dir, "dossier.pdf")
+	require.NoError(t, os.WriteFile(page, b, 0o600))
+	headless(t, browser, page, "--no-pdf-header-footer", "--print-to-pdf="+pdf)
+	out, err := exec.Command(pdftotext, "-layout", pdf, "-").Output()
+	require.NoError(t, err)
+	pages := strings.Split(strings.TrimRight(string(out), "\f\n "), "\f")
+	require.Greater(t, len(pages), 3)
+	for i, p := range pages {
+		assert.Contains(t, p, fmt.Sprintf("Page %d of %d", i+1, len(pages)), "page %d", i+1)
+	}
+	last := pages[len(pages)-1]
+	for _, want := range []string{"Review", "REVIEWER (NAME)", "DECISION", "SIGNATURE"} { // labels print in capitals
+		assert.Contains(t, last, want, "the last page is the reviewer block")
+	}
+	assert.Contains(t, pages[0], "Summary verdict", "the verdict is on the first page")
 }
