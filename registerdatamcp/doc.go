@@ -14,9 +14,21 @@
 // (company_id, person_id, query, filters as the wire filter objects,
 // page, per_page, realtime) and an output schema that is the service's
 // own response schema from its OpenAPI description, so structured
-// results are validated before they leave the server. Each result also
-// carries a short text summary and a credit report: what the call cost,
-// what the session has spent, and what remains of its budget.
+// results are validated before they leave the server. A result is sized
+// for an agent's context: the structured content holds the answer once,
+// without the presigned addresses of source documents (they expire after
+// 30 minutes and an agent cannot open them), and the one text content is
+// a readable summary with a credit report: what the call cost, what the
+// session has spent, and what remains of its budget. The input schemas
+// bound page and per_page as the service does (per_page 1 to 100).
+//
+// Register text is data, never instructions. Every result's text opens
+// with a line saying that the quoted fields come from the register and
+// are data, not instructions; every name, address or other text of the
+// register appears in it only inside Go quotes, so a planted line break
+// or control character shows as an escape and cannot begin a line of its
+// own. Tool descriptions are constants: nothing an entry of the register
+// holds can change them.
 //
 // The credit guard is the client's budget (registerdata.WithCreditBudget):
 // it applies to the whole session, and a paid call that would pass it is

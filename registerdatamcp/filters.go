@@ -65,5 +65,6 @@ func inputSchema[T any](scope filters.Scope) (*jsonschema.Schema, error) {
 		return nil, err
 	}
 	documentFilters(s, scope)
+	boundPaging(s)
 	return s, nil
 }

@@ -76,12 +76,15 @@ func addTool[In any](s *mcp.Server, c *registerdata.Client, t *mcp.Tool, body to
 			out.charged = info.Charged
 		}
 		cr := credits(c, out.charged)
-		res := Result{Result: out.value, Credits: cr}
-		text := out.summary + "\n" + cr.footer()
-		return &mcp.CallToolResult{Content: []mcp.Content{
-			&mcp.TextContent{Text: text},
-			&mcp.TextContent{Text: mustJSON(res)},
-		}}, res, nil
+		value, err := withoutPresigned(out.value)
+		if err != nil {
+			return nil, nil, err
+		}
+		res := Result{Result: value, Credits: cr}
+		// The readable summary once and the record once, as structured
+		// content: no second copy of it as JSON text.
+		text := dataNotice + "\n" + out.summary + "\n" + cr.footer()
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, res, nil
 	})
 }
 

@@ -19,7 +19,7 @@ func addResources(s *mcp.Server, c *registerdata.Client) {
 		Name:        "company",
 		Title:       "Company record",
 		URITemplate: companyURIPrefix + "{company_id}",
-		Description: "The register record of one company, as get_company returns it (JSON). Reading it costs 10 credits, like get_company.",
+		Description: "The register record of one company, as get_company returns it (JSON, without the presigned addresses of source documents). Reading it costs 10 credits, like get_company.",
 		MIMEType:    "application/json",
 	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		uri := req.Params.URI
@@ -31,20 +31,14 @@ func addResources(s *mcp.Server, c *registerdata.Client) {
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", uri, explain(c, err))
 		}
-		b, err := json.Marshal(co)
+		v, err := withoutPresigned(co) // as get_company: no addresses that expire
+		if err != nil {
+			return nil, err
+		}
+		b, err := json.Marshal(v)
 		if err != nil {
 			return nil, err
 		}
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(b)}}}, nil
 	})
-}
-
-// mustJSON is the JSON of a value built from the SDK's own types, which
-// always encode.
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprintf("(the result could not be encoded: %v)", err)
-	}
-	return string(b)
 }

@@ -68,7 +68,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 		for _, ow := range o.Owners {
 			names = append(names, ownerLine(ow.Name, ow.SharePercent))
 		}
-		return outcome{value: o, summary: fmt.Sprintf("%d owners of %s: %s.", len(o.Owners), o.CompanyID, strings.Join(names, "; "))}, nil
+		return outcome{value: o, summary: fmt.Sprintf("%d owners of %s: %s.", len(o.Owners), qid(o.CompanyID), strings.Join(names, "; "))}, nil
 	})
 
 	ubo, err := serviceOutput("CompanyUbos")
@@ -88,7 +88,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 		for _, bo := range u.Owners {
 			names = append(names, ownerLine(bo.Name, bo.SharePercent))
 		}
-		return outcome{value: u, summary: fmt.Sprintf("%d beneficial owners of %s: %s.", len(u.Owners), u.CompanyID, strings.Join(names, "; "))}, nil
+		return outcome{value: u, summary: fmt.Sprintf("%d beneficial owners of %s: %s.", len(u.Owners), qid(u.CompanyID), strings.Join(names, "; "))}, nil
 	})
 
 	fin, err := serviceOutput("Financials")
@@ -104,7 +104,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 		if err != nil {
 			return outcome{}, err
 		}
-		return outcome{value: f, summary: fmt.Sprintf("Financials of %s: indicators for %d years, %d reports.", in.CompanyID, len(f.Indicators), len(f.Reports))}, nil
+		return outcome{value: f, summary: fmt.Sprintf("Financials of %s: indicators for %d years, %d reports.", qid(in.CompanyID), len(f.Indicators), len(f.Reports))}, nil
 	})
 
 	holdings, err := serviceOutput("CompanyHoldings")
@@ -125,19 +125,63 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 	return addTreeTool(s, c)
 }
 
-// companySummary is one sentence on a company record.
+// companySummary is a company record for a reader: the sentence of the
+// profile, then its representatives, latest figures and insolvencies, a
+// line each, register text quoted.
 func companySummary(co *registerdata.Company) string {
-	s := fmt.Sprintf("%s (%s): %s %s, %s %s", co.Name.Name, co.ID, co.Status, co.LegalForm, co.Register.RegisterType, co.Register.RegisterNumber)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s): %s %s, %s %s", q(co.Name.Name), qid(co.ID), co.Status, co.LegalForm, co.Register.RegisterType, qword(co.Register.RegisterNumber))
 	if co.Address.City != "" {
-		s += ", " + co.Address.City
+		b.WriteString(", " + q(co.Address.City))
 	}
-	current := 0
+	var current []string
 	for _, r := range co.Representation {
 		if r.EndDate == nil {
-			current++
+			role := r.RoleDetail.LabelEN
+			if role == "" {
+				role = string(r.Role)
+			}
+			current = append(current, fmt.Sprintf("%s (%s)", q(r.Name), q(role)))
 		}
 	}
-	return s + fmt.Sprintf("; %d current and %d former representatives.", current, len(co.Representation)-current)
+	fmt.Fprintf(&b, "; %d current and %d former representatives.", len(current), len(co.Representation)-len(current))
+	if co.Address.FormattedValue != "" {
+		b.WriteString("\nAddress: " + q(co.Address.FormattedValue))
+	}
+	if co.Capital != nil {
+		fmt.Fprintf(&b, "\nCapital: %s %s", money(co.Capital.Amount), co.Capital.Currency)
+	}
+	if len(current) > 0 {
+		b.WriteString("\nCurrent representatives: " + strings.Join(current, "; "))
+	}
+	if ind, ok := co.LatestIndicators(); ok {
+		var figs []string
+		for _, f := range []struct {
+			name string
+			v    *int64
+			cash bool
+		}{{"revenue", ind.Revenue, true}, {"net income", ind.NetIncome, true}, {"equity", ind.Equity, true}, {"employees", ind.Employees, false}} {
+			switch {
+			case f.v == nil:
+			case f.cash:
+				figs = append(figs, fmt.Sprintf("%s %s EUR", f.name, money(float64(*f.v)/100)))
+			default:
+				figs = append(figs, fmt.Sprintf("%s %d", f.name, *f.v))
+			}
+		}
+		if len(figs) > 0 {
+			fmt.Fprintf(&b, "\nLatest figures (%s): %s", ind.Date, strings.Join(figs, ", "))
+		}
+	}
+	if n := len(co.Insolvencies); n > 0 {
+		var ps []string
+		for _, in := range co.Insolvencies {
+			ps = append(ps, fmt.Sprintf("%s at %s, %s", q(in.CaseNumber), q(in.Court), in.CurrentStatus))
+		}
+		fmt.Fprintf(&b, "\nInsolvency proceedings (%d): %s", n, strings.Join(ps, "; "))
+	}
+	b.WriteString("\nThe full record is the structured content (source documents' presigned addresses left out: they expire).")
+	return b.String()
 }
 
 // ownerLine is "Name (50 %)", or the name alone without a known share;
@@ -145,9 +189,9 @@ func companySummary(co *registerdata.Company) string {
 // holdings (a fraction on the wire) read on one scale.
 func ownerLine(name string, share func() (float64, bool)) string {
 	if p, ok := share(); ok {
-		return fmt.Sprintf("%s (%.4g %%)", name, p)
+		return fmt.Sprintf("%s (%.4g %%)", q(name), p)
 	}
-	return name
+	return q(name)
 }
 
 // holdingsSummary is one sentence on a holdings list.
@@ -156,5 +200,5 @@ func holdingsSummary(owner string, h *registerdata.Holdings) string {
 	for _, x := range h.Holdings {
 		names = append(names, ownerLine(x.Name, x.SharePercent))
 	}
-	return fmt.Sprintf("%s holds shares in %d companies: %s.", owner, len(h.Holdings), strings.Join(names, "; "))
+	return fmt.Sprintf("%s holds shares in %d companies: %s.", qid(owner), len(h.Holdings), strings.Join(names, "; "))
 }

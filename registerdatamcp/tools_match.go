@@ -111,11 +111,11 @@ func candidate(mc registerdata.MatchCandidate) MatchCandidate {
 func matchSummary(r MatchResult) string {
 	switch r.Status {
 	case "matched":
-		return fmt.Sprintf("Matched %s (%s), score %.2f: %s.", r.Best.Name, r.Best.CompanyID, r.Best.Score, strings.Join(r.Best.Reasons, "; "))
+		return fmt.Sprintf("Matched %s (%s), score %.2f: %s.", q(r.Best.Name), qid(r.Best.CompanyID), r.Best.Score, strings.Join(inlineAll(r.Best.Reasons), "; "))
 	case "ambiguous":
 		lines := make([]string, 0, len(r.Candidates))
 		for _, c := range r.Candidates {
-			lines = append(lines, fmt.Sprintf("%s (%s), score %.2f: %s", c.Name, c.CompanyID, c.Score, strings.Join(c.Reasons, "; ")))
+			lines = append(lines, fmt.Sprintf("%s (%s), score %.2f: %s", q(c.Name), qid(c.CompanyID), c.Score, strings.Join(inlineAll(c.Reasons), "; ")))
 		}
 		return "No confident match; ask the user which of these is meant, or add a city, register number or VAT id: " + strings.Join(lines, " | ") + "."
 	}

@@ -68,7 +68,7 @@ func addMonitorTools(s *mcp.Server, c *registerdata.Client, allowWrite bool) err
 		if err != nil {
 			return outcome{}, err
 		}
-		return outcome{value: m, summary: fmt.Sprintf("Now watching %s %s for %v, %s.", m.EntityType, m.EntityID, m.Preferences, m.UpdateFrequency)}, nil
+		return outcome{value: m, summary: fmt.Sprintf("Now watching %s %s for %v, %s.", m.EntityType, qid(m.EntityID), m.Preferences, m.UpdateFrequency)}, nil
 	})
 	del, err := outputSchema(map[string]any{"type": "object", "required": []any{"entity_id"},
 		"properties": map[string]any{"entity_id": map[string]any{"type": "string"}}})
@@ -84,7 +84,7 @@ func addMonitorTools(s *mcp.Server, c *registerdata.Client, allowWrite bool) err
 		if err := c.DeleteMonitor(ctx, in.EntityID, opts...); err != nil {
 			return outcome{}, err
 		}
-		return outcome{value: Deleted(in), summary: fmt.Sprintf("No longer watching %s.", in.EntityID)}, nil
+		return outcome{value: Deleted(in), summary: fmt.Sprintf("No longer watching %s.", qid(in.EntityID))}, nil
 	})
 	return nil
 }

@@ -3,6 +3,7 @@ package registerdatamcp
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	registerdata "github.com/registerdata/registerdata-go"
@@ -46,7 +47,7 @@ func addOtherTools(s *mcp.Server, c *registerdata.Client) error {
 				current++
 			}
 		}
-		return outcome{value: p, summary: fmt.Sprintf("%s %s (%s): %d management positions, %d current.", p.FirstName, p.LastName, p.ID, len(p.ManagementPositions), current)}, nil
+		return outcome{value: p, summary: fmt.Sprintf("%s (%s): %d management positions, %d current.", q(strings.TrimSpace(p.FirstName+" "+p.LastName)), qid(p.ID), len(p.ManagementPositions), current)}, nil
 	})
 
 	holdings, err := serviceOutput("PersonHoldings")
@@ -78,7 +79,7 @@ func addOtherTools(s *mcp.Server, c *registerdata.Client) error {
 		if err != nil {
 			return outcome{}, err
 		}
-		return outcome{value: p, summary: fmt.Sprintf("Proceeding %s at %s against %s: %s, %d events.", p.CaseNumber, p.Court, p.DebtorName, p.CurrentStatus, len(p.Events))}, nil
+		return outcome{value: p, summary: fmt.Sprintf("Proceeding %s at %s against %s: %s, %d events.", q(p.CaseNumber), q(p.Court), q(p.DebtorName), p.CurrentStatus, len(p.Events))}, nil
 	})
 
 	doc, err := serviceOutput("Document")
@@ -94,7 +95,7 @@ func addOtherTools(s *mcp.Server, c *registerdata.Client) error {
 		if err != nil {
 			return outcome{}, err
 		}
-		return outcome{value: d, summary: fmt.Sprintf("Document %q (%s) of %s.", d.Name, d.Type, d.Date)}, nil
+		return outcome{value: d, summary: fmt.Sprintf("Document %s (%s) of %s.", q(d.Name), q(string(d.Type)), d.Date)}, nil
 	})
 
 	credit, err := serviceOutput("CreditUsage")

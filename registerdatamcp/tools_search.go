@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/filters"
@@ -16,7 +17,7 @@ type SearchCompaniesInput struct {
 	Filters  []filters.Filter       `json:"filters,omitempty"`
 	Location *registerdata.Location `json:"location,omitempty" jsonschema:"only companies registered within radius kilometres of a point"`
 	Page     int                    `json:"page,omitempty" jsonschema:"page number from 1; default 1"`
-	PerPage  int                    `json:"per_page,omitempty" jsonschema:"results per page, at most 50"`
+	PerPage  int                    `json:"per_page,omitempty" jsonschema:"results per page, 1 to 100; default: the service's (10)"`
 }
 
 // SearchPersonsInput is the input of search_persons.
@@ -24,7 +25,7 @@ type SearchPersonsInput struct {
 	Query   string           `json:"query,omitempty" jsonschema:"free text matched against person names"`
 	Filters []filters.Filter `json:"filters,omitempty"`
 	Page    int              `json:"page,omitempty" jsonschema:"page number from 1; default 1"`
-	PerPage int              `json:"per_page,omitempty" jsonschema:"results per page, at most 50"`
+	PerPage int              `json:"per_page,omitempty" jsonschema:"results per page, 1 to 100; default: the service's (10)"`
 }
 
 // SearchInsolvenciesInput is the input of search_insolvencies.
@@ -32,7 +33,25 @@ type SearchInsolvenciesInput struct {
 	Query   string           `json:"query,omitempty" jsonschema:"free text matched against debtor name, case number, administrator and court"`
 	Filters []filters.Filter `json:"filters,omitempty"`
 	Page    int              `json:"page,omitempty" jsonschema:"page number from 1; default 1"`
-	PerPage int              `json:"per_page,omitempty" jsonschema:"results per page, at most 50"`
+	PerPage int              `json:"per_page,omitempty" jsonschema:"results per page, 1 to 100; default: the service's (10)"`
+}
+
+// maxPerPage is the largest page the service serves: the OpenAPI
+// description bounds per_page below by 1, and the service (and its fake)
+// refuse more than 100. The input schemas say the same, so that an agent
+// learns the bound before it calls.
+const maxPerPage = 100
+
+// boundPaging writes the service's bounds of page and per_page into an
+// input schema.
+func boundPaging(s *jsonschema.Schema) {
+	one, most := 1.0, float64(maxPerPage)
+	if p := s.Properties["page"]; p != nil {
+		p.Minimum = &one
+	}
+	if p := s.Properties["per_page"]; p != nil {
+		p.Minimum, p.Maximum = &one, &most
+	}
 }
 
 func addSearchTools(s *mcp.Server, c *registerdata.Client) error {
@@ -61,7 +80,7 @@ func addSearchTools(s *mcp.Server, c *registerdata.Client) error {
 		}
 		names := make([]string, 0, len(res.Results))
 		for _, r := range res.Results {
-			names = append(names, fmt.Sprintf("%s (%s)", r.Name, r.CompanyID))
+			names = append(names, fmt.Sprintf("%s (%s)", q(r.Name), qid(r.CompanyID)))
 		}
 		return outcome{value: res, summary: pageSummary(res.Pagination, "companies", names) + warn}, nil
 	})
@@ -91,7 +110,7 @@ func addSearchTools(s *mcp.Server, c *registerdata.Client) error {
 		}
 		names := make([]string, 0, len(res.Results))
 		for _, r := range res.Results {
-			names = append(names, fmt.Sprintf("%s (%s)", r.Name, r.ID))
+			names = append(names, fmt.Sprintf("%s (%s)", q(r.Name), qid(r.ID)))
 		}
 		return outcome{value: res, summary: pageSummary(res.Pagination, "persons", names) + warn}, nil
 	})
@@ -121,7 +140,7 @@ func addSearchTools(s *mcp.Server, c *registerdata.Client) error {
 		}
 		names := make([]string, 0, len(res.Results))
 		for _, r := range res.Results {
-			names = append(names, fmt.Sprintf("%s (%s)", r.DebtorName, r.ID))
+			names = append(names, fmt.Sprintf("%s (%s)", q(r.DebtorName), qid(r.ID)))
 		}
 		return outcome{value: res, summary: pageSummary(res.Pagination, "proceedings", names) + warn}, nil
 	})

@@ -63,7 +63,7 @@ func addTreeTool(s *mcp.Server, c *registerdata.Client) error {
 		// A partial tree (budget reached) is still an answer: its
 		// unexpanded nodes say "budget".
 		tree := flatten(in.CompanyID, t)
-		summary := fmt.Sprintf("Ownership tree of %s: %d nodes, %d companies fetched.", in.CompanyID, len(tree.Nodes), t.Companies)
+		summary := fmt.Sprintf("Ownership tree of %s: %d nodes, %d companies fetched.", qid(in.CompanyID), len(tree.Nodes), t.Companies)
 		if err != nil {
 			summary += fmt.Sprintf(" The walk stopped early: %v.", explain(c, err))
 		}

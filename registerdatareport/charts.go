@@ -24,6 +24,24 @@ type figure struct {
 	Value float64 // in the chart's unit
 }
 
+// chartYears are the years the charts and the table show: every year from
+// the first to the last one with figures, so that a year without figures
+// is a visible gap rather than a missing slot that shifts the bars.
+func chartYears(years []registerdata.FinancialIndicators) []string {
+	if len(years) == 0 {
+		return nil
+	}
+	first, last := years[0].Date.Year, years[len(years)-1].Date.Year
+	if last-first > 30 { // a bound on what one chart shows
+		first = last - 30
+	}
+	var out []string
+	for y := first; y <= last; y++ {
+		out = append(out, strconv.Itoa(y))
+	}
+	return out
+}
+
 // chart is one financial chart: its gonum plot as inline SVG, or a note
 // when nothing was reported.
 type chart struct {
@@ -73,21 +91,33 @@ func yearIndicators(d *Dossier) []registerdata.FinancialIndicators {
 	return out
 }
 
-// financialCharts draws the four charts of the financial section.
+// financialCharts draws the four charts of the financial section. The
+// money charts share one unit (chosen from the largest figure of all of
+// them), so that the charts and the table below them read alike; every
+// chart spans the same years, a year without a figure left empty and
+// marked "n/a".
 func financialCharts(d *Dossier) ([]chart, error) {
 	years := yearIndicators(d)
+	span := chartYears(years)
+	var allMoney []float64
+	for _, m := range metrics {
+		for _, y := range years {
+			if v := m.pick(y); v != nil && m.money {
+				allMoney = append(allMoney, float64(*v))
+			}
+		}
+	}
+	moneyDiv, moneyUnit := moneyScale(allMoney)
 	out := make([]chart, 0, len(metrics))
 	for _, m := range metrics {
-		var raw []float64
-		var labels []string
+		byYear := map[string]float64{}
 		for _, y := range years {
 			if v := m.pick(y); v != nil {
-				raw = append(raw, float64(*v))
-				labels = append(labels, fiscalYear(y.Date))
+				byYear[fiscalYear(y.Date)] = float64(*v) // the last filing of a year counts
 			}
 		}
 		c := chart{Title: m.title}
-		if len(raw) == 0 {
+		if len(byYear) == 0 {
 			c.Note = "not reported"
 			out = append(out, c)
 			continue
@@ -95,14 +125,20 @@ func financialCharts(d *Dossier) ([]chart, error) {
 		scale := 1.0
 		c.Unit = "persons"
 		if m.money {
-			scale, c.Unit = moneyScale(raw)
+			scale, c.Unit = moneyDiv, moneyUnit
 		}
-		vals := make(plotter.Values, len(raw))
-		for i, v := range raw {
+		vals := make(plotter.Values, len(span))
+		var missing []int
+		for i, y := range span {
+			v, ok := byYear[y]
+			if !ok {
+				missing = append(missing, i)
+				continue
+			}
 			vals[i] = v / scale
-			c.Years = append(c.Years, figure{labels[i], vals[i]})
+			c.Years = append(c.Years, figure{y, vals[i]})
 		}
-		svg, err := barChart(c.Title+" ("+c.Unit+")", labels, vals)
+		svg, err := barChart(c.Title+" ("+c.Unit+")", span, vals, missing)
 		if err != nil {
 			return nil, fmt.Errorf("registerdatareport: chart %s: %w", m.title, err)
 		}
@@ -133,7 +169,7 @@ func moneyScale(cents []float64) (float64, string) {
 
 // barChart draws one bar per year with gonum plot and renders it as SVG;
 // negative values are drawn in red.
-func barChart(title string, labels []string, vals plotter.Values) (template.HTML, error) {
+func barChart(title string, labels []string, vals plotter.Values, missing []int) (template.HTML, error) {
 	p := plot.New()
 	sans(&p.Title.TextStyle.Font)
 	p.Title.Text = title
@@ -178,6 +214,24 @@ func barChart(title string, labels []string, vals plotter.Values) (template.HTML
 		}
 		neg.Color, neg.LineStyle.Width = barColorMinus, 0
 		p.Add(neg)
+	}
+	if len(missing) > 0 {
+		xys := make(plotter.XYs, len(missing))
+		texts := make([]string, len(missing))
+		for i, at := range missing {
+			xys[i], texts[i] = plotter.XY{X: float64(at), Y: 0}, "n/a"
+		}
+		na, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: texts})
+		if err != nil {
+			return "", err
+		}
+		for i := range na.TextStyle {
+			sans(&na.TextStyle[i].Font)
+			na.TextStyle[i].Font.Size = vg.Points(8)
+			na.TextStyle[i].Color = axisColor
+			na.TextStyle[i].XAlign = draw.XCenter
+		}
+		p.Add(na)
 	}
 	p.NominalX(labels...)
 	if p.Y.Min > 0 {

@@ -18,10 +18,18 @@ const csp = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; i
 
 var (
 	page = template.Must(template.New("dossier.html.tmpl").Funcs(template.FuncMap{
-		"add": func(a, b float64) float64 { return a + b },
+		"add":  func(a, b float64) float64 { return a + b },
+		"reps": func(r []repView, c repCols) repTable { return repTable{Reps: r, Cols: c} },
 	}).ParseFS(files, "templates/dossier.html.tmpl"))
 	css = mustRead("templates/dossier.css")
 )
+
+// repTable is one table of representatives with the columns both tables
+// share.
+type repTable struct {
+	Reps []repView
+	Cols repCols
+}
 
 func mustRead(name string) template.CSS {
 	b, err := files.ReadFile(name)

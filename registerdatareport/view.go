@@ -15,9 +15,12 @@ type view struct {
 	Name, CompanyID, Status, StatusClass, GeneratedAt string
 	Header                                            []field
 	Flags                                             []RedFlag
+	Verdict                                           verdictView
 	Chart                                             chartView
+	Shareholders                                      []shareholderView
 	BOs                                               []boView
 	Current, Former                                   []repView
+	RepCols                                           repCols
 	Persons                                           bool
 	Timeline                                          []event
 	Charts                                            []chart
@@ -49,12 +52,17 @@ type edgeView struct {
 	HasLabel                               bool
 }
 
-type boView struct{ Name, Kind, Share, Rule, Location string }
+type boView struct{ Name, Born, Kind, Share, Rule, Location string }
 
 type repView struct {
-	Name, Kind, Role, Start, End, Authority string
-	Positions                               []string
+	Name, Born, Kind, Role, Start, End, Authority string
+	Positions                                     []string
 }
+
+// repCols are the optional columns of the representatives' tables, the
+// same for current and former ones so that the two align: a column no
+// representative has a value in is left out.
+type repCols struct{ Until, Authority bool }
 
 type event struct{ Date, Kind, Text string }
 
@@ -77,6 +85,21 @@ type insView struct {
 type insEvent struct{ Date, Type, Summary string }
 
 type docView struct{ Type, Date, ID, Latest string }
+
+// docTypes are the readable names of the document types.
+var docTypes = map[enums.DocumentType]string{
+	enums.DocumentTypeArticlesOfAssociation: "Articles of association (Gesellschaftsvertrag)",
+	enums.DocumentTypeSampleProtocol:        "Sample protocol (Musterprotokoll)",
+	enums.DocumentTypeShareholderList:       "List of shareholders (Gesellschafterliste)",
+}
+
+// docType is the readable name of a document type.
+func docType(t enums.DocumentType) string {
+	if n, ok := docTypes[t]; ok {
+		return n
+	}
+	return roleLabel(strings.ToUpper(string(t)))
+}
 
 type provView struct {
 	Section, Source, When, Mode, Requests, Missing string
@@ -103,6 +126,8 @@ func newView(d *Dossier) (*view, error) {
 	for _, f := range d.RedFlags {
 		v.Flags = append(v.Flags, RedFlag{Code: f.Code, Reason: clean(f.Reason)})
 	}
+	v.Verdict = verdict(v.Flags)
+	v.Shareholders = shareholders(d)
 	g := buildGraph(d)
 	w, h, err := layout(g)
 	if err != nil {
@@ -116,16 +141,20 @@ func newView(d *Dossier) (*view, error) {
 	}
 	v.BOs = beneficialOwners(d)
 	v.Current, v.Former = representatives(d, today)
+	for _, r := range append(append([]repView(nil), v.Current...), v.Former...) {
+		v.RepCols.Until = v.RepCols.Until || r.End != ""
+		v.RepCols.Authority = v.RepCols.Authority || r.Authority != ""
+	}
 	v.Timeline = timeline(d)
 	charts, err := financialCharts(d)
 	if err != nil {
 		return nil, err
 	}
 	v.Charts = charts
-	v.FinTable = figuresTable(charts)
+	v.FinTable = figuresTable(charts, chartYears(yearIndicators(d)))
 	v.Insolvencies = insolvencies(d)
 	for _, doc := range co.Documents {
-		dv := docView{Type: clean(strings.ReplaceAll(string(doc.Type), "_", " ")), Date: dateText(doc.Date), ID: clean(doc.ID)}
+		dv := docView{Type: clean(docType(doc.Type)), Date: dateText(doc.Date), ID: clean(doc.ID), Latest: "earlier"}
 		if doc.Latest {
 			dv.Latest = "latest"
 		}
@@ -255,6 +284,7 @@ func beneficialOwners(d *Dossier) []boView {
 		}
 		if b.NaturalPerson != nil {
 			bv.Location = clean(joinNonEmpty(", ", b.NaturalPerson.City, b.NaturalPerson.Country))
+			bv.Born = born(b.NaturalPerson.DateOfBirth)
 		}
 		switch {
 		case b.PercentageShare != nil:
@@ -281,13 +311,19 @@ func representatives(d *Dossier, today registerdata.Date) (current, former []rep
 		if r.Authority != nil {
 			rv.Authority = clean(*r.Authority)
 		}
+		if r.NaturalPerson != nil {
+			rv.Born = born(r.NaturalPerson.DateOfBirth)
+		}
 		if r.ID != nil && d.Persons != nil {
 			if p := d.Persons[*r.ID]; p != nil {
+				if rv.Born == "" {
+					rv.Born = born(p.DateOfBirth)
+				}
 				for _, m := range p.ManagementPositions {
 					if m.RegisterID == d.CompanyID {
 						continue
 					}
-					pos := joinNonEmpty(", ", m.CompanyName+" ("+m.RegisterID+")", m.Role, "since "+dateText(m.StartDate))
+					pos := joinNonEmpty(", ", m.CompanyName+" ("+m.RegisterID+")", roleLabel(m.Role), "since "+dateText(m.StartDate))
 					if m.EndDate != nil {
 						pos += " until " + m.EndDate.String()
 					}
@@ -309,7 +345,7 @@ func roleText(r registerdata.Representative) string {
 	case r.RoleDetail.LabelEN != "":
 		return r.RoleDetail.LabelEN
 	case r.RoleDetail.Code != "":
-		return strings.ReplaceAll(strings.ToLower(string(r.RoleDetail.Code)), "_", " ")
+		return roleLabel(string(r.RoleDetail.Code))
 	}
-	return strings.ReplaceAll(strings.ToLower(string(r.Role)), "_", " ")
+	return roleLabel(string(r.Role))
 }

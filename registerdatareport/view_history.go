@@ -1,7 +1,9 @@
 package registerdatareport
 
 import (
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -66,38 +68,53 @@ func oldest(ns []registerdata.CompanyName) registerdata.Date {
 	return o
 }
 
-func figuresTable(charts []chart) finTable {
-	var t finTable
-	seen := map[string]bool{}
+// figuresTable is the table under the charts: the years of the charts,
+// money in the charts' one unit, every figure with the same number format
+// (thousands separated, two decimals for millions, none otherwise).
+func figuresTable(charts []chart, span []string) finTable {
+	t := finTable{Years: span}
 	for _, c := range charts {
-		for _, f := range c.Years {
-			if !seen[f.Year] {
-				seen[f.Year] = true
-				t.Years = append(t.Years, f.Year)
-			}
+		if len(c.Years) == 0 {
+			continue
 		}
-	}
-	sort.Strings(t.Years)
-	for _, c := range charts {
-		row := finRow{Name: c.Title}
-		if c.Unit != "" {
-			row.Name += " (" + c.Unit + ")"
-		}
+		row := finRow{Name: c.Title + " (" + c.Unit + ")"}
 		vals := map[string]float64{}
 		for _, f := range c.Years {
 			vals[f.Year] = f.Value
 		}
+		places := 0
+		if strings.HasSuffix(c.Unit, "million") {
+			places = 2
+		}
 		for _, y := range t.Years {
 			v, ok := vals[y]
 			if !ok {
-				row.Values = append(row.Values, "–")
+				row.Values = append(row.Values, "n/a")
 				continue
 			}
-			row.Values = append(row.Values, money(v, ""))
+			row.Values = append(row.Values, figureText(v, places))
 		}
 		t.Rows = append(t.Rows, row)
 	}
+	if len(t.Rows) == 0 {
+		t.Years = nil
+	}
 	return t
+}
+
+// figureText formats v with thousands separators and exactly places
+// decimals.
+func figureText(v float64, places int) string {
+	s := strconv.FormatFloat(math.Abs(round(v, places)), 'f', places, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	s = groupThousands(whole)
+	if frac != "" {
+		s += "." + frac
+	}
+	if round(v, places) < 0 {
+		s = "−" + s
+	}
+	return s
 }
 
 func insolvencies(d *Dossier) []insView {

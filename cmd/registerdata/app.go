@@ -25,6 +25,7 @@ type app struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	stderrTTY      bool // stderr is a terminal: progress lines go there
+	stdoutTTY      bool // stdout is a terminal: no HTML is written to it
 	// listen opens the listener of "webhook listen"; nil means net.Listen.
 	listen func(network, addr string) (net.Listener, error)
 	// now is the clock that decides which representatives are current.
@@ -38,6 +39,9 @@ type app struct {
 
 	// termWidth is the width of the terminal stdout is, 0 if it is none.
 	termWidth func() int
+	// errWidth is the width of the terminal stderr is, 0 if it is none:
+	// messages on stderr wrap to it.
+	errWidth func() int
 
 	// Global flags.
 	useFake bool

@@ -108,8 +108,9 @@ func renderCompany(w io.Writer, width int, wide bool, co *registerdata.Company, 
 	if len(reps) > 0 {
 		t := output.NewTable(
 			output.Column{Header: "Name"}, output.Column{Header: "Role"},
-			output.Column{Header: "Since", Fixed: true}, output.Column{Header: "Until", Fixed: true},
-			output.Column{Header: "City"}, output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
+			output.Column{Header: "Since", Fixed: true, OmitEmpty: true}, output.Column{Header: "Until", Fixed: true, OmitEmpty: true},
+			// The city gives way before a name or a role is cut.
+			output.Column{Header: "City", Optional: true}, output.Column{Header: "ID", Fixed: true, ShortUUIDs: true, Optional: true},
 		)
 		for _, r := range reps {
 			t.Row(r.Name, roleLabel(r), date(&r.StartDate), date(r.EndDate), repCity(r), str(r.ID))

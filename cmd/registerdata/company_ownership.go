@@ -193,7 +193,7 @@ func (a *app) renderHoldings(h *registerdata.Holdings, holder string) error {
 	t := output.NewTable(
 		output.Column{Header: "Company", Fixed: true}, output.Column{Header: "Name"}, output.Column{Header: "Relation"},
 		output.Column{Header: "Share", Right: true, Fixed: true}, output.Column{Header: "Nominal EUR", Right: true, Fixed: true},
-		output.Column{Header: "Since", Fixed: true, Optional: true}, output.Column{Header: "Until", Fixed: true, Optional: true},
+		output.Column{Header: "Since", Fixed: true, Optional: true, OmitEmpty: true}, output.Column{Header: "Until", Fixed: true, Optional: true, OmitEmpty: true},
 	)
 	for _, x := range h.Holdings {
 		t.Row(x.CompanyID, x.Name, string(x.RelationType), fraction(x.PercentageShare), amount(x.NominalShare), date(x.Start), date(x.End))

@@ -105,6 +105,8 @@ func init() {
 func (a *app) main(args []string) int {
 	a.status = exitOK
 	a.redactStreams()
+	a.wrapStderr()
+	defer a.flushStderr()
 	root := a.rootCommand()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(a.ctx)
@@ -144,8 +146,9 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetVersionTemplate("registerdata {{.Version}}\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(flagError)
 	a.globalFlags(root.PersistentFlags())
+	a.wrapHelp(root)
 	for _, g := range groups() {
 		root.AddCommand(a.groupCommand(g))
 	}
@@ -236,6 +239,20 @@ func (a *app) helpAsUsageError(cmd *cobra.Command, _ []string) error {
 	cmd.SetOut(a.stdout)
 	a.status = exitUsage
 	return nil
+}
+
+// flagError is the error for a flag cmd does not take. When cmd is a
+// group and the words before the flag name no subcommand of it (a
+// misspelt command followed by its flags: "serach companies --query
+// solar"), the unknown command is the error, with its suggestion: the
+// flag is unknown only because the command was.
+func flagError(cmd *cobra.Command, err error) error {
+	if cmd.HasSubCommands() {
+		if args := cmd.Flags().Args(); len(args) > 0 {
+			return usageError{unknownCommand(cmd, args[0])}
+		}
+	}
+	return usageError{err}
 }
 
 // unknownCommand is the error for an unknown subcommand of cmd, with the

@@ -51,6 +51,8 @@ func TestRootHelpAndUsageErrors(t *testing.T) {
 		{[]string{"frobnicate"}, `registerdata: unknown command "frobnicate" for "registerdata"` + "\nRun 'registerdata --help'"},
 		{[]string{"compnay", "get", "x"}, `unknown command "compnay" for "registerdata"; did you mean "company"?`},
 		{[]string{"company", "frobnicate"}, `unknown command "frobnicate" for "registerdata company"` + "\nRun 'registerdata company --help'"},
+		{[]string{"serach", "companies", "--query", "solar"}, `registerdata: unknown command "serach" for "registerdata"; did you mean "search"?` + "\nRun 'registerdata --help'"},
+		{[]string{"--fake", "company", "gte", "x", "--realtime"}, `registerdata: unknown command "gte" for "registerdata company"; did you mean "get"?`},
 		{[]string{"company", "ownres", "x"}, `unknown command "ownres" for "registerdata company"; did you mean "owners"?`},
 		{[]string{"search", "persns"}, `did you mean "persons"?`},
 		{[]string{"monitor", "lst"}, `did you mean "list"?`},

@@ -56,7 +56,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stderr:    stderr,
 		getenv:    os.Getenv,
 		stderrTTY: isTerminal(stderr),
+		stdoutTTY: isTerminal(stdout),
 		termWidth: func() int { return terminalWidth(stdout) },
+		errWidth:  func() int { return terminalWidth(stderr) },
 		budget:    -1,
 		now:       time.Now,
 	}

@@ -73,8 +73,8 @@ func TestCompanyHoldings(t *testing.T) {
 func TestCompanyTree(t *testing.T) {
 	r := cli(t, "--fake", "company", "tree", nordlicht).wantCode(t, 0)
 	golden(t, "company_tree", r.stdout)
-	if r.stderr != "cost: 30 credits on the fake\n" {
-		t.Errorf("stderr = %q: want one owner lookup per company", r.stderr)
+	if r.stderr != "cost: 40 credits on the fake\n" {
+		t.Errorf("stderr = %q: want one owner lookup per company and one lookup of its name", r.stderr)
 	}
 	r = cli(t, "--fake", "company", "tree", nordlicht, "--budget", "25").wantCode(t, exitFailed)
 	golden(t, "company_tree_budget", r.stdout)

@@ -55,7 +55,7 @@ func personGet() *command {
 				}
 				t := output.NewTable(
 					output.Column{Header: "Company"}, output.Column{Header: "Register ID", Fixed: true},
-					output.Column{Header: "Role"}, output.Column{Header: "Since", Fixed: true}, output.Column{Header: "Until", Fixed: true},
+					output.Column{Header: "Role"}, output.Column{Header: "Since", Fixed: true, OmitEmpty: true}, output.Column{Header: "Until", Fixed: true, OmitEmpty: true},
 				)
 				for _, m := range p.ManagementPositions {
 					t.Row(m.CompanyName, m.RegisterID, m.Role, date(&m.StartDate), date(m.EndDate))

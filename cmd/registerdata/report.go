@@ -25,7 +25,9 @@ func reportCommand() *command {
 ownership chart up to --depth levels, beneficial owners, representatives,
 history, financial charts, insolvencies, documents, red flags, and where
 each fact came from) and writes it as one HTML file that opens offline and
-prints to A4. It goes to stdout, or to --out FILE.
+prints to A4. It goes to --out FILE; without --out, to stdout when that
+is a pipe or a file, and to ID.html in the current directory when stdout
+is a terminal (an existing ID.html is not replaced: name it with --out).
 
 It costs about 10 credits per part fetched (the record, each level of
 owners, the beneficial owners, the financials, each insolvency, and with
@@ -37,7 +39,7 @@ credits spent and the red flags are printed on stderr.`,
 			"registerdata --budget 200 report DE-HRB-F1103-267645 --depth 3 --persons --out dossier.html",
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
-			out := fs.String("out", "", "write the HTML to `FILE` (default stdout)")
+			out := fs.String("out", "", "write the HTML to `FILE` (default: stdout when piped, ID.html on a terminal)")
 			depth := fs.Int("depth", registerdatareport.DefaultDepth, "how many levels of owners the ownership chart fetches")
 			persons := fs.Bool("persons", false, "also fetch each representative's other management positions (10 credits each)")
 			return func(a *app, args []string) error { return a.runReport(args[0], *out, *depth, *persons) }
@@ -53,6 +55,12 @@ func (a *app) runReport(id, out string, depth int, persons bool) (err error) {
 	if err != nil {
 		return err
 	}
+	if out == "" && a.stdoutTTY {
+		// 40 KB of HTML is of no use on a terminal: a file next to the user.
+		if out, err = a.reportFileName(id); err != nil {
+			return err
+		}
+	}
 	d, err := registerdatareport.Build(a.ctx, c, id, registerdatareport.Options{Depth: depth, IncludePersons: persons, Now: a.now})
 	if err != nil {
 		return err
@@ -67,12 +75,32 @@ func (a *app) runReport(id, out string, depth int, persons bool) (err error) {
 		}
 	} else if err := writeFileAtomic(out, d.WriteHTML); err != nil {
 		return err
+	} else {
+		where, aerr := filepath.Abs(out)
+		if aerr != nil {
+			where = out
+		}
+		fmt.Fprintf(a.stderr, "wrote the dossier to %s\n", output.Clean(where))
 	}
 	fmt.Fprintf(a.stderr, "dossier of %s: %d credits, %d red flag%s\n", output.Clean(d.Company.Name.Name), d.Credits, len(d.RedFlags), plural(int64(len(d.RedFlags))))
 	for _, f := range d.RedFlags {
 		fmt.Fprintf(a.stderr, "  %s: %s\n", output.Clean(f.Code), output.Clean(f.Reason))
 	}
 	return nil
+}
+
+// reportFileName is the file a dossier goes to when stdout is a
+// terminal and no --out was given: ID.html in the current directory,
+// never one that exists.
+func (a *app) reportFileName(id string) (string, error) {
+	name := id + ".html"
+	if id == "" || filepath.Base(name) != name || name[0] == '.' {
+		return "", usagef("%q is not a company id to name a file after: give the file with --out FILE, or pipe the HTML: registerdata report ID > FILE", id)
+	}
+	if _, err := os.Lstat(name); err == nil {
+		return "", usagef("%s exists and is not replaced: give --out %s to replace it, or another --out FILE", name, name)
+	}
+	return name, nil
 }
 
 // writeFileAtomic writes a file through a temporary one renamed over it,

@@ -29,6 +29,10 @@ type Column struct {
 	// must not squeeze a name to "Ulrich …". Other cells (register-style
 	// ids such as DE-HRB-F1103-267645) stay whole.
 	ShortUUIDs bool
+	// OmitEmpty leaves the column out when no row has a value in it (an
+	// end date no current entry has), so that its room goes to the
+	// others.
+	OmitEmpty bool
 }
 
 // shortUUID is the width of a shortened UUID: 8 characters and "…".
@@ -90,6 +94,16 @@ func (t *Table) Render(w io.Writer, width int) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// empty reports whether no row has a value in column i.
+func (t *Table) empty(i int) bool {
+	for _, row := range t.rows {
+		if row[i] != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // line writes one row, each cell cut and padded to its column's width;
@@ -155,6 +169,9 @@ func (t *Table) fit(width int) ([]int, bool) {
 		}
 	}
 	hidden := make([]bool, len(t.cols))
+	for i, c := range t.cols {
+		hidden[i] = c.OmitEmpty && t.empty(i)
+	}
 	// Whole cells before optional columns: those are left out, the
 	// rightmost first, before any cell is cut.
 	for {

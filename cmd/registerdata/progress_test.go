@@ -1,0 +1,92 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+)
+
+// steppingClock advances by step on every reading.
+func steppingClock(step time.Duration) func() time.Time {
+	var mu sync.Mutex
+	t := testNow
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		t = t.Add(step)
+		return t
+	}
+}
+
+// TestProgressLineFitsAndRedrawsInPlace: on a terminal of 80 (and 40)
+// columns every drawing of the match progress line is narrower than the
+// terminal, starts with a carriage return and erases the rest of the
+// line, no newline is written before the summary, and the line is erased
+// before the summary.
+func TestProgressLineFitsAndRedrawsInPlace(t *testing.T) {
+	for _, width := range []int{80, 40} {
+		h := harness{stdin: customers, setup: func(a *app) {
+			a.stderrTTY = true
+			a.errWidth = func() int { return width }
+			a.now = steppingClock(70 * time.Millisecond)
+		}}
+		r := h.run(t, "--fake", "match").wantCode(t, 0)
+		summary := regexp.MustCompile(`\r\x1b\[K8 rows: \d+ matched`).FindStringIndex(r.stderr)
+		if summary == nil {
+			t.Fatalf("width %d: the progress line is not erased before the summary:\n%q", width, r.stderr)
+		}
+		drawn := r.stderr[:summary[0]]
+		if strings.Contains(drawn, "\n") {
+			t.Errorf("width %d: a newline among the redraws stacks lines:\n%q", width, drawn)
+		}
+		draws := strings.Split(drawn, "\r")[1:]
+		if len(draws) < 2 {
+			t.Fatalf("width %d: %d drawings, want several:\n%q", width, len(draws), drawn)
+		}
+		for _, d := range draws {
+			line, ok := strings.CutSuffix(d, "\x1b[K")
+			if !ok {
+				t.Errorf("width %d: a drawing does not erase the rest of the line: %q", width, d)
+			}
+			if w := output.Width(line); w >= width {
+				t.Errorf("width %d: a progress line of %d columns: %q", width, w, line)
+			}
+			if !regexp.MustCompile(`^matching \d/8 rows`).MatchString(line) {
+				t.Errorf("width %d: the count of rows was dropped: %q", width, line)
+			}
+		}
+	}
+}
+
+// TestProgressDropsPartsInOrder: as the width shrinks, the bar goes
+// first, then the rate, the time left, the rows found and credits; the
+// count stays.
+func TestProgressDropsPartsInOrder(t *testing.T) {
+	p := &progress{verb: "matching", total: 1000, done: 250}
+	order := []string{"[", "rows/s", "left", "found"}
+	seen := map[string]int{}
+	for w := 120; w >= 30; w-- {
+		p.width = w
+		line := p.line(40, 400, 10*time.Second)
+		if output.Width(line) >= w {
+			t.Fatalf("width %d: line of %d columns: %q", w, output.Width(line), line)
+		}
+		if !strings.HasPrefix(line, "matching 250/1000 rows") {
+			t.Fatalf("width %d: the count was dropped: %q", w, line)
+		}
+		for _, part := range order {
+			if strings.Contains(line, part) {
+				seen[part] = w
+			}
+		}
+	}
+	for i := 1; i < len(order); i++ {
+		if seen[order[i-1]] <= seen[order[i]] {
+			t.Errorf("%q was dropped at width %d, not before %q (at %d)", order[i-1], seen[order[i-1]], order[i], seen[order[i]])
+		}
+	}
+}
