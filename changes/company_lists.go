@@ -13,14 +13,9 @@ func representation(d *differ, before, after []registerdata.Representative) {
 	pair(before, after, representativeKey, sameRepresentative, func(b, a *registerdata.Representative) {
 		switch {
 		case b == nil:
-			cat := representativeCategory(a)
-			if a.EndDate != nil {
-				d.change(Change{Category: cat, Kind: Added, Field: "representation", Subject: representativeSubject(a), After: join(" ", since(a.StartDate), "until "+a.EndDate.String())})
-				return
-			}
-			d.change(Change{Category: cat, Kind: Added, Field: "representation", Subject: representativeSubject(a), After: since(a.StartDate)})
+			d.change(Change{Category: representativeCategory(a), Kind: Added, Field: "representation", Subject: representativeSubject(a), After: representativeSpan(a)})
 		case a == nil:
-			d.change(Change{Category: representativeCategory(b), Kind: Removed, Field: "representation", Subject: representativeSubject(b), Before: since(b.StartDate)})
+			d.change(Change{Category: representativeCategory(b), Kind: Removed, Field: "representation", Subject: representativeSubject(b), Before: representativeSpan(b)})
 		default:
 			representativeChanges(d, b, a)
 		}
@@ -50,6 +45,14 @@ func representativeChanges(d *differ, b, a *registerdata.Representative) {
 	d.add(cat, "representation.authority", subj, showStr(b.Authority), showStr(a.Authority))
 	d.add(cat, "representation.legal_person", subj, showLegalPerson(b.LegalPerson), showLegalPerson(a.LegalPerson))
 	d.add(cat, "representation.natural_person", subj, showNaturalPerson(b.NaturalPerson), showNaturalPerson(a.NaturalPerson))
+}
+
+// representativeSpan is "since S", "since S until E" or "until E".
+func representativeSpan(r *registerdata.Representative) string {
+	if r.EndDate != nil {
+		return join(" ", since(r.StartDate), "until "+r.EndDate.String())
+	}
+	return since(r.StartDate)
 }
 
 // repKey identifies a representative: id, else name, and role code.
