@@ -133,7 +133,7 @@ func showNaturalPerson(p *registerdata.NaturalPerson) string {
 	if p == nil {
 		return ""
 	}
-	return join(", ", join(" ", showStr(p.FirstName), showStr(p.LastName)), showStr(p.City), "born "+showDatePtr(p.DateOfBirth), "natural person")
+	return join(", ", join(" ", showStr(p.FirstName), showStr(p.LastName)), showStr(p.City), labelled("born", showDatePtr(p.DateOfBirth)), "natural person")
 }
 
 // indicators compares the financial figures per date.

@@ -65,6 +65,14 @@ func join(sep string, parts ...string) string {
 	return strings.Join(parts[:n], sep)
 }
 
+// labelled is "label value", or "" when value is "".
+func labelled(label, value string) string {
+	if value == "" {
+		return ""
+	}
+	return label + " " + value
+}
+
 // since is "since D" or "".
 func since(d registerdata.Date) string {
 	if d.IsZero() {
