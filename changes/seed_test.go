@@ -148,3 +148,33 @@ func TestWatcherSeedErrors(t *testing.T) {
 	assert.Error(t, (&changes.Watcher{}).Seed(ctx, []string{richID}))
 	_ = c
 }
+
+// TestPollAndTheWatcherShareTheirSnapshots: a Poll round stores the
+// baseline the Watcher's first event is compared with, and what the
+// Watcher stored is what the next Poll round compares with.
+func TestPollAndTheWatcherShareTheirSnapshots(t *testing.T) {
+	srv, _, c, _ := fakeWithReceiver(t, nil)
+	store := changes.NewMemoryStore()
+	ctx := context.Background()
+	poll := func() []changes.Set {
+		var sets []changes.Set
+		for set, err := range changes.Poll(ctx, c, store, []string{richID}, changes.PollOptions{Every: time.Hour, Rounds: 1}) {
+			require.NoError(t, err)
+			sets = append(sets, set)
+		}
+		return sets
+	}
+	require.Empty(t, poll(), "the baseline round")
+	rec := &recorder{}
+	w := changes.NewWatcher(c, store, rec.fn)
+	require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) { co.Status = enums.CompanyStatusLiquidation }))
+	require.NoError(t, w.Handle(ctx, event("msg_1", enums.EntityTypeCompany, richID, enums.PreferenceBasic)))
+	assert.False(t, rec.last().Baseline)
+	assert.Empty(t, rec.last().Baselines)
+	assert.Equal(t, []string{liquidation}, sentences(rec.last().Changes))
+
+	require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) { co.Status = enums.CompanyStatusActive }))
+	sets := poll()
+	require.Len(t, sets, 1)
+	assert.Equal(t, []string{`The status changed from "liquidation" to "active".`}, sentences(sets[0].Changes))
+}
