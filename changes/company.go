@@ -77,7 +77,7 @@ func companyBasic(d *differ, b, a *registerdata.Company) {
 	if addrChanged {
 		before, after := showAddress(b.Address), showAddress(a.Address)
 		if before == after {
-			before, after = showAddressFull(b.Address), showAddressFull(a.Address)
+			before, after = showAddressLong(b.Address), showAddressLong(a.Address)
 		}
 		d.modified(basic, "address", "", before, after)
 	}

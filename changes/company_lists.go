@@ -86,10 +86,10 @@ func representativeCategory(r *registerdata.Representative) enums.Preference {
 func representativeSubject(r *registerdata.Representative) string {
 	role := r.RoleDetail.LabelEN
 	if role == "" {
-		role = string(r.RoleDetail.Code)
+		role = words(string(r.RoleDetail.Code))
 	}
 	if role == "" {
-		role = string(r.Role)
+		role = words(string(r.Role))
 	}
 	if role == "" {
 		return r.Name
@@ -208,7 +208,7 @@ func showIndicatorsBrief(i *registerdata.IndicatorSummary) string {
 	var parts []string
 	for _, f := range indicatorFigures[:5] {
 		if v := f.get(i); v != nil {
-			parts = append(parts, f.name+" "+f.show(v))
+			parts = append(parts, words(f.name)+" "+f.show(v))
 		}
 	}
 	if len(parts) == 0 {
@@ -259,9 +259,9 @@ func insolvencies(d *differ, before, after []registerdata.InsolvencySummary) {
 	pair(before, after, key, sameInsolvency, func(b, a *registerdata.InsolvencySummary) {
 		switch {
 		case b == nil:
-			d.change(Change{Category: cat, Kind: Added, Field: "insolvencies", Subject: insolvencySubject(a), After: string(a.CurrentStatus)})
+			d.change(Change{Category: cat, Kind: Added, Field: "insolvencies", Subject: insolvencySubject(a), After: insolvencyBrief(a)})
 		case a == nil:
-			d.change(Change{Category: cat, Kind: Removed, Field: "insolvencies", Subject: insolvencySubject(b), Before: string(b.CurrentStatus)})
+			d.change(Change{Category: cat, Kind: Removed, Field: "insolvencies", Subject: insolvencySubject(b), Before: insolvencyBrief(b)})
 		case !sameInsolvency(b, a):
 			subj := insolvencySubject(a)
 			d.modified(cat, "insolvencies.current_status", subj, string(b.CurrentStatus), string(a.CurrentStatus))
@@ -282,8 +282,13 @@ func showEnumPtr[T ~string](p *T) string {
 	return string(*p)
 }
 
+// insolvencyBrief is a proceeding's status and opening date.
+func insolvencyBrief(x *registerdata.InsolvencySummary) string {
+	return join(", ", labelled("status", string(x.CurrentStatus)), labelled("opened", showDatePtr(x.OpenedAt)))
+}
+
 func insolvencySubject(x *registerdata.InsolvencySummary) string {
-	s := "proceeding"
+	s := "insolvency proceeding"
 	if x.CaseNumber != "" {
 		s += " " + x.CaseNumber
 	}

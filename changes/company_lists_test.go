@@ -61,7 +61,7 @@ func TestRepresentativeKeyHasTheRoleCode(t *testing.T) {
 
 	got := changes.Company(withRepresentatives(prokura), withRepresentatives(director()))
 	assert.ElementsMatch(t, []string{
-		"Erika Beispiel (Authorised Officer) left the representation (was since 2019-01-02).",
+		"Erika Beispiel (Authorised Officer) left the representation (since 2019-01-02).",
 		"Erika Beispiel (Managing Director) joined the representation (since 2019-01-02).",
 	}, sentences(got))
 

@@ -161,7 +161,7 @@ func ExampleDiff() {
 	}
 	// Output:
 	// The name changed from "Alt GmbH" to "Neu GmbH".
-	// The registered address changed from "Berlin, Deutschland" to "München, Deutschland".
+	// The company moved from Berlin to München.
 }
 
 // ExampleWatcher_Seed stores the baselines of a company when its monitor

@@ -164,6 +164,9 @@ func TestCompanyDiffProperty(t *testing.T) {
 				got := changes.Company(&prev, &next)
 				require.Equal(t, wantKeys(wants), keysOf(got), "step %d: %v", step, names)
 				require.Equal(t, mirrored(got), described(changes.Company(&next, &prev)), "step %d: %v: the diff read backwards", step, names)
+				for _, ch := range got {
+					readable(t, ch.String())
+				}
 
 				// The fake's monitor reports the same categories.
 				clk.Advance(24 * time.Hour)
