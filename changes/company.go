@@ -59,7 +59,7 @@ func companyBasic(d *differ, b, a *registerdata.Company) {
 
 	rb, ra := registerOf(b.Register), registerOf(a.Register)
 	d.add(basic, "register", "", showRegister(b.Register), showRegister(a.Register))
-	history(d, basic, "registers", registersOf(b.Registers), registersOf(a.Registers), &ra, rb != ra, showRegisterKey)
+	history(d, basic, "registers", registersOf(b.Registers), registersOf(a.Registers), &rb, &ra, rb != ra, showRegisterKey)
 
 	d.add(basic, "status", "", string(b.Status), string(a.Status))
 
@@ -71,17 +71,17 @@ func companyBasic(d *differ, b, a *registerdata.Company) {
 		}
 		d.modified(basic, "name", "", before, after)
 	}
-	history(d, basic, "names", b.Names, a.Names, &a.Name, nameChanged, showName)
+	history(d, basic, "names", b.Names, a.Names, &b.Name, &a.Name, nameChanged, showName)
 
 	addrChanged := b.Address != a.Address
 	if addrChanged {
 		before, after := showAddress(b.Address), showAddress(a.Address)
 		if before == after {
-			before, after = showAddressFull(b.Address), showAddressFull(a.Address)
+			before, after = showAddressLong(b.Address), showAddressLong(a.Address)
 		}
 		d.modified(basic, "address", "", before, after)
 	}
-	history(d, basic, "addresses", b.Addresses, a.Addresses, &a.Address, addrChanged, showAddress)
+	history(d, basic, "addresses", b.Addresses, a.Addresses, &b.Address, &a.Address, addrChanged, showAddress)
 
 	d.add(basic, "legal_form", "", string(b.LegalForm), string(a.LegalForm))
 
@@ -93,13 +93,13 @@ func companyBasic(d *differ, b, a *registerdata.Company) {
 		}
 		d.add(basic, "purpose", "", before, after)
 	}
-	history(d, basic, "purposes", b.Purposes, a.Purposes, a.Purpose, purposeChanged, showPurpose)
+	history(d, basic, "purposes", b.Purposes, a.Purposes, b.Purpose, a.Purpose, purposeChanged, showPurpose)
 
 	capitalChanged := !samePtr(b.Capital, a.Capital)
 	if capitalChanged {
 		d.add(basic, "capital", "", showCapitalPtr(b.Capital), showCapitalPtr(a.Capital))
 	}
-	history(d, basic, "capitals", b.Capitals, a.Capitals, a.Capital, capitalChanged, showCapital)
+	history(d, basic, "capitals", b.Capitals, a.Capitals, b.Capital, a.Capital, capitalChanged, showCapital)
 
 	d.add(basic, "lei", "", b.LEI, a.LEI)
 	d.add(basic, "incorporated_at", "", showDate(b.IncorporatedAt), showDate(a.IncorporatedAt))
@@ -200,7 +200,7 @@ func sameTransaction(a, b *registerdata.Transaction) bool {
 }
 
 func industryCodes(d *differ, before, after []registerdata.IndustryCode) {
-	history(d, basic, "industry_codes", before, after, nil, false, func(c registerdata.IndustryCode) string { return c.Code })
+	history(d, basic, "industry_codes", before, after, nil, nil, false, func(c registerdata.IndustryCode) string { return c.Code })
 }
 
 func contact(d *differ, before, after *registerdata.Contact) {

@@ -13,14 +13,9 @@ func representation(d *differ, before, after []registerdata.Representative) {
 	pair(before, after, representativeKey, sameRepresentative, func(b, a *registerdata.Representative) {
 		switch {
 		case b == nil:
-			cat := representativeCategory(a)
-			if a.EndDate != nil {
-				d.change(Change{Category: cat, Kind: Added, Field: "representation", Subject: representativeSubject(a), After: join(" ", since(a.StartDate), "until "+a.EndDate.String())})
-				return
-			}
-			d.change(Change{Category: cat, Kind: Added, Field: "representation", Subject: representativeSubject(a), After: since(a.StartDate)})
+			d.change(Change{Category: representativeCategory(a), Kind: Added, Field: "representation", Subject: representativeSubject(a), After: representativeSpan(a)})
 		case a == nil:
-			d.change(Change{Category: representativeCategory(b), Kind: Removed, Field: "representation", Subject: representativeSubject(b), Before: since(b.StartDate)})
+			d.change(Change{Category: representativeCategory(b), Kind: Removed, Field: "representation", Subject: representativeSubject(b), Before: representativeSpan(b)})
 		default:
 			representativeChanges(d, b, a)
 		}
@@ -50,6 +45,14 @@ func representativeChanges(d *differ, b, a *registerdata.Representative) {
 	d.add(cat, "representation.authority", subj, showStr(b.Authority), showStr(a.Authority))
 	d.add(cat, "representation.legal_person", subj, showLegalPerson(b.LegalPerson), showLegalPerson(a.LegalPerson))
 	d.add(cat, "representation.natural_person", subj, showNaturalPerson(b.NaturalPerson), showNaturalPerson(a.NaturalPerson))
+}
+
+// representativeSpan is "since S", "since S until E" or "until E".
+func representativeSpan(r *registerdata.Representative) string {
+	if r.EndDate != nil {
+		return join(" ", since(r.StartDate), "until "+r.EndDate.String())
+	}
+	return since(r.StartDate)
 }
 
 // repKey identifies a representative: id, else name, and role code.
@@ -83,10 +86,10 @@ func representativeCategory(r *registerdata.Representative) enums.Preference {
 func representativeSubject(r *registerdata.Representative) string {
 	role := r.RoleDetail.LabelEN
 	if role == "" {
-		role = string(r.RoleDetail.Code)
+		role = words(string(r.RoleDetail.Code))
 	}
 	if role == "" {
-		role = string(r.Role)
+		role = words(string(r.Role))
 	}
 	if role == "" {
 		return r.Name
@@ -130,7 +133,7 @@ func showNaturalPerson(p *registerdata.NaturalPerson) string {
 	if p == nil {
 		return ""
 	}
-	return join(", ", join(" ", showStr(p.FirstName), showStr(p.LastName)), showStr(p.City), "born "+showDatePtr(p.DateOfBirth), "natural person")
+	return join(", ", join(" ", showStr(p.FirstName), showStr(p.LastName)), showStr(p.City), labelled("born", showDatePtr(p.DateOfBirth)), "natural person")
 }
 
 // indicators compares the financial figures per date.
@@ -205,7 +208,7 @@ func showIndicatorsBrief(i *registerdata.IndicatorSummary) string {
 	var parts []string
 	for _, f := range indicatorFigures[:5] {
 		if v := f.get(i); v != nil {
-			parts = append(parts, f.name+" "+f.show(v))
+			parts = append(parts, words(f.name)+" "+f.show(v))
 		}
 	}
 	if len(parts) == 0 {
@@ -256,9 +259,9 @@ func insolvencies(d *differ, before, after []registerdata.InsolvencySummary) {
 	pair(before, after, key, sameInsolvency, func(b, a *registerdata.InsolvencySummary) {
 		switch {
 		case b == nil:
-			d.change(Change{Category: cat, Kind: Added, Field: "insolvencies", Subject: insolvencySubject(a), After: string(a.CurrentStatus)})
+			d.change(Change{Category: cat, Kind: Added, Field: "insolvencies", Subject: insolvencySubject(a), After: insolvencyBrief(a)})
 		case a == nil:
-			d.change(Change{Category: cat, Kind: Removed, Field: "insolvencies", Subject: insolvencySubject(b), Before: string(b.CurrentStatus)})
+			d.change(Change{Category: cat, Kind: Removed, Field: "insolvencies", Subject: insolvencySubject(b), Before: insolvencyBrief(b)})
 		case !sameInsolvency(b, a):
 			subj := insolvencySubject(a)
 			d.modified(cat, "insolvencies.current_status", subj, string(b.CurrentStatus), string(a.CurrentStatus))
@@ -279,8 +282,13 @@ func showEnumPtr[T ~string](p *T) string {
 	return string(*p)
 }
 
+// insolvencyBrief is a proceeding's status and opening date.
+func insolvencyBrief(x *registerdata.InsolvencySummary) string {
+	return join(", ", labelled("status", string(x.CurrentStatus)), labelled("opened", showDatePtr(x.OpenedAt)))
+}
+
 func insolvencySubject(x *registerdata.InsolvencySummary) string {
-	s := "proceeding"
+	s := "insolvency proceeding"
 	if x.CaseNumber != "" {
 		s += " " + x.CaseNumber
 	}

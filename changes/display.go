@@ -65,6 +65,19 @@ func join(sep string, parts ...string) string {
 	return strings.Join(parts[:n], sep)
 }
 
+// words is a code as words: "PROKURA_JOINT" is "prokura joint".
+func words(code string) string {
+	return strings.ToLower(strings.ReplaceAll(code, "_", " "))
+}
+
+// labelled is "label value", or "" when value is "".
+func labelled(label, value string) string {
+	if value == "" {
+		return ""
+	}
+	return label + " " + value
+}
+
 // since is "since D" or "".
 func since(d registerdata.Date) string {
 	if d.IsZero() {
@@ -101,17 +114,30 @@ func sameInt64Ptr(a, b *int64) bool {
 	return *a == *b
 }
 
+// showAddress shows an address as a letter would: "Alt-Moabit 101, 10559
+// Berlin", with the extra line first and the country last when it is not
+// Germany; the formatted value when there are no parts.
 func showAddress(a registerdata.CompanyAddress) string {
-	if a.FormattedValue != "" {
-		return a.FormattedValue
+	country := a.Country
+	switch strings.ToLower(country) {
+	case "de", "deu", "deutschland", "germany":
+		country = ""
 	}
-	return join(", ", a.Extra, a.Street, join(" ", a.PostalCode, a.City), a.Country)
+	if s := join(", ", a.Extra, a.Street, join(" ", a.PostalCode, a.City), country); s != "" {
+		return s
+	}
+	return a.FormattedValue
 }
 
-// showAddressFull includes every field, for two addresses that differ but
-// format alike.
-func showAddressFull(a registerdata.CompanyAddress) string {
-	return join(", ", "street "+a.Street, "postal code "+a.PostalCode, "city "+a.City, "country "+a.Country, "extra "+a.Extra, since(a.StartDate), "formatted "+a.FormattedValue)
+// showAddressLong is showAddress with everything that may tell two
+// addresses apart: the country, the date it holds since, and the
+// formatted value where it says something else.
+func showAddressLong(a registerdata.CompanyAddress) string {
+	s := join(", ", a.Extra, a.Street, join(" ", a.PostalCode, a.City), a.Country)
+	if a.FormattedValue != "" && a.FormattedValue != s {
+		s = join(" ", s, "(written "+quote(a.FormattedValue)+")")
+	}
+	return join(" ", s, paren(since(a.StartDate)))
 }
 
 func showName(n registerdata.CompanyName) string {
@@ -152,7 +178,7 @@ func showTransaction(t *registerdata.Transaction) string {
 		return ""
 	}
 	s := join(" ", t.Name, "("+t.CompanyID+")")
-	s = join(", ", s, "registered "+showDate(t.RegistrationDate))
+	s = join(", ", s, labelled("registered", showDate(t.RegistrationDate)))
 	if t.AgreementDate != nil {
 		s += ", agreed " + showDate(*t.AgreementDate)
 	}

@@ -16,6 +16,27 @@
 // NewFileStore for a process that restarts, or redisstore.NewStore for a
 // fleet of receivers).
 //
+// # Baselines
+//
+// A change is found by comparing with the records stored before, so the
+// first check of an entity stores its baseline: Set.Baseline is true,
+// and Set.Baselines lists each category seen for the first time (an
+// ownership event for a company known from basic events: its owners were
+// not stored yet). For those the Watcher reports what the event itself
+// announced; everything after is compared in full. To compare from the
+// first event, seed the baselines when the monitors are created, with
+// the categories they watch:
+//
+//	w := changes.NewWatcher(c, store, notify)
+//	err := w.Seed(ctx, ids, enums.PreferenceBasic, enums.PreferenceOwnership)
+//
+// Seed never replaces a stored record, so it is safe to call again
+// (seeding what is stored costs nothing). Poll and the Watcher share
+// their keys ("changes/company/ID", "changes/person/UUID") and their
+// snapshots: a Poll round seeds the Watcher and Seed seeds Poll, and a
+// first Poll round yields nothing but stores the baselines
+// (`registerdata watch --once` says for how many ids).
+//
 // What each check fetches, by category (credits at the SDK's prices):
 //
 //	company basic, representation, financials, documents   the record (10)

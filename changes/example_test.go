@@ -161,5 +161,39 @@ func ExampleDiff() {
 	}
 	// Output:
 	// The name changed from "Alt GmbH" to "Neu GmbH".
-	// The registered address changed from "Berlin, Deutschland" to "München, Deutschland".
+	// The company moved from Berlin to München.
+}
+
+// ExampleWatcher_Seed stores the baselines of a company when its monitor
+// is created, so that its first event is compared with them: the change
+// it announces is reported in full. Poll would find the same snapshot
+// under the same key.
+func ExampleWatcher_Seed() {
+	srv := fake.NewServer()
+	defer srv.Close()
+	c, _ := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
+	w := changes.NewWatcher(c, changes.NewMemoryStore(), func(_ context.Context, set changes.Set) error {
+		fmt.Println("baseline:", set.Baseline, set.Baselines)
+		for _, ch := range set.Changes {
+			fmt.Println(ch)
+		}
+		return nil
+	})
+	ctx := context.Background()
+	id := "DE-HRB-F1103-267645"
+	if err := w.Seed(ctx, []string{id}, enums.PreferenceBasic, enums.PreferenceOwnership); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("seeded, credits:", c.CreditsSpent())
+
+	// Later, the register changes and the monitor's event arrives (here
+	// handed over directly; webhook.Handler does it for a delivery).
+	_ = srv.UpdateCompany(id, func(co *registerdata.Company) { co.Status = enums.CompanyStatusLiquidation })
+	_ = w.Handle(ctx, &webhook.Event{ID: "msg_1", Type: webhook.EventTypeMonitorChange, EntityType: enums.EntityTypeCompany,
+		EntityID: id, Categories: []string{"basic"}, DetectedAt: time.Date(2026, 3, 5, 9, 0, 0, 0, time.UTC)})
+	// Output:
+	// seeded, credits: 20
+	// baseline: false []
+	// The status changed from "active" to "liquidation".
 }

@@ -8,14 +8,17 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+
+	"github.com/registerdata/registerdata-go/internal/atomicfile"
 )
 
 // FileStore is a Store in a directory, one file per key, for a single
 // process that restarts (a `registerdata watch` run by cron keeps its
-// baselines between runs). Writes go to a temporary file renamed over the
-// old one, so a crash never leaves half a snapshot. Several processes
-// sharing a directory are not coordinated: give a fleet a shared store
-// such as redisstore.NewStore.
+// baselines between runs). Writes are crash-safe (temporary file, fsync,
+// rename, fsync of the directory), so a crash or a kill never leaves half
+// a snapshot; a kill may leave a temporary ".*.tmp-*" file behind, which
+// is never read. Several processes sharing a directory are not
+// coordinated: give a fleet a shared store such as redisstore.NewStore.
 type FileStore struct {
 	dir string
 }
@@ -61,27 +64,17 @@ func (s *FileStore) Get(_ context.Context, key string) ([]byte, bool, error) {
 	return b, true, nil
 }
 
-// Set implements Store.
+// Set implements Store. The value is written crash-safely
+// (internal/atomicfile): a temporary file, synced, renamed over the old
+// one, and the directory synced, so a crash or a kill at any point leaves
+// the old snapshot or the new one, whole.
 func (s *FileStore) Set(_ context.Context, key string, value []byte) error {
 	p, err := s.path(key)
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(s.dir, ".tmp-*")
-	if err != nil {
+	if err := atomicfile.WriteFile(p, value, 0o600); err != nil {
 		return fmt.Errorf("changes: storing the snapshot %q: %w", key, err)
-	}
-	_, werr := f.Write(value)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), p)
-	}
-	if werr != nil {
-		_ = os.Remove(f.Name())
-		return fmt.Errorf("changes: storing the snapshot %q: %w", key, werr)
 	}
 	return nil
 }

@@ -21,9 +21,9 @@ func Insolvency(before, after *registerdata.Insolvency) []Change {
 		a = *after
 	}
 	const cat = enums.PreferenceInsolvencies
-	subj := "proceeding " + join(" at ", a.CaseNumber, a.Court)
+	subj := "insolvency proceeding " + join(" at ", a.CaseNumber, a.Court)
 	if a.CaseNumber == "" && a.Court == "" {
-		subj = "proceeding " + a.ID
+		subj = "insolvency proceeding " + a.ID
 	}
 	d := &differ{}
 	d.add(cat, "insolvency.current_status", subj, string(b.CurrentStatus), string(a.CurrentStatus))

@@ -109,10 +109,13 @@ func pair[T any, K comparable](before, after []T, key func(*T) K, equal func(*T,
 }
 
 // history compares two histories of values (names, addresses, ...) as
-// multisets: order is ignored. An entry added that is the new current
-// value explains itself when the current value changed (currentChanged),
-// so it is not reported again; every other entry added or removed is.
-func history[T comparable](d *differ, cat enums.Preference, field string, before, after []T, current *T, currentChanged bool, show func(T) string) {
+// multisets: order is ignored. When the current value changed
+// (currentChanged), an entry added that is the new current value (was)
+// and an entry removed that is the old current value (is) explain
+// themselves, so they are not reported again: the change of the current
+// value says it, read forwards or backwards. Every other entry added or
+// removed is reported.
+func history[T comparable](d *differ, cat enums.Preference, field string, before, after []T, was, is *T, currentChanged bool, show func(T) string) {
 	if len(before) == len(after) {
 		same := true
 		for i := range before {
@@ -137,15 +140,20 @@ func history[T comparable](d *differ, cat enums.Preference, field string, before
 		}
 		added = append(added, v)
 	}
+	oldExplained, newExplained := !currentChanged || was == nil, !currentChanged || is == nil
 	for _, v := range before {
 		if count[v] > 0 {
 			count[v]--
+			if !oldExplained && v == *was {
+				oldExplained = true // explained once
+				continue
+			}
 			d.change(Change{Category: cat, Kind: Removed, Field: field, Subject: show(v)})
 		}
 	}
 	for _, v := range added {
-		if currentChanged && current != nil && v == *current {
-			currentChanged = false // explained once
+		if !newExplained && v == *is {
+			newExplained = true
 			continue
 		}
 		d.change(Change{Category: cat, Kind: Added, Field: field, Subject: show(v)})

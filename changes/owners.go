@@ -101,7 +101,11 @@ func showOwnerNatural(p *registerdata.OwnerNaturalPerson) string {
 	if p == nil {
 		return ""
 	}
-	return join(", ", "first name "+p.FirstName, "last name "+p.LastName, "full name "+p.FullName, "city "+p.City, "country "+p.Country, "born "+showDatePtr(p.DateOfBirth), "natural person")
+	name := p.FullName
+	if name == "" {
+		name = join(" ", p.FirstName, p.LastName)
+	}
+	return join(", ", name, p.City, p.Country, labelled("born", showDatePtr(p.DateOfBirth)), "natural person")
 }
 
 // Holdings returns the changes from before to after, two snapshots of
@@ -162,7 +166,7 @@ func holdingPercent(f *float64) string {
 }
 
 func holdingSubject(h *registerdata.Holding) string {
-	return join(" ", h.Name, "("+h.CompanyID+")", string(h.RelationType))
+	return join(" ", h.Name, "("+join(", ", h.CompanyID, words(string(h.RelationType)))+")")
 }
 
 func showHolding(h *registerdata.Holding) string {

@@ -62,7 +62,7 @@ func positionCategory(p *registerdata.ManagementPosition) enums.Preference {
 }
 
 func positionSubject(p *registerdata.ManagementPosition) string {
-	return join(" ", p.Role, "at", p.CompanyName, "("+p.RegisterID+")")
+	return join(" ", words(p.Role), "at", p.CompanyName, "("+p.RegisterID+")")
 }
 
 func positionSpan(p *registerdata.ManagementPosition) string {

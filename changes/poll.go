@@ -116,7 +116,13 @@ func Poll(ctx context.Context, c *registerdata.Client, store Store, ids []string
 // pollOne checks one id and reports whether polling goes on.
 func pollOne(ctx context.Context, k *checker, clk Clock, id string, cats []enums.Preference, yield func(Set, error) bool) bool {
 	t := entityTypeOf(id)
-	r, err := k.check(ctx, t, id, partsFor(t, cats))
+	old, found, err := k.load(ctx, storeKey(t, id))
+	var r result
+	if err == nil {
+		r, err = k.check(ctx, t, id, cats, old, found)
+	} else {
+		r.set = Set{EntityType: t, EntityID: id}
+	}
 	r.set.DetectedAt = clk.Now().UTC()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -130,7 +136,7 @@ func pollOne(ctx context.Context, k *checker, clk Clock, id string, cats []enums
 		more = yield(r.set, nil)
 	}
 	if r.dirty {
-		if err := k.commit(ctx, r); err != nil {
+		if err := k.commit(ctx, r.key, &r.next); err != nil {
 			return more && yield(Set{EntityType: t, EntityID: id, DetectedAt: r.set.DetectedAt, Changes: []Change{}}, err)
 		}
 	}

@@ -163,6 +163,10 @@ func TestCompanyDiffProperty(t *testing.T) {
 				next, _ := srv.Company(richID)
 				got := changes.Company(&prev, &next)
 				require.Equal(t, wantKeys(wants), keysOf(got), "step %d: %v", step, names)
+				require.Equal(t, mirrored(got), described(changes.Company(&next, &prev)), "step %d: %v: the diff read backwards", step, names)
+				for _, ch := range got {
+					readable(t, ch.String())
+				}
 
 				// The fake's monitor reports the same categories.
 				clk.Advance(24 * time.Hour)
@@ -192,6 +196,36 @@ func TestCompanyDiffProperty(t *testing.T) {
 			}
 		})
 	}
+}
+
+// described is each change as what it says, without its subject (the
+// subject names the member as the after side has it, which a rename
+// makes differ between the two directions): category, kind, field,
+// before and after, sorted.
+func described(cs []changes.Change) []string {
+	out := make([]string, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, fmt.Sprintf("%s/%s/%s %q -> %q", c.Category, c.Kind, c.Field, c.Before, c.After))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// mirrored is described for the reverse of cs: what was added is
+// removed, before and after swap places.
+func mirrored(cs []changes.Change) []string {
+	rev := make([]changes.Change, len(cs))
+	for i, c := range cs {
+		switch c.Kind {
+		case changes.Added:
+			c.Kind = changes.Removed
+		case changes.Removed:
+			c.Kind = changes.Added
+		}
+		c.Before, c.After = c.After, c.Before
+		rev[i] = c
+	}
+	return described(rev)
 }
 
 func jsonEncode(w *bytes.Buffer, v any) error { return json.NewEncoder(w).Encode(v) }

@@ -3,9 +3,8 @@ package changes
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
+	"slices"
 	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -13,13 +12,44 @@ import (
 )
 
 // snapshot is what a Store keeps per entity: the records last fetched.
-// A part is nil until a category needing it was first checked.
+// A part is nil until a category needing it was first checked;
+// Insolvencies is an empty map once checked for a company without
+// proceedings. Last is the event whose check stored the snapshot, with
+// what it reported, so that a redelivery of that event reports it again.
 type snapshot struct {
 	Company      *registerdata.Company               `json:"company,omitempty"`
 	Owners       *registerdata.Owners                `json:"owners,omitempty"`
 	Holdings     *registerdata.Holdings              `json:"holdings,omitempty"`
 	Person       *registerdata.Person                `json:"person,omitempty"`
-	Insolvencies map[string]*registerdata.Insolvency `json:"insolvencies,omitempty"`
+	Insolvencies map[string]*registerdata.Insolvency `json:"insolvencies"`
+	Last         *lastReport                         `json:"last,omitempty"`
+}
+
+// lastReport is what the check of one event reported.
+type lastReport struct {
+	EventID string `json:"event_id"`
+	Set     Set    `json:"set"`
+}
+
+// parts returns the parts the snapshot holds.
+func (s *snapshot) parts() parts {
+	var p parts
+	if s.Company != nil {
+		p |= partCompany
+	}
+	if s.Owners != nil {
+		p |= partOwners
+	}
+	if s.Holdings != nil {
+		p |= partHoldings
+	}
+	if s.Person != nil {
+		p |= partPerson
+	}
+	if s.Insolvencies != nil {
+		p |= partInsolvencies
+	}
+	return p
 }
 
 // parts says which records a check fetches.
@@ -33,37 +63,12 @@ const (
 	partInsolvencies
 )
 
-// partsFor returns the records the categories need: for a company, the
-// record for basic, representation, financials, documents and
-// insolvencies (and each proceeding it lists for insolvencies), the
-// owners too for ownership, the holdings for holdings; for a person, the
-// person for management_positions and holdings, the holdings too for
-// holdings. Categories that need nothing fetchable (a person's
-// insolvencies) add nothing; with none at all, a company's record or a
-// person is fetched.
+// partsFor returns the records the categories need (see needs); with
+// none that needs anything, a company's record or a person is fetched.
 func partsFor(t enums.EntityType, cats []enums.Preference) parts {
 	var p parts
 	for _, c := range cats {
-		switch t {
-		case enums.EntityTypePerson:
-			switch c {
-			case enums.PreferenceManagementPositions:
-				p |= partPerson
-			case enums.PreferenceHoldings:
-				p |= partPerson | partHoldings
-			}
-		default:
-			switch c {
-			case enums.PreferenceBasic, enums.PreferenceRepresentation, enums.PreferenceFinancials, enums.PreferenceDocuments:
-				p |= partCompany
-			case enums.PreferenceInsolvencies:
-				p |= partCompany | partInsolvencies
-			case enums.PreferenceOwnership:
-				p |= partCompany | partOwners
-			case enums.PreferenceHoldings:
-				p |= partHoldings
-			}
-		}
+		p |= needs(t, c)
 	}
 	if p == 0 {
 		if t == enums.EntityTypePerson {
@@ -72,6 +77,57 @@ func partsFor(t enums.EntityType, cats []enums.Preference) parts {
 		return partCompany
 	}
 	return p
+}
+
+// needs returns the records category c of an entity of type t needs: for
+// a company, the record for basic, representation, financials, documents
+// and insolvencies (and each proceeding it lists for insolvencies), the
+// owners too for ownership, the holdings for holdings; for a person, the
+// person for management_positions and holdings, the holdings too for
+// holdings. A person's insolvencies need nothing fetchable, nor does an
+// unknown category.
+func needs(t enums.EntityType, c enums.Preference) parts {
+	if t == enums.EntityTypePerson {
+		switch c {
+		case enums.PreferenceManagementPositions:
+			return partPerson
+		case enums.PreferenceHoldings:
+			return partPerson | partHoldings
+		}
+		return 0
+	}
+	switch c {
+	case enums.PreferenceBasic, enums.PreferenceRepresentation, enums.PreferenceFinancials, enums.PreferenceDocuments:
+		return partCompany
+	case enums.PreferenceInsolvencies:
+		return partCompany | partInsolvencies
+	case enums.PreferenceOwnership:
+		return partCompany | partOwners
+	case enums.PreferenceHoldings:
+		return partHoldings
+	}
+	return 0
+}
+
+// categoriesOf returns the categories a check of cats covers: those of
+// cats that are categories of t, in their order, or, when none is, what
+// the record fetched without categories covers (basic, representation,
+// financials, documents and insolvencies for a company;
+// management_positions for a person).
+func categoriesOf(t enums.EntityType, cats []enums.Preference) []enums.Preference {
+	var out []enums.Preference
+	for _, c := range cats {
+		if needs(t, c) != 0 && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	if t == enums.EntityTypePerson {
+		return []enums.Preference{enums.PreferenceManagementPositions}
+	}
+	return []enums.Preference{enums.PreferenceBasic, enums.PreferenceRepresentation, enums.PreferenceFinancials, enums.PreferenceDocuments, enums.PreferenceInsolvencies}
 }
 
 // storeKey is the Store key of an entity's snapshot.
@@ -97,36 +153,51 @@ func (k *checker) lock(key string) func() {
 type result struct {
 	set      Set
 	key      string
-	snapshot []byte
-	dirty    bool // the snapshot holds something the store does not: a change or a new part
+	old      snapshot
+	next     snapshot
+	newParts parts // the parts fetched that the stored snapshot did not hold
+	dirty    bool  // the snapshot holds something the store does not: a change or a new part
 }
 
-// check fetches the parts of entity (t, id), compares them with the stored
-// snapshot and returns the changes with the new snapshot, not yet stored.
-// Set.Baseline is true when the store held no snapshot of the entity.
-func (k *checker) check(ctx context.Context, t enums.EntityType, id string, p parts) (result, error) {
-	r := result{key: storeKey(t, id), set: Set{EntityType: t, EntityID: id}}
+// load reads the stored snapshot of key; found is false when there is
+// none.
+func (k *checker) load(ctx context.Context, key string) (s snapshot, found bool, err error) {
+	raw, found, err := k.store.Get(ctx, key)
+	if err != nil {
+		return s, false, fmt.Errorf("changes: reading the snapshot %q from the store: %w", key, err)
+	}
+	if found {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return s, false, fmt.Errorf("changes: the stored snapshot %q is not valid (%v): delete it to start from a new baseline", key, err)
+		}
+	}
+	return s, found, nil
+}
+
+// check compares the records of entity (t, id) the categories cats need,
+// fetched now, with the stored snapshot old (found: the store held one),
+// and returns the changes with the new snapshot, not yet stored.
+// Set.Baseline is true when the store held no snapshot of the entity;
+// Set.Baselines lists the categories of cats that needed a record the
+// snapshot did not hold.
+func (k *checker) check(ctx context.Context, t enums.EntityType, id string, cats []enums.Preference, old snapshot, found bool) (result, error) {
+	r := result{key: storeKey(t, id), set: Set{EntityType: t, EntityID: id}, old: old}
+	p := partsFor(t, cats)
 	fresh, credits, err := k.fetch(ctx, t, id, p)
 	r.set.Credits = credits
 	if err != nil {
 		return r, err
 	}
-	raw, found, err := k.store.Get(ctx, r.key)
-	if err != nil {
-		return r, fmt.Errorf("changes: reading the snapshot %q from the store: %w", r.key, err)
-	}
-	var old snapshot
-	if found {
-		if err := json.Unmarshal(raw, &old); err != nil {
-			return r, fmt.Errorf("changes: the stored snapshot %q is not valid (%v): delete it to start from a new baseline", r.key, err)
+	r.set.Baseline = !found
+	r.newParts = p &^ old.parts()
+	for _, c := range categoriesOf(t, cats) {
+		if needs(t, c)&r.newParts != 0 {
+			r.set.Baselines = append(r.set.Baselines, c)
 		}
 	}
-	r.set.Baseline = !found
-	r.dirty = !found ||
-		(p&partCompany != 0 && old.Company == nil) || (p&partOwners != 0 && old.Owners == nil) ||
-		(p&partHoldings != 0 && old.Holdings == nil) || (p&partPerson != 0 && old.Person == nil) ||
-		(p&partInsolvencies != 0 && len(fresh.Insolvencies) != len(old.Insolvencies))
+	r.dirty = r.newParts != 0 || (p&partInsolvencies != 0 && len(fresh.Insolvencies) != len(old.Insolvencies))
 	next := old
+	next.Last = nil
 	if p&partCompany != 0 {
 		if old.Company != nil {
 			r.set.Changes = append(r.set.Changes, Company(old.Company, fresh.Company)...)
@@ -163,10 +234,7 @@ func (k *checker) check(ctx context.Context, t enums.EntityType, id string, p pa
 		r.set.Changes = []Change{}
 	}
 	r.dirty = r.dirty || len(r.set.Changes) > 0
-	r.snapshot, err = json.Marshal(&next)
-	if err != nil {
-		return r, fmt.Errorf("changes: encoding the snapshot of %s %s: %w", t, id, err)
-	}
+	r.next = next
 	return r, nil
 }
 
@@ -186,94 +254,13 @@ func insolvencyEvents(before, after *registerdata.Insolvency) []Change {
 }
 
 // commit stores the snapshot of a reported check.
-func (k *checker) commit(ctx context.Context, r result) error {
-	if err := k.store.Set(context.WithoutCancel(ctx), r.key, r.snapshot); err != nil {
-		return fmt.Errorf("changes: storing the snapshot %q: %w", r.key, err)
+func (k *checker) commit(ctx context.Context, key string, next *snapshot) error {
+	b, err := json.Marshal(next)
+	if err != nil {
+		return fmt.Errorf("changes: encoding the snapshot %q: %w", key, err)
+	}
+	if err := k.store.Set(context.WithoutCancel(ctx), key, b); err != nil {
+		return fmt.Errorf("changes: storing the snapshot %q: %w", key, err)
 	}
 	return nil
-}
-
-// fetch gets the parts p of an entity and the credits they cost.
-func (k *checker) fetch(ctx context.Context, t enums.EntityType, id string, p parts) (s snapshot, credits int64, err error) {
-	var infos []*registerdata.ResponseInfo
-	info := func() (registerdata.CallOption, *registerdata.ResponseInfo) {
-		ri := new(registerdata.ResponseInfo)
-		infos = append(infos, ri)
-		return registerdata.WithResponseInfo(ri), ri
-	}
-	defer func() {
-		// An answer from the client's cache may be the record already
-		// seen: the change it hides would never be reported.
-		for _, ri := range infos {
-			if ri.Cached && ri.StatusCode == 0 && err == nil {
-				s, err = snapshot{}, fmt.Errorf("changes: the client answered for %s from its cache (WithCache): give the Watcher and Poll a client without a cache, which fetches the current records", id)
-			}
-		}
-	}()
-	if p&partCompany != 0 {
-		o, ri := info()
-		s.Company, err = k.c.GetCompany(ctx, id, nil, o)
-		credits += ri.Charged
-		if err != nil {
-			return s, credits, fmt.Errorf("changes: fetching company %s: %w", id, err)
-		}
-		s.Company.Sources = []registerdata.Source{} // presigned anew on every fetch
-	}
-	if p&partOwners != 0 {
-		o, ri := info()
-		s.Owners, err = k.c.GetOwners(ctx, id, nil, o)
-		credits += ri.Charged
-		if errors.Is(err, registerdata.ErrNotFound) {
-			// An AG or SE: its owners are the best available data.
-			o, ri = info()
-			s.Owners, err = k.c.GetOwners(ctx, id, &registerdata.GetOwnersParams{BestAvailable: true}, o)
-			credits += ri.Charged
-		}
-		if err != nil {
-			return s, credits, fmt.Errorf("changes: fetching the owners of %s: %w", id, err)
-		}
-		s.Owners.Sources = []registerdata.Source{}
-	}
-	if p&partHoldings != 0 {
-		o, ri := info()
-		if t == enums.EntityTypePerson {
-			s.Holdings, err = k.c.GetPersonHoldings(ctx, id, o)
-		} else {
-			s.Holdings, err = k.c.GetCompanyHoldings(ctx, id, o)
-		}
-		credits += ri.Charged
-		if err != nil {
-			return s, credits, fmt.Errorf("changes: fetching the holdings of %s: %w", id, err)
-		}
-	}
-	if p&partPerson != 0 {
-		o, ri := info()
-		s.Person, err = k.c.GetPerson(ctx, id, o)
-		credits += ri.Charged
-		if err != nil {
-			return s, credits, fmt.Errorf("changes: fetching person %s: %w", id, err)
-		}
-	}
-	if p&partInsolvencies != 0 && s.Company != nil && len(s.Company.Insolvencies) > 0 {
-		s.Insolvencies = make(map[string]*registerdata.Insolvency, len(s.Company.Insolvencies))
-		for _, sum := range s.Company.Insolvencies {
-			o, ri := info()
-			in, ierr := k.c.GetInsolvency(ctx, sum.ID, o)
-			credits += ri.Charged
-			if ierr != nil {
-				return s, credits, fmt.Errorf("changes: fetching insolvency proceeding %s of %s: %w", sum.ID, id, ierr)
-			}
-			s.Insolvencies[sum.ID] = in
-		}
-	}
-	return s, credits, nil
-}
-
-// entityTypeOf guesses the type of an id: a UUID is a person, anything
-// else a company.
-func entityTypeOf(id string) enums.EntityType {
-	if len(id) == 36 && strings.Count(id, "-") == 4 && id[8] == '-' && id[13] == '-' && id[18] == '-' && id[23] == '-' {
-		return enums.EntityTypePerson
-	}
-	return enums.EntityTypeCompany
 }

@@ -31,9 +31,19 @@ type Set struct {
 	DetectedAt time.Time `json:"detected_at"`
 	// Baseline is true for the first check of an entity: there was no
 	// snapshot to compare with, so the records fetched were stored as the
-	// baseline and Changes is empty (or holds only the event's own
-	// changes, see Watcher).
+	// baseline. Changes then holds only what the event itself announced
+	// (see Watcher.Handle); a poll round reports no baseline.
 	Baseline bool `json:"baseline,omitempty"`
+	// Baselines are the categories of the check seen for the first time:
+	// a record they need was not in the snapshot (an ownership event for
+	// a company known from basic events: its owners), so it was stored as
+	// the baseline of that category, and what it holds is not a change.
+	// For those categories Changes holds what the event itself announced
+	// (see Watcher.Handle). Changes of these categories found in records
+	// that were stored (a shareholder in the company record) are reported
+	// as ever. Every category of the check is listed when Baseline is
+	// true; Watcher.Seed stores baselines ahead of the first event.
+	Baselines []enums.Preference `json:"baselines,omitempty"`
 	// Changes are the changes found, never nil.
 	Changes []Change `json:"changes"`
 	// Credits is what the fetches of this check cost.
@@ -83,13 +93,25 @@ func NewWatcher(c *registerdata.Client, store Store, fn func(context.Context, Se
 //     every change found in them, including changes in categories the
 //     event did not name (storing those records without reporting them
 //     would lose them for good);
+//   - a category seen for the first time (Set.Baseline, Set.Baselines)
+//     has nothing to compare with: its records are stored as its
+//     baseline, and the changes the event itself announced in it are
+//     reported, read from the event (typed as Company and Owners would
+//     give them where the event's path names a field or member of the
+//     company record or its owners, else with the path as Field and the
+//     JSON values as Before and After), so that a first event is never
+//     an empty "no change". Watcher.Seed stores the baselines before the
+//     first event, so that every event is compared;
 //   - a person's insolvencies are in no record the SDK can fetch: the
 //     event's own changes of that category are reported as they came,
 //     Field being their path;
-//   - only when fn returns nil is the new snapshot stored. Should storing
-//     fail then, Handle returns the error and the redelivery calls fn
-//     again with the same changes and EventID: deduplicate on EventID
-//     where a repeat would hurt.
+//   - only when fn returns nil is the new snapshot stored, with the
+//     event's id and its Set. A redelivery of the event whose Set was
+//     stored calls fn again with that same Set, without fetching
+//     anything (Credits 0): the same changes under the same EventID,
+//     even when the store applied the snapshot but answered with an
+//     error (a timeout). Deduplicate on EventID where a repeat would
+//     hurt.
 //
 // Events of one entity are processed one at a time by a Watcher; several
 // processes sharing a store should route each entity to one of them (the
@@ -111,9 +133,23 @@ func (w *Watcher) Handle(ctx context.Context, ev *webhook.Event) error {
 	for _, c := range ev.Categories {
 		cats = append(cats, enums.Preference(c))
 	}
-	unlock := w.k.lock(storeKey(ev.EntityType, ev.EntityID))
+	key := storeKey(ev.EntityType, ev.EntityID)
+	unlock := w.k.lock(key)
 	defer unlock()
-	r, err := w.k.check(ctx, ev.EntityType, ev.EntityID, partsFor(ev.EntityType, cats))
+	old, found, err := w.k.load(ctx, key)
+	if err != nil {
+		return err
+	}
+	if last := old.Last; last != nil && ev.ID != "" && last.EventID == ev.ID {
+		// A redelivery of the event whose Set was stored: the same Set.
+		set := last.Set
+		set.Credits = 0
+		if set.Changes == nil {
+			set.Changes = []Change{}
+		}
+		return w.fn(ctx, set)
+	}
+	r, err := w.k.check(ctx, ev.EntityType, ev.EntityID, cats, old, found)
 	if err != nil {
 		return err
 	}
@@ -122,13 +158,19 @@ func (w *Watcher) Handle(ctx context.Context, ev *webhook.Event) error {
 	if r.set.DetectedAt.IsZero() {
 		r.set.DetectedAt = w.now().UTC()
 	}
+	for _, c := range r.set.Baselines {
+		r.set.Changes = append(r.set.Changes, announced(ev, c, r.newParts)...)
+	}
 	if ev.EntityType == enums.EntityTypePerson {
 		r.set.Changes = append(r.set.Changes, eventChanges(ev, enums.PreferenceInsolvencies)...)
 	}
 	if err := w.fn(ctx, r.set); err != nil {
 		return err
 	}
-	return w.k.commit(ctx, r)
+	if ev.ID != "" {
+		r.next.Last = &lastReport{EventID: ev.ID, Set: r.set}
+	}
+	return w.k.commit(ctx, r.key, &r.next)
 }
 
 // eventChanges are the event's own changes of category cat, with their
@@ -136,22 +178,27 @@ func (w *Watcher) Handle(ctx context.Context, ev *webhook.Event) error {
 func eventChanges(ev *webhook.Event, cat enums.Preference) []Change {
 	var out []Change
 	for _, c := range ev.Changes {
-		if c.Category != string(cat) {
-			continue
+		if c.Category == string(cat) {
+			out = append(out, eventChange(cat, c)...)
 		}
-		b, a := rawValue(c.Before), rawValue(c.After)
-		k := Modified
-		switch {
-		case b == "" && a == "":
-			continue
-		case b == "":
-			k = Added
-		case a == "":
-			k = Removed
-		}
-		out = append(out, Change{Category: cat, Kind: k, Field: strings.TrimPrefix(c.Path, "/"), Before: b, After: a})
 	}
 	return out
+}
+
+// eventChange is one change of an event as it came: nothing when it has
+// no value on either side.
+func eventChange(cat enums.Preference, c webhook.Change) []Change {
+	b, a := rawValue(c.Before), rawValue(c.After)
+	k := Modified
+	switch {
+	case b == "" && a == "":
+		return nil
+	case b == "":
+		k = Added
+	case a == "":
+		k = Removed
+	}
+	return []Change{{Category: cat, Kind: k, Field: strings.TrimPrefix(c.Path, "/"), Before: b, After: a}}
 }
 
 // rawValue is a JSON value as display text: a string without quotes,

@@ -73,14 +73,16 @@ func TestWatcherEndToEnd(t *testing.T) {
 		Preferences: []enums.Preference{enums.PreferenceBasic, enums.PreferenceRepresentation}, UpdateFrequency: enums.UpdateFrequencyDaily})
 	require.NoError(t, err)
 
-	// The first event stores a baseline and says so.
+	// The first event stores a baseline, says so, and reports what the
+	// event itself announced.
 	require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) { co.Name.Name = "Nordlicht Energie GmbH" }))
 	clk.Advance(24 * time.Hour)
 	sets, calls := sk.state()
 	require.Len(t, sets, 1)
 	assert.Equal(t, 1, calls)
 	assert.True(t, sets[0].Baseline)
-	assert.Empty(t, sets[0].Changes)
+	assert.Equal(t, []enums.Preference{enums.PreferenceBasic}, sets[0].Baselines, "the categories of the event")
+	assert.Equal(t, []string{`The name changed from "Nordlicht Solartechnik GmbH" to "Nordlicht Energie GmbH".`}, sentences(sets[0].Changes))
 	assert.Equal(t, int64(registerdata.CostCompanyLookup), sets[0].Credits)
 	assert.Equal(t, 1, store.Len())
 

@@ -209,3 +209,56 @@ func TestWatcherConcurrentEvents(t *testing.T) {
 	assert.Equal(t, len(ids), baselines, "one baseline per entity: events of one entity run one at a time")
 	assert.Equal(t, c.CreditsSpent(), total)
 }
+
+// applyThenFail is a Store whose Set applies the value and then answers
+// with an error, as a Redis reply that timed out; once.
+type applyThenFail struct {
+	changes.Store
+	failNext bool
+}
+
+func (s *applyThenFail) Set(ctx context.Context, key string, value []byte) error {
+	if err := s.Store.Set(ctx, key, value); err != nil {
+		return err
+	}
+	if s.failNext {
+		s.failNext = false
+		return errors.New("i/o timeout")
+	}
+	return nil
+}
+
+// TestWatcherRedeliveryAfterAWriteOfUnknownOutcome: the store applied the
+// new snapshot but answered with an error; the redelivery of the event
+// yields the same changes under the same event id, fetching nothing, and
+// the next event is compared with the stored snapshot.
+func TestWatcherRedeliveryAfterAWriteOfUnknownOutcome(t *testing.T) {
+	srv, _, c, _ := fakeWithReceiver(t, nil)
+	store := &applyThenFail{Store: changes.NewMemoryStore()}
+	rec := &recorder{}
+	w := changes.NewWatcher(c, store, rec.fn)
+	ctx := context.Background()
+	require.NoError(t, w.Handle(ctx, event("msg_1", enums.EntityTypeCompany, richID, enums.PreferenceBasic)))
+
+	require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) { co.Status = enums.CompanyStatusLiquidation }))
+	store.failNext = true
+	require.ErrorContains(t, w.Handle(ctx, event("msg_2", enums.EntityTypeCompany, richID, enums.PreferenceBasic)), "i/o timeout")
+	first := rec.last()
+	require.Equal(t, []string{`The status changed from "active" to "liquidation".`}, sentences(first.Changes))
+
+	spent := c.CreditsSpent()
+	require.NoError(t, w.Handle(ctx, event("msg_2", enums.EntityTypeCompany, richID, enums.PreferenceBasic)))
+	again := rec.last()
+	assert.Equal(t, "msg_2", again.EventID)
+	assert.Equal(t, first.Changes, again.Changes, "the same changes")
+	assert.Equal(t, first.DetectedAt, again.DetectedAt)
+	assert.Zero(t, again.Credits)
+	assert.Zero(t, c.CreditsSpent()-spent, "nothing fetched for the redelivery")
+
+	require.NoError(t, w.Handle(ctx, event("msg_3", enums.EntityTypeCompany, richID, enums.PreferenceBasic)))
+	assert.Empty(t, rec.last().Changes, "the next event compares with the stored snapshot")
+	require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) { co.Status = enums.CompanyStatusActive }))
+	require.NoError(t, w.Handle(ctx, event("msg_2", enums.EntityTypeCompany, richID, enums.PreferenceBasic)))
+	assert.Equal(t, []string{`The status changed from "liquidation" to "active".`}, sentences(rec.last().Changes),
+		"an old event id delivered after a newer event is a new check")
+}

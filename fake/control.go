@@ -76,6 +76,8 @@ func (s *Server) handlePatchCompany(w http.ResponseWriter, r *http.Request) {
 		if out.ID != id {
 			return c, fmt.Errorf("the patch changes the id from %q to %q: ids cannot change", id, out.ID)
 		}
+		rederive(c, &out)
+		completeCompany(&out) // what the store will complete, for the answer
 		result = out
 		return out, nil
 	})
@@ -86,6 +88,50 @@ func (s *Server) handlePatchCompany(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "patch refused, nothing changed: "+err.Error())
 	default:
 		writeJSON(w, http.StatusOK, &result)
+	}
+}
+
+// rederive clears in a patched company what the record derives from parts
+// the patch changed without changing it too, so that completing the
+// record (completeCompany) builds it again from the new parts: the
+// formatted address of the current address, the current name's legal
+// form where it was the company's, and a representative's role and
+// labels where they were those of its old role code.
+func rederive(before registerdata.Company, after *registerdata.Company) {
+	parts := func(a registerdata.CompanyAddress) [5]string {
+		return [5]string{a.Street, a.PostalCode, a.City, a.Country, a.Extra}
+	}
+	if parts(after.Address) != parts(before.Address) && after.Address.FormattedValue == before.Address.FormattedValue {
+		after.Address.FormattedValue = ""
+	}
+	if after.LegalForm != before.LegalForm && after.Name.LegalForm == before.LegalForm {
+		after.Name.LegalForm = ""
+	}
+	type who struct{ id, name string }
+	key := func(r *registerdata.Representative) who {
+		if r.ID != nil {
+			return who{id: *r.ID}
+		}
+		return who{name: r.Name}
+	}
+	old := make(map[who][]*registerdata.Representative, len(before.Representation))
+	for i := range before.Representation {
+		r := &before.Representation[i]
+		old[key(r)] = append(old[key(r)], r)
+	}
+	for i := range after.Representation {
+		r := &after.Representation[i]
+		for _, b := range old[key(r)] {
+			labels, oldLabels := r.RoleDetail, b.RoleDetail
+			labels.Code, oldLabels.Code = "", ""
+			if b.RoleDetail.Code != r.RoleDetail.Code && labels == oldLabels {
+				r.RoleDetail = registerdata.RoleDetail{Code: r.RoleDetail.Code}
+				if r.Role == b.Role {
+					r.Role = ""
+				}
+				break
+			}
+		}
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/registerdata/registerdata-go/enums"
 )
 
 func TestControlClock(t *testing.T) {
@@ -99,4 +101,46 @@ func TestCloseIsIdempotentAndShutdownWorks(t *testing.T) {
 
 	_, err = Listen("256.0.0.1:1")
 	assert.Error(t, err)
+}
+
+// TestControlPatchKeepsDerivedFieldsConsistent: a patch of the address's
+// parts, the legal form or a role code through the controls gets the
+// formatted address, the name's legal form and the role's labels of the
+// new parts; a patch that sets them itself keeps what it set.
+func TestControlPatchKeepsDerivedFieldsConsistent(t *testing.T) {
+	srv, _ := newTestServer(t)
+	before, _ := srv.Company(richID)
+	require.NotEmpty(t, before.Address.FormattedValue)
+	r := do(t, "PATCH", srv.URL+"/_fake/companies/"+richID, "", `{"address": {"street": "Alt-Moabit 101", "postal_code": "10559", "city": "Berlin"}}`)
+	require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
+	c, _ := srv.Company(richID)
+	assert.Equal(t, "Alt-Moabit 101, 10559 Berlin, "+before.Address.Country, c.Address.FormattedValue)
+	assert.Equal(t, c.Address.FormattedValue, r.company(t).Address.FormattedValue, "the answer is the stored record")
+
+	r = do(t, "PATCH", srv.URL+"/_fake/companies/"+richID, "", `{"address": {"street": "Invalidenstraße 1", "formatted_value": "Invalidenstr. 1, Berlin"}}`)
+	require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
+	c, _ = srv.Company(richID)
+	assert.Equal(t, "Invalidenstr. 1, Berlin", c.Address.FormattedValue, "set by the patch")
+
+	i := -1
+	for j, rp := range c.Representation {
+		if rp.RoleDetail.Code == enums.RoleCodeDirector {
+			i = j
+			break
+		}
+	}
+	require.GreaterOrEqual(t, i, 0)
+	reps, err := json.Marshal(c.Representation)
+	require.NoError(t, err)
+	var raw []map[string]any
+	require.NoError(t, json.Unmarshal(reps, &raw))
+	raw[i]["role_detail"].(map[string]any)["code"] = string(enums.RoleCodeLiquidator)
+	patch, err := json.Marshal(map[string]any{"representation": raw, "legal_form": "ag"})
+	require.NoError(t, err)
+	r = do(t, "PATCH", srv.URL+"/_fake/companies/"+richID, "", string(patch))
+	require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
+	c, _ = srv.Company(richID)
+	assert.Equal(t, RoleDetail(enums.RoleCodeLiquidator), c.Representation[i].RoleDetail)
+	assert.Equal(t, enums.RoleCodeLiquidator.Role(), c.Representation[i].Role)
+	assert.Equal(t, enums.LegalFormAG, c.Name.LegalForm)
 }

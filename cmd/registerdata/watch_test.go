@@ -61,15 +61,42 @@ func TestWatchOnceWithStateComparesWithTheRunBefore(t *testing.T) {
 	if creditsOf(t, first) != int(registerdata.CostCompanyLookup) {
 		t.Errorf("the baseline round cost %d credits", creditsOf(t, first))
 	}
+	if !strings.Contains(first.stderr, "baselines stored for 1 company; changes show from the next run\n") || strings.Contains(first.stderr, "in memory") {
+		t.Errorf("the first run does not say it stored a baseline: %q", first.stderr)
+	}
 	liquidate(t, srv, watchedID)
 	second := h.run(t, "watch", watchedID, "--once", "--state", state).wantCode(t, 0)
 	want := "2026-01-15T12:00:00Z  company " + watchedID + ": " + liquidated + "\n"
 	if second.stdout != want {
 		t.Errorf("stdout = %q, want %q", second.stdout, want)
 	}
+	if strings.Contains(second.stderr, "baselines stored") {
+		t.Errorf("the second run stored no baseline, yet says %q", second.stderr)
+	}
 	third := h.run(t, "watch", watchedID, "--once", "--state", state, "--jsonl").wantCode(t, 0)
 	if third.stdout != "" {
 		t.Errorf("nothing changed, yet stdout = %q", third.stdout)
+	}
+}
+
+// TestWatchFirstRunSaysWhatItStored: a first run without --state says
+// for how many companies and persons it stored baselines, and that they
+// are lost without --state; the same after the first round of a run
+// without --once.
+func TestWatchFirstRunSaysWhatItStored(t *testing.T) {
+	srv := newFake(t)
+	co, _ := srv.Company(watchedID)
+	var person string
+	for _, r := range co.Representation {
+		if r.ID != nil && r.Type == enums.RepresentativeTypeNaturalPerson {
+			person = *r.ID
+			break
+		}
+	}
+	r := against(srv).run(t, "watch", watchedID, srv.CompanyIDs()[1], person, "--once").wantCode(t, 0)
+	want := "baselines stored for 2 companies and 1 person; changes show from the next run (the baselines are in memory: add --state DIR to keep them for the next run)\n"
+	if !strings.Contains(r.stderr, want) || r.stdout != "" {
+		t.Errorf("stdout %q\nstderr %q\nwant %q", r.stdout, r.stderr, want)
 	}
 }
 
@@ -103,7 +130,8 @@ func TestWatchPollsRoundByRound(t *testing.T) {
 		!set.DetectedAt.Equal(testNow.Add(time.Hour)) {
 		t.Errorf("set = %+v", set)
 	}
-	if !strings.Contains(r.stderr, "watching 1 id every 1h0m0s") || !strings.Contains(r.stderr, "cost: 20 credits") {
+	if !strings.Contains(r.stderr, "watching 1 id every 1h0m0s") || !strings.Contains(r.stderr, "cost: 20 credits") ||
+		strings.Count(r.stderr, "baselines stored for 1 company; changes show from the next round (the baselines are in memory") != 1 {
 		t.Errorf("stderr = %q", r.stderr)
 	}
 }
