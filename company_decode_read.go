@@ -2,6 +2,7 @@ package registerdata
 
 import (
 	"sync"
+	"unsafe"
 
 	"github.com/registerdata/registerdata-go/internal/jsonread"
 )
@@ -16,10 +17,16 @@ import (
 // not each cost an allocation.
 type decoder struct {
 	jsonread.Reader
-	strings [64]string
+	strings [256]string
+	chunk   []byte // where new strings are copied to (see text)
 	strs    slab[string]
 	ints    slab[int64]
 	dates   slab[Date]
+
+	// spent adds up what the decode allocated for records (lists,
+	// pointers' targets, strings); a decode with a limit fails when a step
+	// would take it past the limit, before allocating (see spend).
+	spent, limit int64
 }
 
 // decoders keeps decoders between decodes: a decoder's string cache and
@@ -30,6 +37,7 @@ var decoders = sync.Pool{New: func() any { return new(decoder) }}
 func getDecoder(b []byte) *decoder {
 	d := decoders.Get().(*decoder)
 	d.Reset(b)
+	d.spent, d.limit = 0, 0
 	return d
 }
 
@@ -37,27 +45,34 @@ func getDecoder(b []byte) *decoder {
 // slabs, whose elements belong to the decoded records.
 func putDecoder(d *decoder) {
 	d.Reset(nil)
-	d.strs, d.ints, d.dates = nil, nil, nil
+	d.strs, d.ints, d.dates, d.chunk = nil, nil, nil, nil
 	decoders.Put(d)
 }
 
 // slab hands out pointers to the elements of chunks allocated together.
 type slab[T any] []T
 
+// slabChunk is how many elements a slab allocates at once.
+const slabChunk = 16
+
 // new returns a pointer to a new zero T.
 func (s *slab[T]) new() *T {
 	if len(*s) == cap(*s) {
-		*s = make([]T, 0, 16)
+		*s = make([]T, 0, slabChunk)
 	}
 	*s = (*s)[:len(*s)+1]
 	return &(*s)[len(*s)-1]
 }
 
 // string returns b as a string, shared with an equal string read before
-// when b is short.
+// when b is short. New strings are copied into chunks of text shared by
+// the strings of one decode, rather than allocated one by one.
 func (d *decoder) string(b []byte) string {
-	if len(b) == 0 || len(b) > 32 {
-		return string(b)
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > 32 {
+		return d.text(b)
 	}
 	h := uint(len(b))
 	for _, c := range b {
@@ -65,9 +80,47 @@ func (d *decoder) string(b []byte) string {
 	}
 	e := &d.strings[h%uint(len(d.strings))]
 	if *e != string(b) {
-		*e = string(b)
+		*e = d.text(b)
 	}
 	return *e
+}
+
+// textChunk is the largest chunk d.text copies strings into; a string
+// longer than a quarter of it is allocated on its own.
+const textChunk = 4 << 10
+
+// text copies b into the decode's current chunk of text and returns it
+// as a string. The chunk's bytes are never written again once handed
+// out, so the string stays as it was.
+func (d *decoder) text(b []byte) string {
+	if len(b) > textChunk/4 {
+		return string(b)
+	}
+	if cap(d.chunk)-len(d.chunk) < len(b) {
+		// Chunks double from 256 bytes, so that a small answer takes
+		// little more than its text.
+		d.chunk = make([]byte, 0, min(textChunk, max(256, 2*cap(d.chunk), 2*len(b))))
+	}
+	start := len(d.chunk)
+	d.chunk = append(d.chunk, b...)
+	return unsafe.String(&d.chunk[start], len(b))
+}
+
+// spend records that the decode is about to allocate n bytes. With a
+// limit set, it fails once the total would pass it: the decode stops
+// before allocating more.
+func (d *decoder) spend(n int64) error {
+	d.spent += n
+	if d.limit > 0 && d.spent > d.limit {
+		return errOverBudget
+	}
+	return nil
+}
+
+// sizeOf is the size of a T in bytes.
+func sizeOf[T any]() int64 {
+	var zero T
+	return int64(unsafe.Sizeof(zero))
 }
 
 // fieldFunc decodes the value of the member key into x when key names a
@@ -109,8 +162,16 @@ func readPtr[T any](d *decoder, p **T, read func(*decoder, *T) error, from *slab
 	}
 	if *p == nil {
 		if from != nil {
+			if len(*from) == cap(*from) {
+				if err := d.spend(slabChunk * sizeOf[T]()); err != nil {
+					return err
+				}
+			}
 			*p = from.new()
 		} else {
+			if err := d.spend(sizeOf[T]()); err != nil {
+				return err
+			}
 			*p = new(T)
 		}
 	}
@@ -183,7 +244,7 @@ func readString[T ~string](d *decoder, p *T, known ...T) error {
 		}
 	}
 	*p = T(d.string(b))
-	return nil
+	return d.spend(int64(len(b)))
 }
 
 // readPlainString is readString for plain strings, as a function value.

@@ -31,7 +31,7 @@ const growthFactor = 6
 // normal answer pays nothing.
 func checkDecodeCost(body []byte, out any) error {
 	t := reflect.TypeOf(out)
-	if t == nil {
+	if _, ok := out.(budgeted); t == nil || ok {
 		return nil
 	}
 	if int64(len(body))*amplification(t) <= maxDecodeBytes {
@@ -44,10 +44,16 @@ func checkDecodeCost(body []byte, out any) error {
 	}
 	err := e.value(t)
 	if err == errOverBudget {
-		return fmt.Errorf("decoding the answer would take more than %d MiB: its %d bytes hold far more records than any answer of the service", maxDecodeBytes>>20, len(body))
+		return tooCostly(len(body))
 	}
 	// A syntax error is left to the decoder, which reports it in its own words.
 	return nil
+}
+
+// tooCostly is the error of an answer of n bytes whose decoding would
+// pass maxDecodeBytes.
+func tooCostly(n int) error {
+	return fmt.Errorf("decoding the answer would take more than %d MiB: its %d bytes hold far more records than any answer of the service", maxDecodeBytes>>20, n)
 }
 
 // errOverBudget stops an estimate as soon as it passes the limit.

@@ -4,20 +4,23 @@ package registerdata
 // company_decode_read.go for the helpers): one pass over the body instead
 // of one json.Unmarshal per report.
 
-// decodeJSON decodes the answer as read: GetFinancials normalizes it
-// after the envelope check, which needs to see a missing reports list.
+// decodeJSON decodes the answer as read, in one pass within the decoding
+// budget: GetFinancials normalizes it after the envelope check, which
+// needs to see a missing reports list.
 func (f *Financials) decodeJSON(b []byte) error {
-	return decodeWhole(b, f, financialsField, nil)
+	return decodeBudgeted(b, f, financialsField)
 }
+
+func (*Financials) decodesWithinBudget() {}
 
 func financialsField(d *decoder, x *Financials, key []byte) (bool, error) {
 	switch string(key) {
 	case "indicators":
-		return true, decodeSlice(d, &x.Indicators, financialIndicatorsField)
+		return true, decodeList(d, &x.Indicators, financialIndicatorsField)
 	case "merged":
 		return true, decodeObjectPtr(d, &x.Merged, mergedReportField)
 	case "reports":
-		return true, decodeSlice(d, &x.Reports, reportField)
+		return true, decodeList(d, &x.Reports, reportField)
 	}
 	return false, nil
 }
@@ -36,7 +39,7 @@ func mergedReportField(d *decoder, x *MergedReport, key []byte) (bool, error) {
 
 func mergedTableField(d *decoder, x *MergedReportTable, key []byte) (bool, error) {
 	if string(key) == "rows" {
-		return true, decodeSlice(d, &x.Rows, mergedRowField)
+		return true, decodeList(d, &x.Rows, mergedRowField)
 	}
 	return false, nil
 }
@@ -50,7 +53,7 @@ func mergedRowField(d *decoder, x *MergedReportRow, key []byte) (bool, error) {
 	case "values":
 		return true, readInt64Map(d, &x.Values)
 	case "children":
-		return true, decodeSlice(d, &x.Children, mergedRowField)
+		return true, decodeList(d, &x.Children, mergedRowField)
 	}
 	return false, nil
 }
@@ -78,7 +81,7 @@ func reportField(d *decoder, x *FinancialReport, key []byte) (bool, error) {
 	case "guv":
 		return true, decodeObjectPtr(d, &x.GuV, reportTableField)
 	case "sources":
-		return true, decodeSlice(d, &x.Sources, reportSourceField)
+		return true, decodeList(d, &x.Sources, reportSourceField)
 	}
 	return false, nil
 }
@@ -92,7 +95,7 @@ func reportSourceField(d *decoder, x *ReportSource, key []byte) (bool, error) {
 
 func reportTableField(d *decoder, x *ReportTable, key []byte) (bool, error) {
 	if string(key) == "rows" {
-		return true, decodeSlice(d, &x.Rows, reportRowField)
+		return true, decodeList(d, &x.Rows, reportRowField)
 	}
 	return false, nil
 }
@@ -108,7 +111,7 @@ func reportRowField(d *decoder, x *ReportRow, key []byte) (bool, error) {
 	case "previous_value":
 		return true, readInt64Ptr(d, &x.PreviousValue)
 	case "children":
-		return true, decodeSlice(d, &x.Children, reportRowField)
+		return true, decodeList(d, &x.Children, reportRowField)
 	}
 	return false, nil
 }
@@ -219,6 +222,10 @@ func financialIndicatorsField(d *decoder, x *FinancialIndicators, key []byte) (b
 	return false, nil
 }
 
+// mapEntryCost is what a map entry of readInt64Map may allocate, with the
+// copies the map makes while it grows.
+const mapEntryCost = growthFactor * (16 + 8 + 16)
+
 // readInt64Map reads an object of integers as encoding/json reads it into
 // a map: null sets *m to nil; otherwise entries are added to the map (a
 // new one when nil), a null value storing 0.
@@ -231,6 +238,9 @@ func readInt64Map(d *decoder, m *map[string]int64) error {
 		*m = map[string]int64{}
 	}
 	return d.Object(func(key []byte) error {
+		if err := d.spend(int64(len(key)) + mapEntryCost); err != nil {
+			return err
+		}
 		var v int64
 		if err := readInt64(d, &v); err != nil {
 			return err

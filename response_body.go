@@ -3,6 +3,7 @@ package registerdata
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -41,6 +42,9 @@ func decodeResponse(r request, status int, requestID string, body []byte, out an
 		return fail("the body is too costly to decode", err)
 	}
 	if err := decodeBody(body, out); err != nil {
+		if errors.Is(err, errOverBudget) { // a budgeted decoder stopped
+			return fail("the body is too costly to decode", tooCostly(len(body)))
+		}
 		return fail("the body is not the expected JSON", err)
 	}
 	if id, ok := out.(identified); ok {

@@ -28,7 +28,7 @@ func (s *Server) handleGetCompany(w http.ResponseWriter, r *http.Request) {
 		writeErrorf(w, http.StatusNotFound, CodeNotFound, "no company with id %q: it is not a company identifier (%v)", id, err)
 		return
 	}
-	stored, ok := s.store.get(id)
+	stored, version, ok := s.store.getAt(id)
 	if !ok {
 		writeErrorf(w, http.StatusNotFound, CodeNotFound, "no company with id %q in the register", id)
 		return
@@ -36,12 +36,11 @@ func (s *Server) handleGetCompany(w http.ResponseWriter, r *http.Request) {
 	if !s.charge(w, apiKey(r), registerdata.CompanyLookupCost(realtime)) {
 		return
 	}
-	c := *stored // shallow: only Sources is replaced, stored slices stay untouched
-	c.Sources = []registerdata.Source{}
+	sources := []registerdata.Source{}
 	if !export {
-		c.Sources = s.sourcesFor(stored)
+		sources = s.sourcesFor(stored)
 	}
-	writeJSON(w, http.StatusOK, &c)
+	s.store.writeRecord(w, stored, version, sources)
 }
 
 // queryBool reads an optional boolean query parameter strictly: absent is

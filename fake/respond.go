@@ -46,16 +46,25 @@ func codeForStatus(status int) string {
 }
 
 // writeJSON encodes v as the response body with the given status.
+// A search page, the answer served most, is encoded without reflection
+// (see encode.go).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, CodeInternal, "fake: encoding the response failed: "+err.Error())
-		return
+	bp := bodies.Get().(*[]byte)
+	defer putBody(bp)
+	b := (*bp)[:0]
+	if r, ok := v.(registerdata.CompanySearchResponse); ok {
+		b = appendSearchResponse(b, &r)
+	} else {
+		enc, err := json.Marshal(v)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, CodeInternal, "fake: encoding the response failed: "+err.Error())
+			return
+		}
+		b = append(b, enc...)
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)+1))
-	w.WriteHeader(status)
-	_, _ = w.Write(append(b, '\n'))
+	b = append(b, '\n')
+	*bp = b
+	writeBody(w, status, b)
 }
 
 // writeError answers with the error body {"error": {"code", "message"}}.

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"testing"
 	"time"
 
@@ -74,25 +75,115 @@ func BenchmarkFakeKeywordSearch(b *testing.B) {
 // per op is the start-up; cpu-s/startup is the processor time it took, on
 // all cores, where the system can tell) and reports the live heap it
 // holds per company, read from runtime.MemStats after a collection, with
-// the heap before the start subtracted.
+// the heap before the start subtracted, and the peak of the heap during
+// the start (peak-heap-MiB: heap objects, free and unreturned spans
+// included, as runtime/metrics counts them, sampled every millisecond;
+// the process's peak RSS is near it).
 func BenchmarkFakeStartup(b *testing.B) {
 	for _, n := range scaleSizes(b) {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			var perCompany, seconds, cpu float64
+			var peak uint64
 			for b.Loop() {
 				before := liveHeap()
+				stop := sampleHeapPeak()
 				start, startCPU := time.Now(), cpuTime()
 				s := scaleServer(b, n)
 				seconds, cpu = time.Since(start).Seconds(), (cpuTime() - startCPU).Seconds()
+				peak = max(peak, stop())
 				perCompany = float64(liveHeap()-before) / float64(n)
 				runtime.KeepAlive(s)
 			}
 			b.ReportMetric(perCompany, "heapB/company")
 			b.ReportMetric(seconds, "s/startup")
 			b.ReportMetric(cpu, "cpu-s/startup")
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 		})
 	}
+}
+
+// sampleHeapPeak samples the heap's size in use (objects, and spans not
+// returned to the system) until the function it returns is called, which
+// returns the largest sample.
+func sampleHeapPeak() func() uint64 {
+	samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}, {Name: "/memory/classes/heap/free:bytes"}}
+	done, result := make(chan struct{}), make(chan uint64)
+	go func() {
+		var peak uint64
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(samples)
+			var sum uint64
+			for _, s := range samples {
+				sum += s.Value.Uint64()
+			}
+			peak = max(peak, sum)
+			select {
+			case <-done:
+				result <- peak
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		return <-result
+	}
+}
+
+// BenchmarkFakeSearchScaling runs the same searches on a register of
+// 100,000 companies and (with -million) of 1,000,000, both built first,
+// turn about in one loop, and reports each search's time at the larger
+// size as a multiple of its time at the smaller (x-at-1M; the goal is at
+// most 2). Without -million it compares 10,000 with 100,000 (x-at-100k).
+func BenchmarkFakeSearchScaling(b *testing.B) {
+	small, large, unit := 10_000, 100_000, "x-at-100k"
+	if *million && !testing.Short() {
+		small, large, unit = 100_000, 1_000_000, "x-at-1M"
+	}
+	servers := [2]*Server{scaleServer(b, small), scaleServer(b, large)}
+	for _, q := range scalingSearches {
+		b.Run(q.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var at [2]time.Duration
+			for k, s := range servers { // the index builds some parts on first use
+				if _, err := extState[searchState](s).engine.SearchCompanies(q.req); err != nil {
+					b.Fatal(err)
+				}
+				at[k] = 0
+			}
+			for b.Loop() {
+				for k, s := range servers {
+					start := time.Now()
+					if _, err := extState[searchState](s).engine.SearchCompanies(q.req); err != nil {
+						b.Fatal(err)
+					}
+					at[k] += time.Since(start)
+				}
+			}
+			b.ReportMetric(float64(at[1])/float64(at[0]), unit)
+		})
+	}
+	runtime.KeepAlive(servers)
+}
+
+// scalingSearches are the searches of BenchmarkFakeSearchScaling: a
+// keyword matching nine in ten companies (first page and page 100),
+// three filters, and a name.
+var scalingSearches = []struct {
+	name string
+	req  registerdata.CompanySearchRequest
+}{
+	{"keyword-page-1", registerdata.CompanySearchRequest{Filters: []filters.Filter{{Field: filters.Purpose, Keywords: []string{"und"}}},
+		Pagination: registerdata.PageRequest{Page: 1, PerPage: 20}}},
+	{"keyword-page-100", registerdata.CompanySearchRequest{Filters: []filters.Filter{{Field: filters.Purpose, Keywords: []string{"und"}}},
+		Pagination: registerdata.PageRequest{Page: 100, PerPage: 20}}},
+	{"three-filters", registerdata.CompanySearchRequest{Filters: []filters.Filter{{Field: filters.Status, Value: "active"},
+		{Field: filters.LegalForm, Values: []string{"gmbh"}}, {Field: filters.City, Value: "Berlin"}}, Pagination: registerdata.PageRequest{Page: 1, PerPage: 20}}},
+	{"name", registerdata.CompanySearchRequest{Query: "Nordlicht Solartechnik", Pagination: registerdata.PageRequest{Page: 1, PerPage: 20}}},
 }
 
 // liveHeap returns the bytes of live heap objects after a full collection.

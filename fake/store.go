@@ -33,6 +33,8 @@ type store struct {
 	pos       map[string]int                   // index in ids
 	curated   int                              // ids[:curated] were loaded at startup; the generated ones follow them
 	generated int                              // generated companies 0 to generated-1
+	version   uint64                           // counts the changes: a record read at one version is current while it lasts
+	records   *recordCache                     // encoded records, by id and version
 
 	// writing serialises changes together with their observer calls, so
 	// observers see changes one at a time, in the order they were applied.
@@ -41,7 +43,8 @@ type store struct {
 }
 
 func newStore(capacity int) *store {
-	return &store{byID: make(map[string]*registerdata.Company, capacity), ids: make([]string, 0, capacity), pos: make(map[string]int, capacity)}
+	return &store{byID: make(map[string]*registerdata.Company, capacity), ids: make([]string, 0, capacity), pos: make(map[string]int, capacity),
+		records: newRecordCache()}
 }
 
 // load adds companies at startup, before anyone observes the store. It
@@ -58,6 +61,7 @@ func (st *store) load(cs []registerdata.Company) error {
 		st.pos[c.ID] = len(st.ids)
 		st.ids = append(st.ids, c.ID)
 	}
+	st.version++
 	st.curated = len(st.ids)
 	return nil
 }
@@ -68,18 +72,27 @@ func (st *store) loadGenerated(n int) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.generated = n
+	st.version++
 }
 
 // get returns the stored company with id. The caller must not modify it.
 func (st *store) get(id string) (*registerdata.Company, bool) {
+	c, _, ok := st.getAt(id)
+	return c, ok
+}
+
+// getAt is get that also returns the store's version the record was read
+// at: while the version stays, the record of id is the same.
+func (st *store) getAt(id string) (*registerdata.Company, uint64, bool) {
 	st.mu.RLock()
 	c, ok := st.byID[id]
-	n := st.generated
+	n, v := st.generated, st.version
 	st.mu.RUnlock()
 	if ok {
-		return c, true
+		return c, v, true
 	}
-	return generatedByID(id, n)
+	c, ok = generatedByID(id, n)
+	return c, v, ok
 }
 
 // all yields every company of the register, as CompanyIDs orders them
@@ -191,6 +204,7 @@ func (st *store) loadChanged(cs []registerdata.Company) error {
 			return fmt.Errorf("fake: the snapshot changes company %s, which is not a generated one", c.ID)
 		}
 		st.byID[c.ID] = c
+		st.version++
 	}
 	return nil
 }
@@ -233,6 +247,7 @@ func (st *store) update(id string, change func(registerdata.Company) (registerda
 	}
 	st.mu.Lock()
 	st.byID[id] = &after
+	st.version++
 	st.mu.Unlock()
 	st.notify(*before, after)
 	return nil
@@ -256,6 +271,7 @@ func (st *store) add(c registerdata.Company) error {
 	st.byID[c.ID] = &c
 	st.pos[c.ID] = len(st.ids)
 	st.ids = append(st.ids, c.ID)
+	st.version++
 	st.mu.Unlock()
 	st.notify(registerdata.Company{}, c)
 	return nil

@@ -23,8 +23,9 @@
 // html/template, in the SVG of the ownership chart too; the file holds no
 // API key.
 //
-// The charts are drawn by libraries: the ownership chart is laid out by
-// Graphviz (github.com/goccy/go-graphviz, Graphviz compiled to WebAssembly
-// and run in pure Go, so no C toolchain and no dot binary is needed) and
-// the financial charts are gonum plots rendered with their SVG backend.
+// The ownership chart is laid out in layers as Graphviz's dot lays out a
+// directed graph (owners above what they own, few crossings, long edges
+// kept straight), by this package in plain Go, so that nothing is started
+// before a chart is drawn; the financial charts are gonum plots rendered
+// with their SVG backend.
 package registerdatareport

@@ -34,7 +34,7 @@ type gnode struct {
 	Beneficial bool   // a beneficial owner of the company
 	Stop       string // why a company was not expanded: depth, budget, not found
 	Share      string // effective share in the company, when known
-	ID         string // the graphviz node name: n0, n1, ...
+	ID         string // the node's name in the chart: n0, n1, ...
 
 	// Set by the layout, in points, origin top left.
 	X, Y, W, H float64

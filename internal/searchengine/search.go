@@ -93,7 +93,7 @@ func (t *table[R]) page(conds []*cond, page, perPage int) ([]R, registerdata.Pag
 	docs, total := t.run(conds, (page-1)*perPage, perPage)
 	out := make([]R, len(docs))
 	for i, d := range docs {
-		out[i] = t.result(d)
+		out[i] = t.results.get(d, t.result)
 	}
 	return out, registerdata.Pagination{
 		Page:         page,

@@ -41,7 +41,8 @@ type table[R any] struct {
 	docs
 	byName  map[filters.Field]int
 	result  func(d uint32) R
-	ids     []string // "" for a free number
+	results *resultCache[R] // of result, for pages
+	ids     []string        // "" for a free number
 	byID    map[string]uint32
 	free    []uint32
 	alive   bitset
@@ -56,7 +57,7 @@ type table[R any] struct {
 }
 
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
-	t := &table[R]{byName: map[filters.Field]int{}, byID: map[string]uint32{}}
+	t := &table[R]{byName: map[filters.Field]int{}, byID: map[string]uint32{}, results: new(resultCache[R])}
 	t.tokens = newPostings()
 	// Name words are kept in result order, so that a name search reads
 	// its page straight from the list.
@@ -199,6 +200,7 @@ func (t *table[R]) number(id string) uint32 {
 // set gives document d, numbered and not live, the row r, and makes it
 // live.
 func (t *table[R]) set(d uint32, r row) {
+	t.results.changed()
 	t.keys[d] = r.key
 	t.store(d, &r)
 	t.alive.set(d)
@@ -283,6 +285,7 @@ func (t *table[R]) remove(id string) {
 			t.rank.Store(nil)
 		}
 	}
+	t.results.changed()
 	delete(t.byID, id)
 	t.alive.clear(d)
 	t.live--
