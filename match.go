@@ -25,7 +25,7 @@ type MatchQuery struct {
 	// Register is a register reference in any form ParseRegisterReference
 	// reads ("HRB 267645 B, Amtsgericht Charlottenburg").
 	Register string `json:"register,omitempty"`
-	// VATID is the VAT identification number ("DE318274650").
+	// VATID is the VAT identification number ("DE318274655").
 	VATID string `json:"vat_id,omitempty"`
 	// LEI is the Legal Entity Identifier (20 characters).
 	LEI string `json:"lei,omitempty"`
