@@ -15,8 +15,8 @@ import (
 // byRegister looks the register reference up, unless a candidate found
 // for free already carries it.
 func (m *matcher) byRegister(ctx context.Context) error {
-	if m.ref == nil || m.registerAsked {
-		return nil
+	if m.ref == nil || m.registerAsked || !m.ref.Type.IsKnown() {
+		return nil // a GsR reference cannot be searched: the service knows no such register type
 	}
 	for _, c := range m.order {
 		if eq, _ := m.registerFit(c); eq == regUnique {
