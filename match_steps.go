@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/registerdata/registerdata-go/internal/places"
 )
 
 // The paid steps of a match, in the order run tries them; each returns
@@ -86,7 +87,7 @@ func (m *matcher) byNameSearch(ctx context.Context) error {
 	if m.searched || m.name.joined == "" || !m.truncated {
 		return nil
 	}
-	city := searchCity(m.q.City)
+	city := m.filterCity
 	fits := m.nameFits()
 	if fits && city == "" {
 		return nil
@@ -115,11 +116,15 @@ func (m *matcher) byNameSearch(ctx context.Context) error {
 	return err
 }
 
-// searchCity is the city to filter a search by: the city without a
-// district ("Berlin-Mitte" is "Berlin").
+// searchCity is the city of a city text without its district
+// ("Berlin-Mitte" is "Berlin"); places.CityOf then spells it as the
+// register does.
 func searchCity(city string) string {
 	city = strings.TrimSpace(city)
-	if i := strings.IndexAny(city, "-/(,"); i > 0 {
+	if places.CityOf(city) != city {
+		return city // a district written alone ("Schwabing")
+	}
+	if i := strings.IndexAny(city, "-/,"); i > 0 {
 		city = strings.TrimSpace(city[:i])
 	}
 	return city
