@@ -31,7 +31,7 @@ type matcher struct {
 	ref          *RegisterReference
 	vat, lei     string
 	website      string
-	unusable     string // why a given identifier is ignored, for the reasons
+	unusable     []string // why a given identifier is ignored, for the reasons
 
 	cands     map[string]*matchCand
 	order     []*matchCand // in the order found; scored sorts a copy
@@ -77,16 +77,22 @@ func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *mat
 		if ref, err := ParseRegisterReference(s); err == nil {
 			m.ref = &ref
 		} else {
-			m.unusable = "the register text " + quote(s) + " is not a register reference"
+			m.unusable = append(m.unusable, "the register text "+quote(s)+" is not a register reference")
 		}
 	}
 	m.vat = strings.ToUpper(strings.Map(dropSeparators, q.VATID))
+	if p := vatIDProblem(m.vat); p != "" {
+		m.vat, m.unusable = "", append(m.unusable, p)
+	}
 	m.lei = strings.ToUpper(strings.Map(dropSeparators, q.LEI))
+	if p := leiProblem(m.lei); m.lei != "" && p != "" {
+		m.lei, m.unusable = "", append(m.unusable, p)
+	}
 	if s := strings.TrimSpace(q.Website); s != "" {
 		if checkLookupURL(s) == nil {
 			m.website = websiteHost(s)
 		} else {
-			m.unusable = "the website " + quote(s) + " is not a web address"
+			m.unusable = append(m.unusable, "the website "+quote(s)+" is not a web address")
 		}
 	}
 	return m

@@ -320,16 +320,14 @@ func (m *matcher) decided() bool {
 
 // result is the Match: candidates best first, Best when decided.
 func (m *matcher) result() *Match {
-	out := &Match{Candidates: []MatchCandidate{}, Credits: m.credits}
+	out := &Match{Candidates: []MatchCandidate{}, Credits: m.credits, Ignored: slices.Clone(m.unusable)}
 	best := m.best()
 	for i, c := range m.ranked() {
 		if i == m.o.MaxCandidates {
 			break
 		}
 		reasons := slices.Clone(c.reasons)
-		if m.unusable != "" {
-			reasons = append(reasons, m.unusable)
-		}
+		reasons = append(reasons, m.unusable...)
 		if best == nil && i < 2 && m.refused {
 			reasons = append(reasons, "not every source was asked: MaxCredits reached")
 		}
