@@ -147,10 +147,23 @@ func (m *matcher) byHistory(ctx context.Context) error {
 		if c.nameFit < 0.4 || c.record != nil || c.nameFit >= m.o.MinScore || m.q.City != "" && !m.cityAgrees(c) {
 			continue
 		}
+		if !m.canReach(c) {
+			continue // even a former name equal to the query's would not make it the Best
+		}
 		read++
 		if _, err := m.company(ctx, c.res.CompanyID); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// canReach reports whether a former name equal to the query's could make
+// c the Best: its place and a former name's weight still reach MinScore.
+// No record is bought that cannot change the outcome.
+func (m *matcher) canReach(c *matchCand) bool {
+	n := len(c.reasons)
+	f := m.cityFactor(c)
+	c.reasons = c.reasons[:n]
+	return formerNameWeight*f >= m.o.MinScore
 }
