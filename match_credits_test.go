@@ -34,3 +34,23 @@ func TestMatchCompanyBuysNothingThatCannotWin(t *testing.T) {
 	require.NotEmpty(t, m.Candidates)
 	require.Contains(t, m.Candidates[0].Reasons, "postal code 10115 is Berlin, not Nürnberg")
 }
+
+// TestMatchCompanyBuysNothingForATie: companies of the same name tie at
+// the top; a former name of another one cannot break the tie, so no
+// record is bought.
+func TestMatchCompanyBuysNothingForATie(t *testing.T) {
+	_, c, _ := newFakeClient(t, []fake.Option{fake.WithGenerated(2000)})
+	m, err := c.MatchCompany(context.Background(), registerdata.MatchQuery{Name: "Nordbau GmbH"}, nil)
+	require.NoError(t, err)
+	require.Nil(t, m.Best)
+	require.GreaterOrEqual(t, len(m.Candidates), 3)
+	require.Equal(t, m.Candidates[0].Score, m.Candidates[1].Score, "a tie at the top")
+	below := 0
+	for _, cand := range m.Candidates {
+		if cand.Score >= 0.4 && cand.Score < registerdata.DefaultMatchMinScore {
+			below++ // another legal form: a former name could lift it, but not above the tie
+		}
+	}
+	require.Positive(t, below, "candidates: %+v", m.Candidates)
+	require.Zero(t, m.Credits, "no record is bought that cannot change the outcome")
+}

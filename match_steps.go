@@ -158,12 +158,27 @@ func (m *matcher) byHistory(ctx context.Context) error {
 	return nil
 }
 
-// canReach reports whether a former name equal to the query's could make
-// c the Best: its place and a former name's weight still reach MinScore.
-// No record is bought that cannot change the outcome.
+// canReach reports whether a former name equal to the query's could
+// change the outcome through c: its place and a former name's weight
+// still reach MinScore, and c would lead the other candidates or come
+// close enough to the Best to unseat it. No record is bought that cannot
+// change the outcome.
 func (m *matcher) canReach(c *matchCand) bool {
 	n := len(c.reasons)
 	f := m.cityFactor(c)
 	c.reasons = c.reasons[:n]
-	return formerNameWeight*f >= m.o.MinScore
+	most := formerNameWeight * f
+	if most < m.o.MinScore {
+		return false
+	}
+	top := 0.0
+	for _, o := range m.order {
+		if o != c {
+			top = max(top, o.score)
+		}
+	}
+	if most >= top {
+		return true
+	}
+	return m.best() != nil && most > top-clearlyAhead // it could spoil the Best's lead
 }
