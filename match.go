@@ -25,7 +25,7 @@ type MatchQuery struct {
 	// Register is a register reference in any form ParseRegisterReference
 	// reads ("HRB 267645 B, Amtsgericht Charlottenburg").
 	Register string `json:"register,omitempty"`
-	// VATID is the VAT identification number ("DE318274650").
+	// VATID is the VAT identification number ("DE318274655").
 	VATID string `json:"vat_id,omitempty"`
 	// LEI is the Legal Entity Identifier (20 characters).
 	LEI string `json:"lei,omitempty"`
@@ -69,6 +69,11 @@ type Match struct {
 	// Credits is what this match spent (0 when everything came from free
 	// calls or the client's cache).
 	Credits int64
+	// Ignored says which parts of the query were not used and why: a
+	// German VAT id or an LEI that fails its check digits (nothing is
+	// spent on it), a register text that is no reference, a website that
+	// is no web address. Empty when every part was used.
+	Ignored []string
 }
 
 // MatchCandidate is one company a query may mean.
@@ -148,6 +153,11 @@ func (q MatchQuery) check() error {
 // "Dr." and "St."; a typo of one letter still counts; a former name (the
 // company's name history) counts with less weight.
 //
+// A German VAT id that fails its ISO 7064 MOD 11,10 check digit and an
+// LEI that fails ISO 17442 (20 characters, MOD 97-10) name no company:
+// they are ignored before a credit is spent and reported in
+// Match.Ignored; a query with nothing else fails with ErrInvalidRequest.
+//
 // The free autocomplete is asked first; a paid call is made only when
 // its answer can change the outcome, and never beyond opts.MaxCredits.
 // Match.Credits is what the match spent; with the client's cache
@@ -175,8 +185,8 @@ func (c *Client) MatchCompany(ctx context.Context, q MatchQuery, opts *MatchOpti
 		return nil, err
 	}
 	m := newMatcher(c, q, o, callOpts)
-	if m.unusable != "" && m.name.joined == "" && m.vat == "" && m.lei == "" && m.website == "" && m.ref == nil {
-		return nil, fmt.Errorf("%w: %s, and the query has nothing else to match by", ErrInvalidRequest, m.unusable)
+	if len(m.unusable) > 0 && m.name.joined == "" && m.vat == "" && m.lei == "" && m.website == "" && m.ref == nil {
+		return nil, fmt.Errorf("%w: %s, and the query has nothing else to match by", ErrInvalidRequest, strings.Join(m.unusable, "; "))
 	}
 	ctx, m.limit = WithCreditLimit(ctx, o.MaxCredits)
 	err = m.run(ctx)

@@ -58,3 +58,35 @@ func ExampleParseRegisterReference() {
 	// HRA 1234 at Köln (R3306)
 	// GnR 873 at Stuttgart (B8534)
 }
+
+// A VAT id that fails its check digit is not looked up: the match says
+// so in Match.Ignored and spends nothing on it.
+func ExampleMatch_ignored() {
+	srv := fake.NewServer()
+	defer srv.Close()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
+	if err != nil {
+		panic(err)
+	}
+	q := registerdata.MatchQuery{Name: "Nordlicht Solartechnik GmbH", VATID: "DE 318 274 650"}
+	m, err := c.MatchCompany(context.Background(), q, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(m.Best.CompanyID, m.Credits)
+	fmt.Println(m.Ignored)
+	// Output:
+	// DE-HRB-F1103-267645 0
+	// [the VAT id DE318274650 fails its check digit (ISO 7064 MOD 11,10): look for a typo]
+}
+
+// ParseRegisterReference finds the court inside the sentence of an
+// imprint.
+func ExampleParseRegisterReference_sentence() {
+	ref, err := registerdata.ParseRegisterReference("eingetragen im Handelsregister des Amtsgerichts Köln unter HRB 41209")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(ref, ref.CourtCode)
+	// Output: HRB 41209, Köln R3306
+}

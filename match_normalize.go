@@ -1,6 +1,7 @@
 package registerdata
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -24,6 +25,8 @@ var legalFormPatterns = []struct {
 	key   string
 }{
 	{w("gesellschaft mit beschrankter haftung und compagnie kommanditgesellschaft"), "gmbhcokg"},
+	{w("gesellschaft mit beschrankter haftung und co kg"), "gmbhcokg"}, {w("gmbh u co kg"), "gmbhcokg"},
+	{w("se und co kgaa"), "kgaa"}, {w("se co kgaa"), "kgaa"}, {w("ag und co kgaa"), "kgaa"}, {w("kg a a"), "kgaa"},
 	{w("gmbh und compagnie kommanditgesellschaft"), "gmbhcokg"},
 	{w("gmbh und co kgaa"), "kgaa"}, {w("gmbh co kgaa"), "kgaa"},
 	{w("gmbh und co kg"), "gmbhcokg"}, {w("gmbh co kg"), "gmbhcokg"}, {w("gmbhcokg"), "gmbhcokg"},
@@ -31,20 +34,23 @@ var legalFormPatterns = []struct {
 	{w("ag und co kg"), "gmbhcokg"}, {w("ag co kg"), "gmbhcokg"}, {w("se und co kg"), "gmbhcokg"}, {w("se co kg"), "gmbhcokg"},
 	{w("gesellschaft mit beschrankter haftung"), "gmbh"}, {w("gesellschaft mbh"), "gmbh"}, {w("ges mbh"), "gmbh"},
 	{w("ges m b h"), "gmbh"}, {w("g m b h"), "gmbh"},
-	{w("gemeinnutzige gesellschaft mit beschrankter haftung"), "ggmbh"}, {w("gemeinnutzige gmbh"), "ggmbh"}, {w("ggmbh"), "ggmbh"},
+	{w("ges mit beschrankter haftung"), "gmbh"},
+	{w("gemeinnutzige gesellschaft mit beschrankter haftung"), "ggmbh"}, {w("gemeinnutzige gesellschaft mbh"), "ggmbh"},
+	{w("gemeinnutzige gmbh"), "ggmbh"}, {w("gem gmbh"), "ggmbh"}, {w("g gmbh"), "ggmbh"}, {w("ggmbh"), "ggmbh"},
+	{w("ug haftungsbeschr"), "ug"}, {w("ug hb"), "ug"},
 	{w("unternehmergesellschaft haftungsbeschrankt"), "ug"}, {w("ug haftungsbeschrankt"), "ug"}, {w("unternehmergesellschaft"), "ug"},
 	{w("ug"), "ug"}, {w("gmbh"), "gmbh"}, {w("mbh"), "gmbh"},
 	{w("kommanditgesellschaft auf aktien"), "kgaa"}, {w("kgaa"), "kgaa"},
-	{w("aktiengesellschaft"), "ag"}, {w("ag"), "ag"},
+	{w("aktiengesellschaft"), "ag"}, {w("akt ges"), "ag"}, {w("a g"), "ag"}, {w("ag"), "ag"},
 	{w("societas europaea"), "se"}, {w("europaische gesellschaft"), "se"}, {w("se"), "se"},
 	{w("kommanditgesellschaft"), "kg"}, {w("kg"), "kg"},
-	{w("offene handelsgesellschaft"), "ohg"}, {w("ohg"), "ohg"},
+	{w("offene handelsgesellschaft"), "ohg"}, {w("o h g"), "ohg"}, {w("ohg"), "ohg"},
 	{w("eingetragene genossenschaft"), "eg"}, {w("e g"), "eg"}, {w("eg"), "eg"},
 	{w("eingetragener kaufmann"), "ek"}, {w("eingetragene kauffrau"), "ek"}, {w("e kfm"), "ek"}, {w("e kfr"), "ek"},
 	{w("e k"), "ek"}, {w("ek"), "ek"},
 	{w("eingetragener verein"), "ev"}, {w("e v"), "ev"}, {w("ev"), "ev"},
 	{w("partnerschaftsgesellschaft mit beschrankter berufshaftung"), "partg"}, {w("partnerschaftsgesellschaft mbb"), "partg"},
-	{w("partnerschaft mbb"), "partg"}, {w("partg mbb"), "partg"}, {w("partgmbb"), "partg"}, {w("partg"), "partg"},
+	{w("partnerschaft mbb"), "partg"}, {w("part mbb"), "partg"}, {w("partg mbb"), "partg"}, {w("partgmbb"), "partg"}, {w("partg"), "partg"},
 	{w("partnerschaftsgesellschaft"), "partg"}, {w("partnerschaft"), "partg"}, {w("mbb"), "partg"},
 	{w("europaische wirtschaftliche interessenvereinigung"), "ewiv"}, {w("ewiv"), "ewiv"},
 	{w("gesellschaft burgerlichen rechts"), "gbr"}, {w("gbr"), "gbr"},
@@ -66,7 +72,18 @@ var statePatterns = []struct {
 var wordAbbreviations = map[string]string{
 	"doktor": "dr", "sankt": "st", "gebr": "gebruder", "gebrueder": "gebruder", "str": "strasse",
 	"co": "", "und": "", "and": "", "u": "", "der": "", "die": "", "das": "", "von": "", "fur": "",
+	"inh": "", "inhaber": "", "inhaberin": "", // "Bau Müller, Inh. Anna Müller": the owner's name stays
 }
+
+// nearForms are pairs of legal forms customers write for one another: a
+// "GmbH & Co. KG" called a KG, a gGmbH or a UG called a GmbH.
+var nearForms = map[[2]string]bool{
+	{"kg", "gmbhcokg"}: true, {"gmbh", "ggmbh"}: true, {"gmbh", "ug"}: true,
+}
+
+// formsNear reports whether two different legal form keys are forms
+// customers write for one another.
+func formsNear(a, b string) bool { return nearForms[[2]string{a, b}] || nearForms[[2]string{b, a}] }
 
 // w splits a pattern into words, folded as names are (foldWord).
 func w(s string) []string {
@@ -101,7 +118,7 @@ func normalizeName(name string) normName {
 		if a, ok := wordAbbreviations[word]; ok {
 			word = a
 		}
-		if word != "" {
+		if word != "" && !slices.Contains(n.words, word) { // a repeated word ("Müller Bau Inh. Anna Müller") counts once
 			n.words = append(n.words, word)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/registerdata/registerdata-go/internal/places"
 )
 
 // matcher is the state of one MatchCompany.
@@ -18,13 +20,19 @@ type matcher struct {
 	maxCredits int64
 	limit      *CreditLimit // MaxCredits, held at every write of the match's calls
 
-	name     normName
-	city     string // the query's city, street: folded (foldCity)
-	street   string
-	ref      *RegisterReference
-	vat, lei string
-	website  string
-	unusable string // why a given identifier is ignored, for the reasons
+	name   normName
+	city   string // the query's city, street: folded (foldCity)
+	street string
+	postal string // the query's postal code, trimmed
+	// postalCities are the cities of the query's postal code (package
+	// places); filterCity is the city a search is narrowed to: the
+	// query's, as the register writes it, or its postal code's.
+	postalCities []string
+	filterCity   string
+	ref          *RegisterReference
+	vat, lei     string
+	website      string
+	unusable     []string // why a given identifier is ignored, for the reasons
 
 	cands     map[string]*matchCand
 	order     []*matchCand // in the order found; scored sorts a copy
@@ -59,20 +67,33 @@ func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *mat
 	m := &matcher{c: c, q: q, o: o, opts: opts, maxCredits: o.MaxCredits, cands: map[string]*matchCand{}, asked: map[string]bool{}}
 	m.name = normalizeName(q.Name)
 	m.city, m.street = foldCity(q.City), foldCity(q.Street)
+	m.postal = strings.TrimSpace(q.PostalCode)
+	m.postalCities = places.CitiesOfPostalCode(m.postal)
+	if c := searchCity(q.City); c != "" {
+		m.filterCity = places.CityOf(c)
+	} else if len(m.postalCities) == 1 {
+		m.filterCity = m.postalCities[0]
+	}
 	if s := strings.TrimSpace(q.Register); s != "" {
 		if ref, err := ParseRegisterReference(s); err == nil {
 			m.ref = &ref
 		} else {
-			m.unusable = "the register text " + quote(s) + " is not a register reference"
+			m.unusable = append(m.unusable, "the register text "+quote(s)+" is not a register reference")
 		}
 	}
 	m.vat = strings.ToUpper(strings.Map(dropSeparators, q.VATID))
+	if p := vatIDProblem(m.vat); p != "" {
+		m.vat, m.unusable = "", append(m.unusable, p)
+	}
 	m.lei = strings.ToUpper(strings.Map(dropSeparators, q.LEI))
+	if p := leiProblem(m.lei); m.lei != "" && p != "" {
+		m.lei, m.unusable = "", append(m.unusable, p)
+	}
 	if s := strings.TrimSpace(q.Website); s != "" {
 		if checkLookupURL(s) == nil {
 			m.website = websiteHost(s)
 		} else {
-			m.unusable = "the website " + quote(s) + " is not a web address"
+			m.unusable = append(m.unusable, "the website "+quote(s)+" is not a web address")
 		}
 	}
 	return m
@@ -159,9 +180,24 @@ func (m *matcher) free(ctx context.Context) error {
 	if m.nameFits() {
 		return nil
 	}
-	// No name fits: the register may spell umlauts or ß where the query
-	// spelt them out, or a word has a typo: try those spellings and the
-	// prefixes a typo or a transliteration leaves intact.
+	// No name fits: the register may write as one word what the query
+	// splits ("Nord Bau", "Nord-Bau" for "NordBau").
+	for i := 0; i+1 < len(words) && i < 3; i++ {
+		n, err := m.autocomplete(ctx, words[i]+words[i+1])
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			m.truncated = m.truncated || n >= AutocompleteLimit
+			m.score()
+			if m.nameFits() {
+				return nil
+			}
+		}
+	}
+	// The register may spell umlauts or ß where the query spelt them out
+	// or the other way round, or a word has a typo: try those spellings
+	// and the prefixes a typo or a transliteration leaves intact.
 	for _, wd := range byLen[:min(2, len(byLen))] {
 		for _, t := range fallbackTexts(wd) {
 			n, err := m.autocomplete(ctx, t)
@@ -189,6 +225,9 @@ func (m *matcher) nameFits() bool {
 // transliteration (ae, oe, ue, ss), and its first half.
 func fallbackTexts(wd string) []string {
 	var out []string
+	if t := transliterated(wd); t != wd {
+		out = append(out, t) // "müller" as "mueller", "groß" as "gross"
+	}
 	if u := umlautSpelling(wd); u != wd {
 		out = append(out, u)
 		if b := strings.ReplaceAll(u, "ss", "ß"); b != u {
@@ -247,6 +286,12 @@ func autocompleteWords(name string) []string {
 	}
 	return out
 }
+
+// transliterated spells a word's umlauts and ß out ("müller" as
+// "mueller", "groß" as "gross").
+func transliterated(s string) string { return transliterationReplacer.Replace(s) }
+
+var transliterationReplacer = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss")
 
 // umlautSpelling writes the transliterations ae, oe, ue of a word as
 // umlauts ("mueller" as "müller").

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/registerdata/registerdata-go/internal/places"
 )
 
 // Scoring: a candidate's score is its name's fit (the current name, or a
@@ -14,9 +16,11 @@ import (
 // identScore unless the name or the city contradict it.
 const (
 	formerNameWeight = 0.9
-	formDiffers      = 0.85
+	formDiffers      = 0.6 // another legal form: another company, never MinScore on its own
+	formNear         = 0.9 // a form customers write for another (KG for GmbH & Co. KG, GmbH for gGmbH or UG)
 	cityDiffers      = 0.75
-	postalDiffers    = 0.85
+	postalOther      = 0.75 // the postal code is another city's
+	postalDiffers    = 0.8  // the postal code is of another region (the table does not know it)
 	postalNear       = 0.93 // same city or region, another postal code
 	stateDiffers     = 0.97
 	registerDiffers  = 0.8 // the query's register reference names another entry
@@ -97,38 +101,40 @@ func (m *matcher) scoreOne(c *matchCand) {
 }
 
 // nameFit compares the name (and the former names, when the record was
-// read) and writes the reasons.
+// read) with their legal forms and writes the reasons.
 func (m *matcher) nameFit(c *matchCand) float64 {
-	fit := nameSimilarity(m.name, c.norm)
+	sim := nameSimilarity(m.name, c.norm)
 	switch {
-	case fit == 1:
+	case sim == 1:
 		c.reasons = append(c.reasons, "name equal after normalisation")
-	case fit >= 0.9:
+	case sim >= 0.9:
 		c.reasons = append(c.reasons, "name equal but for a typo: "+quote(c.res.Name))
-	case fit >= contradicts:
-		c.reasons = append(c.reasons, fmt.Sprintf("name similar (%.2f): %s", fit, quote(c.res.Name)))
+	case sim >= contradicts:
+		c.reasons = append(c.reasons, fmt.Sprintf("name similar (%.2f): %s", sim, quote(c.res.Name)))
 	default:
 		c.reasons = append(c.reasons, "name differs: "+quote(c.res.Name))
 	}
-	form := c.norm.form
+	fit, form := sim*m.formFactor(c.norm.form), c.norm.form
 	if c.record != nil {
 		for _, n := range c.record.Names {
 			if n.Name == c.res.Name {
 				continue
 			}
 			fn := normalizeName(n.Name)
-			if s := nameSimilarity(m.name, fn) * formerNameWeight; s > fit {
+			if s := nameSimilarity(m.name, fn) * formerNameWeight * m.formFactor(fn.form); s > fit {
 				fit, form = s, fn.form
 				c.reasons = append(c.reasons, "former name: "+quote(n.Name))
 			}
 		}
 	}
 	if m.name.form != "" && form != "" {
-		if m.name.form == form {
+		switch {
+		case m.name.form == form:
 			c.reasons = append(c.reasons, "legal form equal: "+formNames[form])
-		} else {
-			fit *= formDiffers
-			c.reasons = append(c.reasons, "legal form differs: "+formNames[m.name.form]+" vs "+formNames[form])
+		case formsNear(m.name.form, form):
+			c.reasons = append(c.reasons, "legal form close: "+formNames[m.name.form]+" vs "+formNames[form])
+		default:
+			c.reasons = append(c.reasons, "legal form differs: "+formNames[m.name.form]+" vs "+formNames[form]+" (another company)")
 		}
 	}
 	if m.name.liquidation {
@@ -142,23 +148,37 @@ func (m *matcher) nameFit(c *matchCand) float64 {
 	return fit
 }
 
-// cityFactor compares city and postal code and writes the reasons.
+// formFactor is what a candidate's legal form does to its name's fit:
+// nothing when the query or the name gives none or they agree, formNear
+// for a form customers write for the other, formDiffers otherwise.
+func (m *matcher) formFactor(form string) float64 {
+	switch {
+	case m.name.form == "" || form == "" || m.name.form == form:
+		return 1
+	case formsNear(m.name.form, form):
+		return formNear
+	}
+	return formDiffers
+}
+
+// cityFactor compares city and postal code and writes the reasons. A
+// district or another spelling of the city counts as the city (package
+// places); a postal code of another city is evidence against.
 func (m *matcher) cityFactor(c *matchCand) float64 {
 	city, postal, street := "", "", ""
 	if a := c.res.Address; a != nil {
 		city, postal, street = a.City, a.PostalCode, a.Street
 	}
 	f := 1.0
-	qc := m.city
 	switch {
-	case qc == "":
+	case m.q.City == "" || m.city == "":
 	case city == "":
 		c.reasons = append(c.reasons, "city not in the register's answer")
-	case sameCity(qc, c.city):
-		if qc == c.city {
+	case places.SameCity(m.q.City, city):
+		if m.city == c.city {
 			c.reasons = append(c.reasons, "city equal: "+city)
 		} else {
-			c.reasons = append(c.reasons, "city "+m.q.City+" is in "+city)
+			c.reasons = append(c.reasons, "city "+m.q.City+" is "+city)
 		}
 	case m.postalEqual(c):
 		c.reasons = append(c.reasons, "city differs ("+m.q.City+" vs "+city+") but postal code equal")
@@ -166,17 +186,30 @@ func (m *matcher) cityFactor(c *matchCand) float64 {
 		f = cityDiffers
 		c.reasons = append(c.reasons, "city differs: "+m.q.City+" vs "+city)
 	}
-	if qp := strings.TrimSpace(m.q.PostalCode); qp != "" && postal != "" {
+	if qp := m.postal; qp != "" && postal != "" && qp != postal {
+		inCity := slices.ContainsFunc(m.postalCities, func(pc string) bool { return city != "" && places.SameCity(pc, city) })
 		switch {
-		case qp == postal:
-			c.reasons = append(c.reasons, "postal code equal")
-		case qc == "" && !strings.HasPrefix(postal, qp[:min(2, len(qp))]):
-			f *= postalDiffers
+		case inCity:
+			if f == 1 {
+				f *= postalNear
+			}
+			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal+", both in "+city)
+		case len(m.postalCities) > 0 && city != "":
+			if f == 1 {
+				f = postalOther
+			}
+			c.reasons = append(c.reasons, "postal code "+qp+" is "+strings.Join(m.postalCities, " or ")+", not "+city)
+		case !strings.HasPrefix(postal, qp[:min(2, len(qp))]):
+			if f == 1 {
+				f = postalDiffers
+			}
 			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
 		case f == 1:
 			f *= postalNear
 			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
 		}
+	} else if qp != "" && qp == postal {
+		c.reasons = append(c.reasons, "postal code equal")
 	}
 	if m.street != "" && street != "" && m.street == c.street {
 		c.reasons = append(c.reasons, "street equal")
@@ -185,14 +218,7 @@ func (m *matcher) cityFactor(c *matchCand) float64 {
 }
 
 func (m *matcher) postalEqual(c *matchCand) bool {
-	qp := strings.TrimSpace(m.q.PostalCode)
-	return qp != "" && c.res.Address != nil && c.res.Address.PostalCode == qp
-}
-
-// sameCity reports whether two folded city names are the same city, a
-// district counting as its city ("berlin mitte" is in "berlin").
-func sameCity(a, b string) bool {
-	return a == b || strings.HasPrefix(a, b+" ") || strings.HasPrefix(b, a+" ")
+	return m.postal != "" && c.res.Address != nil && c.res.Address.PostalCode == m.postal
 }
 
 // How a candidate's register compares with the query's reference.
@@ -284,7 +310,7 @@ func (m *matcher) decided() bool {
 		eq, _ := m.registerFit(b)
 		return eq == regUnique || eq == regNumber
 	}
-	if !b.ident && m.truncated && !m.searched && searchCity(m.q.City) != "" {
+	if !b.ident && m.truncated && !m.searched && m.filterCity != "" {
 		// The autocomplete showed only some of the companies with these
 		// words: one of the same name in the same city may be missing.
 		return false
@@ -294,16 +320,14 @@ func (m *matcher) decided() bool {
 
 // result is the Match: candidates best first, Best when decided.
 func (m *matcher) result() *Match {
-	out := &Match{Candidates: []MatchCandidate{}, Credits: m.credits}
+	out := &Match{Candidates: []MatchCandidate{}, Credits: m.credits, Ignored: slices.Clone(m.unusable)}
 	best := m.best()
 	for i, c := range m.ranked() {
 		if i == m.o.MaxCandidates {
 			break
 		}
 		reasons := slices.Clone(c.reasons)
-		if m.unusable != "" {
-			reasons = append(reasons, m.unusable)
-		}
+		reasons = append(reasons, m.unusable...)
 		if best == nil && i < 2 && m.refused {
 			reasons = append(reasons, "not every source was asked: MaxCredits reached")
 		}
@@ -326,5 +350,5 @@ func (m *matcher) cityAgrees(c *matchCand) bool {
 	if m.postalEqual(c) {
 		return true
 	}
-	return c.city != "" && sameCity(m.city, c.city)
+	return c.res.Address != nil && places.SameCity(m.q.City, c.res.Address.City)
 }

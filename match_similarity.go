@@ -53,9 +53,15 @@ func editDistance(a, b string, limit int) int {
 // wordSimilarity is 1 for equal words, 0.95 for words of at least five
 // letters one typo apart, 0.9 for words of at least ten letters two typos
 // apart, and 0 otherwise: different words are different, however alike.
+//
+// A single letter is an initial: it is 0.9 like a word it starts ("A."
+// for "Anna").
 func wordSimilarity(a, b string) float64 {
 	if a == b {
 		return 1
+	}
+	if len(a) == 1 && len(b) > 1 && b[0] == a[0] || len(b) == 1 && len(a) > 1 && a[0] == b[0] {
+		return 0.9
 	}
 	n := min(len(a), len(b))
 	switch d := editDistance(a, b, 2); {

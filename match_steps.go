@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/registerdata/registerdata-go/internal/places"
 )
 
 // The paid steps of a match, in the order run tries them; each returns
@@ -15,8 +16,8 @@ import (
 // byRegister looks the register reference up, unless a candidate found
 // for free already carries it.
 func (m *matcher) byRegister(ctx context.Context) error {
-	if m.ref == nil || m.registerAsked {
-		return nil
+	if m.ref == nil || m.registerAsked || !m.ref.Type.IsKnown() {
+		return nil // a GsR reference cannot be searched: the service knows no such register type
 	}
 	for _, c := range m.order {
 		if eq, _ := m.registerFit(c); eq == regUnique {
@@ -86,7 +87,7 @@ func (m *matcher) byNameSearch(ctx context.Context) error {
 	if m.searched || m.name.joined == "" || !m.truncated {
 		return nil
 	}
-	city := searchCity(m.q.City)
+	city := m.filterCity
 	fits := m.nameFits()
 	if fits && city == "" {
 		return nil
@@ -115,11 +116,15 @@ func (m *matcher) byNameSearch(ctx context.Context) error {
 	return err
 }
 
-// searchCity is the city to filter a search by: the city without a
-// district ("Berlin-Mitte" is "Berlin").
+// searchCity is the city of a city text without its district
+// ("Berlin-Mitte" is "Berlin"); places.CityOf then spells it as the
+// register does.
 func searchCity(city string) string {
 	city = strings.TrimSpace(city)
-	if i := strings.IndexAny(city, "-/(,"); i > 0 {
+	if places.CityOf(city) != city {
+		return city // a district written alone ("Schwabing")
+	}
+	if i := strings.IndexAny(city, "-/,"); i > 0 {
 		city = strings.TrimSpace(city[:i])
 	}
 	return city
@@ -142,10 +147,38 @@ func (m *matcher) byHistory(ctx context.Context) error {
 		if c.nameFit < 0.4 || c.record != nil || c.nameFit >= m.o.MinScore || m.q.City != "" && !m.cityAgrees(c) {
 			continue
 		}
+		if !m.canReach(c) {
+			continue // even a former name equal to the query's would not make it the Best
+		}
 		read++
 		if _, err := m.company(ctx, c.res.CompanyID); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// canReach reports whether a former name equal to the query's could
+// change the outcome through c: its place and a former name's weight
+// still reach MinScore, and c would lead the other candidates or come
+// close enough to the Best to unseat it. No record is bought that cannot
+// change the outcome.
+func (m *matcher) canReach(c *matchCand) bool {
+	n := len(c.reasons)
+	f := m.cityFactor(c)
+	c.reasons = c.reasons[:n]
+	most := formerNameWeight * f
+	if most < m.o.MinScore {
+		return false
+	}
+	top := 0.0
+	for _, o := range m.order {
+		if o != c {
+			top = max(top, o.score)
+		}
+	}
+	if most >= top {
+		return true
+	}
+	return m.best() != nil && most > top-clearlyAhead // it could spoil the Best's lead
 }

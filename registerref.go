@@ -45,9 +45,9 @@ var (
 	refCompanyID = regexp.MustCompile(`^(?i:DE)-(HRB|HRA|PR|GnR|VR)-([A-Za-z][0-9]{4})-([0-9]{1,10})$`)
 	// refEntry is the register and number: "HRB 267645 B", "HRA12345",
 	// "GnR 873", "Handelsregister B 1234", "HR B 99".
-	refEntry = regexp.MustCompile(`(?i:\b(HR\s?B|HR\s?A|GenR|GnR|PR|VR|Handelsregister\s+(?:Abteilung\s+)?[AB]|Genossenschaftsregister|Partnerschaftsregister|Vereinsregister)\s*(?:Nr\.?|Nummer)?\s*[:.]?\s*)([0-9]{1,10})(?:\s*([A-Z]{1,2})\b)?`)
+	refEntry = regexp.MustCompile(`(?i:\b(HR\s?B|HR\s?A|GenR|GnR|GsR|PR|VR|Handelsregister\s+(?:Abteilung\s+)?[AB]|Genossenschaftsregister|Partnerschaftsregister|Vereinsregister|Gesellschaftsregister)\s*-?\s*(?:Nr\.?|Nummer)?\s*[:.]?\s*)([0-9]{1,10})(?:\s*([A-Z]{1,2})\b)?`)
 	// refCourtWords are the words around a court's name.
-	refCourtWords = regexp.MustCompile(`(?i)(^|[\s,;:(])(amtsgericht|registergericht|reg\.?\s*-?\s*ger\.?|ag|gericht|beim|sitz|eingetragen|handelsregister|register|court|local|district)([\s,;:.)]|$)`)
+	refCourtWords = regexp.MustCompile(`(?i)(^|[\s,;:(])(amtsgerichts?|registergerichts?|reg\.?\s*-?\s*ger\.?|ag|gerichts?|beim|bei|sitz|eingetragen|im|des|unter|handelsregister|partnerschaftsregister|genossenschaftsregister|vereinsregister|gesellschaftsregister|registernummer|register|court|local|district)([\s,;:.)]|$)`)
 )
 
 // ParseRegisterReference reads a register reference in the forms
@@ -55,7 +55,12 @@ var (
 // 12345", "AG Charlottenburg (HRB 267645 B)", "Registergericht: Köln, HRA
 // 1234", "HRB 267645, Berlin (Charlottenburg)", "F1103 HRB 267645", a
 // company id ("DE-HRB-F1103-267645"), and the other registers ("GnR 873",
-// "PR 1187", "VR 17310", "Genossenschaftsregister 873"). The court may be
+// "PR 1187", "VR 17310", "GsR 12", "Genossenschaftsregister 873"). The
+// court may stand inside a sentence or a labelled form ("eingetragen im
+// Handelsregister des Amtsgerichts Köln unter HRB 41209", "Registernummer:
+// HRB 20977 Registergericht: Amtsgericht Hannover", "Hannover
+// (Amtsgericht)"): every court of the table is found wherever it stands,
+// the one after "Amtsgericht", "AG" or "Registergericht" first. It may be
 // named (in any spelling of the table, umlauts spelt out or not) or given
 // by its XJustiz code; the letter B after a number is the suffix of the
 // Berlin (Charlottenburg) register. A court name not in the table is kept
@@ -95,6 +100,10 @@ func ParseRegisterReference(s string) (RegisterReference, error) {
 		}
 	}
 	rest := s[:m[0]] + " " + s[m[1]:]
+	if c, ok := findCourt(rest); ok {
+		ref.Court, ref.CourtCode = c.Name, c.Code
+		return ref, nil
+	}
 	court := rest
 	for range 3 { // the words may follow each other: "Registergericht: AG Köln"
 		court = refCourtWords.ReplaceAllString(court, "$1 $3")
@@ -135,6 +144,8 @@ func registerTypeOf(s string) enums.RegisterType {
 		return enums.RegisterTypeGnR
 	case f == "pr" || f == "partnerschaftsregister":
 		return enums.RegisterTypePR
+	case f == "gsr" || f == "gesellschaftsregister":
+		return enums.RegisterTypeGsR
 	}
 	return enums.RegisterTypeVR
 }

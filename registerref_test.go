@@ -38,6 +38,14 @@ func TestParseRegisterReference(t *testing.T) {
 		{"Registergericht: Freiburg im Breisgau, HRB 25", RegisterReference{enums.RegisterTypeHRB, "25", "Freiburg", "B8536"}},
 		{"Amtsgericht Frankfurt (Oder) HRA 7", RegisterReference{enums.RegisterTypeHRA, "7", "Frankfurt (Oder)", "G1207"}},
 		{"HRB 77 Ö", RegisterReference{enums.RegisterTypeHRB, "77", "Ö", ""}},
+		{"eingetragen im Handelsregister des Amtsgerichts Köln unter HRB 41209", RegisterReference{enums.RegisterTypeHRB, "41209", "Köln", "R3306"}},
+		{"Registernummer: HRB 20977 Registergericht: Amtsgericht Hannover", RegisterReference{enums.RegisterTypeHRB, "20977", "Hannover", "P2305"}},
+		{"Partnerschaftsregister des Amtsgerichts Hamburg, PR 1187", RegisterReference{enums.RegisterTypePR, "1187", "Hamburg", "K1101"}},
+		{"Hannover (Amtsgericht) HRB 20977", RegisterReference{enums.RegisterTypeHRB, "20977", "Hannover", "P2305"}},
+		{"Sitz: Offenbach am Main, Amtsgericht Frankfurt am Main HRB 5", RegisterReference{enums.RegisterTypeHRB, "5", "Frankfurt am Main", "M1201"}},
+		{"GsR 12 Amtsgericht Köln", RegisterReference{enums.RegisterTypeGsR, "12", "Köln", "R3306"}},
+		{"Gesellschaftsregister 7, AG Essen", RegisterReference{enums.RegisterTypeGsR, "7", "Essen", "R2503"}},
+		{"HRB-Nr. 1000509 beim Amtsgericht München", RegisterReference{enums.RegisterTypeHRB, "1000509", "München", "D2601"}},
 	}
 	for _, c := range cases {
 		got, err := ParseRegisterReference(c.in)
@@ -65,7 +73,7 @@ func FuzzParseRegisterReference(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !ref.Type.IsKnown() || ref.Number == "" {
+		if !ref.Type.IsKnown() && ref.Type != enums.RegisterTypeGsR || ref.Number == "" {
 			t.Fatalf("ParseRegisterReference(%q) = %+v without error", s, ref)
 		}
 		if ref.CourtCode != "" && ref.Court == "" {

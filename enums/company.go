@@ -46,6 +46,10 @@ const (
 	RegisterTypePR  RegisterType = "PR"  // Partnerschaftsregister
 	RegisterTypeGnR RegisterType = "GnR" // Genossenschaftsregister
 	RegisterTypeVR  RegisterType = "VR"  // Vereinsregister
+	// RegisterTypeGsR is the Gesellschaftsregister of registered civil-law
+	// partnerships (eGbR), kept since 2024. It is not (yet) a register type
+	// of the specification: IsKnown reports false, Values leaves it out.
+	RegisterTypeGsR RegisterType = "GsR"
 )
 
 var registerTypes = []RegisterType{RegisterTypeHRB, RegisterTypeHRA, RegisterTypePR, RegisterTypeGnR, RegisterTypeVR}

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -35,15 +34,10 @@ type prefixIndex struct {
 	ids   [][]string // ids[i]: the companies with words[i], sorted
 }
 
-// nameWords splits a name into its lower-case words (runs of letters and
-// digits), each once.
-func nameWords(name string) []string {
-	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-	slices.Sort(words)
-	return slices.Compact(words)
-}
+// nameWords are the words a name is found by, each once: its lower-case
+// words (runs of letters and digits) in both German spellings and joined
+// with their neighbours (see indexWords in spelling.go).
+func nameWords(name string) []string { return indexWords(name) }
 
 func (ix *prefixIndex) build(all iter.Seq2[int, *registerdata.Company]) {
 	byWord := map[string][]string{}
@@ -124,7 +118,7 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 	}
 	defer ix.mu.RUnlock()
 
-	words := nameWords(query)
+	words := queryWords(query)
 	out := []registerdata.CompanySearchResult{}
 	if len(words) == 0 {
 		return out
@@ -178,7 +172,7 @@ func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 	if !s.charge(w, apiKey(r), registerdata.CostAutocomplete) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"results": s.autocomplete(query)})
+	writeJSON(w, http.StatusOK, map[string]any{"results": s.autocompleteJoined(query)})
 }
 
 var errAutocompleteQuery = errors.New("query parameter query must be valid UTF-8 of at most 256 bytes")

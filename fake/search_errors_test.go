@@ -128,7 +128,7 @@ func TestSearchCharges(t *testing.T) {
 func TestSearchResultFields(t *testing.T) {
 	srv, _ := newTestServer(t)
 	var out registerdata.CompanySearchResponse
-	res := searchBody(t, srv, "/v1/search/company", `{"filters": [{"field": "vat_id", "value": "DE318274650"}]}`, &out)
+	res := searchBody(t, srv, "/v1/search/company", `{"filters": [{"field": "vat_id", "value": "DE318274655"}]}`, &out)
 	require.Equal(t, http.StatusOK, res.status)
 	require.Len(t, out.Results, 1)
 	r := out.Results[0]

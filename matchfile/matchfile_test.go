@@ -92,7 +92,7 @@ func TestReadJSONLines(t *testing.T) {
 {"company": "Hafenkontor Spedition GmbH", "city": "Hamburg", "note": null}
 {"company": {"nested": true}}
 not json
-{"ust-id": "DE318274650"}
+{"ust-id": "DE318274655"}
 `
 	rd, err := NewReader(strings.NewReader(in), ReaderOptions{Format: JSONL})
 	if err != nil {
@@ -113,7 +113,7 @@ not json
 		t.Errorf("a line that is not JSON: %v", err)
 	}
 	r5, err := rd.Next()
-	if err != nil || r5.Query.VATID != "DE318274650" {
+	if err != nil || r5.Query.VATID != "DE318274655" {
 		t.Fatalf("line 5: %+v, %v", r5.Query, err)
 	}
 	if _, err := rd.Next(); !errors.Is(err, io.EOF) {

@@ -17,7 +17,7 @@ type MatchInput struct {
 	PostalCode string  `json:"postal_code,omitempty" jsonschema:"postal code of the registered address"`
 	Street     string  `json:"street,omitempty" jsonschema:"street and house number"`
 	Register   string  `json:"register,omitempty" jsonschema:"a register reference as written (HRB 267645 B, Amtsgericht Charlottenburg): decides when it resolves to one company"`
-	VATID      string  `json:"vat_id,omitempty" jsonschema:"VAT identification number (DE318274650)"`
+	VATID      string  `json:"vat_id,omitempty" jsonschema:"VAT identification number (DE318274655)"`
 	LEI        string  `json:"lei,omitempty" jsonschema:"Legal Entity Identifier, 20 characters"`
 	Website    string  `json:"website,omitempty" jsonschema:"the company's web address"`
 	MinScore   float64 `json:"min_score,omitempty" jsonschema:"score from 0 to 1 the best candidate needs to be the match; default 0.85"`

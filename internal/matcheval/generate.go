@@ -94,6 +94,7 @@ var kinds = []struct {
 	{"exact", 5}, {"no_form", 10}, {"form_spelled", 6}, {"form_abbreviated", 4}, {"transliterated", 7},
 	{"typo", 12}, {"reordered", 5}, {"word_dropped", 3}, {"in_liquidation", 5}, {"former_name", 5},
 	{"suburb", 5}, {"register", 12}, {"register_and_name", 6}, {"vat_id", 5}, {"website", 6}, {"lei", 3}, {"case_punctuation", 3},
+	{"postal_code_only", 5}, {"compound_split", 5}, {"city_alias", 5}, {"owner", 3}, {"initial", 3}, {"and_swapped", 2},
 }
 
 func (g *gen) pickKind() string {
@@ -176,6 +177,22 @@ func (g *gen) target(kind string) int {
 			if longest(core) < 6 {
 				continue
 			}
+		case "compound_split":
+			if _, ok := splitCompound(stripForm(c.Name.Name), g.r); !ok {
+				continue
+			}
+		case "city_alias":
+			if len(cityAliases[c.Address.City]) == 0 {
+				continue
+			}
+		case "owner", "initial":
+			if _, _, _, ok := soleTrader(c); !ok {
+				continue
+			}
+		case "and_swapped":
+			if !strings.Contains(c.Name.Name, "&") && !strings.Contains(c.Name.Name, " und ") {
+				continue
+			}
 		}
 		return i
 	}
@@ -220,13 +237,28 @@ func (g *gen) present(kind string) (Case, bool) {
 	case "word_dropped":
 		q.Name, keepsForm = dropWord(stripForm(c.Name.Name), g.r), false
 		keyName = q.Name
+		if len(g.byKey[nameKey(q.Name)]) > 0 {
+			return Case{}, false // the shorter name is another company's: the record names it
+		}
 	case "in_liquidation":
 		base := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(c.Name.Name, "i.L."), "in Liquidation"))
 		q.Name = base + pick(g.r, []string{" i.L.", " in Liquidation", " i. L."})
 	case "former_name":
 		keyName = c.Names[g.r.IntN(len(c.Names)-1)].Name
 		q.Name = keyName
-	case "suburb", "exact":
+	case "compound_split":
+		q.Name, _ = splitCompound(stripForm(c.Name.Name), g.r)
+		keepsForm = false
+		if g.r.IntN(2) == 0 {
+			q.Name, keepsForm = q.Name+" "+formOf(c.Name.Name), true
+		}
+	case "owner":
+		q.Name, keepsForm = ownerName(c, g.r), false
+	case "initial":
+		q.Name, keepsForm = initialName(c, g.r), false
+	case "and_swapped":
+		q.Name = swapAnd(c.Name.Name, g.r)
+	case "suburb", "exact", "postal_code_only", "city_alias":
 	case "case_punctuation":
 		q.Name = strings.ToUpper(strings.NewReplacer(".", "", "(", "", ")", "", "&", "+").Replace(c.Name.Name))
 	case "register":
@@ -254,11 +286,14 @@ func (g *gen) present(kind string) (Case, bool) {
 	switch n := g.r.IntN(10); {
 	case kind == "suburb":
 		q.City = c.Address.City + "-" + pick(g.r, []string{"Mitte", "Nord", "Süd", "Altstadt", "Neustadt", "West"})
+	case kind == "city_alias":
+		q.City = pick(g.r, cityAliases[c.Address.City])
+	case kind == "postal_code_only":
 	case n < 3:
 	default:
 		q.City = c.Address.City
 	}
-	if g.r.IntN(4) == 0 {
+	if g.r.IntN(4) == 0 || kind == "postal_code_only" {
 		q.PostalCode = c.Address.PostalCode
 	}
 	if g.r.IntN(5) == 0 {
@@ -305,6 +340,20 @@ func (g *gen) ambiguous(i int, name string, keepsForm bool, q registerdata.Match
 func (g *gen) absent() (Case, bool) {
 	c := g.all[g.r.IntN(len(g.all))]
 	var name string
+	if g.r.IntN(6) == 0 { // a real name with a legal form none of its companies has
+		form := pick(g.r, []string{"AG", "KG", "OHG", "eG", "e.V.", "SE"})
+		name = stripForm(c.Name.Name) + " " + form
+		for _, j := range g.byKey[nameKey(c.Name.Name)] {
+			if f := formOf(g.all[j].Name.Name); f == form || f == "" || form == "KG" && f == "GmbH & Co. KG" {
+				return Case{}, false
+			}
+		}
+		q := registerdata.MatchQuery{Name: name}
+		if g.r.IntN(2) == 0 {
+			q.City = c.Address.City
+		}
+		return Case{Query: q, Kind: "absent_form"}, true
+	}
 	switch g.r.IntN(3) {
 	case 0: // another region
 		name = pick(g.r, []string{"Havel", "Oder", "Ems", "Fulda", "Wester", "Allgäu", "Bode", "Werra", "Jade", "Peene"}) +

@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
@@ -60,8 +62,40 @@ type Figures struct {
 	BestSet, BestRight         int // present cases with a Best, and with the right one
 	WrongOnOthers              int // absent or ambiguous cases given a Best
 	NoneOnAbsent               int // absent cases without a Best
+	NoneOnAmbiguous            int // ambiguous cases without a Best
 	Credits                    int64
 	Errors                     int
+	// Kinds are the figures of each kind of record.
+	Kinds map[string]*KindFigures
+}
+
+// KindFigures are the outcome of the records of one kind.
+type KindFigures struct {
+	Cases   int   // records of the kind
+	Right   int   // the right outcome: the company meant, or no Best when none is meant
+	Wrong   int   // a Best that is not the company meant
+	Credits int64 // credits spent on them
+}
+
+// Rate is the share of the kind's records with the right outcome.
+func (k KindFigures) Rate() float64 { return ratio(k.Right, k.Cases) }
+
+// MeanCredits is the credits spent per record of the kind.
+func (k KindFigures) MeanCredits() float64 {
+	if k.Cases == 0 {
+		return 0
+	}
+	return float64(k.Credits) / float64(k.Cases)
+}
+
+// KindNames are the kinds seen, sorted.
+func (f Figures) KindNames() []string {
+	out := make([]string, 0, len(f.Kinds))
+	for k := range f.Kinds {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Add counts one outcome.
@@ -69,16 +103,32 @@ func (f *Figures) Add(c Case, m *registerdata.Match, err error) {
 	switch {
 	case c.Want != "":
 		f.Present++
-	case c.Kind == "absent":
+	case c.Kind == "absent" || strings.HasPrefix(c.Kind, "absent_"):
 		f.Absent++
 	default:
 		f.Ambiguous++
 	}
+	if f.Kinds == nil {
+		f.Kinds = map[string]*KindFigures{}
+	}
+	k := f.Kinds[c.Kind]
+	if k == nil {
+		k = &KindFigures{}
+		f.Kinds[c.Kind] = k
+	}
+	k.Cases++
 	if err != nil {
 		f.Errors++
 		return
 	}
 	f.Credits += m.Credits
+	k.Credits += m.Credits
+	switch {
+	case m.Best == nil && c.Want == "", m.Best != nil && m.Best.CompanyID == c.Want:
+		k.Right++
+	case m.Best != nil:
+		k.Wrong++
+	}
 	switch {
 	case c.Want != "" && m.Best != nil:
 		f.BestSet++
@@ -87,8 +137,10 @@ func (f *Figures) Add(c Case, m *registerdata.Match, err error) {
 		}
 	case c.Want == "" && m.Best != nil:
 		f.WrongOnOthers++
-	case c.Kind == "absent":
+	case c.Kind == "absent" || strings.HasPrefix(c.Kind, "absent_"):
 		f.NoneOnAbsent++
+	case c.Want == "":
+		f.NoneOnAmbiguous++
 	}
 }
 
@@ -100,6 +152,9 @@ func (f Figures) Precision() float64 {
 
 // Recall is the share of present records whose Best is right.
 func (f Figures) Recall() float64 { return ratio(f.BestRight, f.Present) }
+
+// SafeRate is the share of ambiguous records without a Best.
+func (f Figures) SafeRate() float64 { return ratio(f.NoneOnAmbiguous, f.Ambiguous) }
 
 // NoneRate is the share of absent records without a Best.
 func (f Figures) NoneRate() float64 { return ratio(f.NoneOnAbsent, f.Absent) }
