@@ -31,7 +31,6 @@ func (p *Portfolio) lockSQL() string {
 	return ""
 }
 
-
 // journalLock is the PostgreSQL advisory lock key held from a journal
 // entry's insert to its commit: entries are numbered in commit order, so
 // a reader following Seq never skips one committed late.
