@@ -181,7 +181,8 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 }
 
 // baseline fetches and stores the first snapshot of company id, unless
-// one is stored; it raises the flags the record shows already.
+// one is stored; it raises the flags the record shows already and writes
+// a journal entry without changes (with what the fetch cost).
 func (p *Portfolio) baseline(ctx context.Context, id string, owners bool) (int64, error) {
 	var at int64
 	err := p.db.QueryRowContext(ctx, p.q(`SELECT fetched_at FROM portfolio_snapshots WHERE company_id = $1`), id).Scan(&at)
@@ -193,7 +194,7 @@ func (p *Portfolio) baseline(ctx context.Context, id string, owners bool) (int64
 	if err != nil {
 		return credits, fmt.Errorf("portfolio: Sync: the baseline of %s: %w", id, err)
 	}
-	_, err = p.apply(ctx, check{companyID: id, fresh: fresh, fetchedAt: started, credits: credits})
+	_, err = p.apply(ctx, check{companyID: id, fresh: fresh, fetchedAt: started, credits: credits, always: true})
 	return credits, err
 }
 
