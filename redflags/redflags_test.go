@@ -87,6 +87,12 @@ func TestEvaluateEachRule(t *testing.T) {
 			co.Representation[0].EndDate = ptr(day("2025-04-30"))
 			return redflags.Input{Company: co}
 		}, redflags.FlagNoManagingDirector, "Erika Muster, left on 2025-04-30"},
+		{"the only director left starts later", func() redflags.Input {
+			co := healthy()
+			co.Representation[0].EndDate = ptr(day("2025-04-30"))
+			co.Representation = append(co.Representation, registerdata.Representative{Name: "Max Später", Role: enums.RoleDirector, StartDate: day("2025-09-01")})
+			return redflags.Input{Company: co}
+		}, redflags.FlagNoManagingDirector, "Erika Muster, left on 2025-04-30"},
 		{"owners abroad appeared", func() redflags.Input {
 			return redflags.Input{Company: healthy(), Owners: &registerdata.Owners{Owners: []registerdata.Owner{
 				{Name: "Brightwater Inc.", LegalPerson: &registerdata.OwnerLegalPerson{Country: "us"}}}}}

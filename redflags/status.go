@@ -95,6 +95,9 @@ func flagNoDirector(in *Input, today registerdata.Date) (Flag, bool) {
 		if roleOf(*r) != enums.RoleDirector {
 			continue
 		}
+		if r.StartDate.After(today) {
+			continue // appointed from a later day: not in office yet
+		}
 		if r.EndDate == nil || r.EndDate.After(today) {
 			return Flag{}, false // one is in office
 		}
