@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -42,15 +43,27 @@ func (p *Portfolio) fetch(ctx context.Context, id string, owners bool) (snapshot
 	}
 	s.Company = co
 	if owners {
+		// An AG or SE has owners only as the best available data; a
+		// company without an owner list has none to compare (404): its
+		// owners stay unknown, and the rules on them say nothing.
 		var ro registerdata.ResponseInfo
-		o, err := p.c.GetOwners(ctx, id, nil, registerdata.WithResponseInfo(&ro))
+		o, err := p.c.GetOwners(ctx, id, &registerdata.GetOwnersParams{BestAvailable: bestAvailable(co.LegalForm)}, registerdata.WithResponseInfo(&ro))
 		credits += ro.Charged
-		if err != nil {
+		switch {
+		case errors.Is(err, registerdata.ErrNotFound):
+		case err != nil:
 			return s, credits, fmt.Errorf("portfolio: fetching the owners of %s: %w", id, err)
+		default:
+			s.Owners = o
 		}
-		s.Owners = o
 	}
 	return s, credits, nil
+}
+
+// bestAvailable reports whether the owners of a company of legal form f
+// are served only as the best available data.
+func bestAvailable(f enums.LegalForm) bool {
+	return f == enums.LegalFormAG || f == enums.LegalFormSE || f == enums.LegalFormKGaA
 }
 
 // check is one fetched state of a company to write: from an event, a
