@@ -40,17 +40,18 @@ type Event struct {
 	Credits int64 `json:"credits"`
 }
 
-// journal writes one entry in tx; on PostgreSQL it first takes the
-// journal lock, held until the commit, so Seq follows commit order.
-func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) error {
+// journal writes one entry in tx and returns it; on PostgreSQL it first
+// takes the journal lock, held until the commit, so Seq follows commit
+// order.
+func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
 	if p.engine == enginePostgres {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(journalLock)); err != nil {
-			return fmt.Errorf("portfolio: locking the journal: %w", err)
+			return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
 		}
 	}
 	refs, err := p.refsOf(ctx, tx, c.companyID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if raised == nil {
 		raised = []redflags.Flag{}
@@ -58,13 +59,18 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, found []ch
 	if cleared == nil {
 		cleared = []redflags.Flag{}
 	}
-	_, err = tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`),
-		c.companyID, mustJSON(refs), c.eventID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits)
-	if err != nil {
-		return fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
+	e := &Event{CompanyID: c.companyID, Refs: refs, EventID: c.eventID, Changes: found, Raised: raised, Cleared: cleared,
+		At: fromMicros(micros(now)), Credits: c.credits, Sentences: make([]string, len(found))}
+	for i, ch := range found {
+		e.Sentences[i] = ch.String()
 	}
-	return nil
+	err = tx.QueryRowContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`),
+		c.companyID, mustJSON(refs), c.eventID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits).Scan(&e.Seq)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
+	}
+	return e, nil
 }
 
 // eventsPage is how many journal entries Events reads at a time.

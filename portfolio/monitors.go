@@ -208,8 +208,9 @@ func (p *Portfolio) ownMonitors(ctx context.Context) ([]string, error) {
 	return p.strings(ctx, `SELECT company_id FROM portfolio_monitors ORDER BY company_id`)
 }
 
-func (p *Portfolio) strings(ctx context.Context, query string) ([]string, error) {
-	rows, err := p.db.QueryContext(ctx, query)
+// strings runs query, which selects one text column, with args.
+func (p *Portfolio) strings(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := p.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the store: %w", err)
 	}

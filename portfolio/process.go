@@ -80,11 +80,13 @@ type check struct {
 
 // apply writes c in one transaction: the changes against the stored
 // snapshot, the new snapshot, the flags raised and cleared, the journal
-// entry and the event marked processed. It returns false, writing
-// nothing, when c's event was processed already.
-func (p *Portfolio) apply(ctx context.Context, c check) (bool, error) {
-	written := false
+// entry and the event marked processed. It returns the journal entry
+// written, or nil when there was none to write (c's event was processed
+// already, or nothing changed and c is not always journalled).
+func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
+	var written *Event
 	err := p.inTx(ctx, func(tx *sql.Tx) error {
+		written = nil
 		if c.eventID != "" {
 			var processed sql.NullInt64
 			err := tx.QueryRowContext(ctx, p.q(`SELECT processed_at FROM portfolio_events WHERE event_id = $1`+p.lockSQL()), c.eventID).Scan(&processed)
@@ -140,11 +142,12 @@ func (p *Portfolio) apply(ctx context.Context, c check) (bool, error) {
 			}
 		}
 		if c.always || c.eventID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0 {
-			if err := p.journal(ctx, tx, c, found, raised, cleared, now); err != nil {
+			e, err := p.journal(ctx, tx, c, found, raised, cleared, now)
+			if err != nil {
 				return err
 			}
+			written = e
 		}
-		written = true
 		return nil
 	})
 	return written, err
