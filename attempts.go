@@ -21,8 +21,8 @@ type callState struct {
 	route      string
 	cost       int64
 	maxRetries int
-	budget     *budget
-	sensitive  bool // a body or per-call headers: never sent off the origin by a redirect
+	budget     budgets // the client's, then the limits of the call's context
+	sensitive  bool    // a body or per-call headers: never sent off the origin by a redirect
 
 	attempts   int   // writes made (see ResponseInfo.Attempts)
 	charged    int64 // credits counted as spent by this call

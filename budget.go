@@ -30,6 +30,7 @@ type budget struct {
 	limit    int64 // < 0: no limit
 	spent    int64
 	reserved int64
+	what     string // how errors name it; "" for the client's budget
 }
 
 func (b *budget) reserve(cost int64) error {
@@ -39,8 +40,12 @@ func (b *budget) reserve(cost int64) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.limit >= 0 && b.spent+b.reserved+cost > b.limit {
-		return fmt.Errorf("%w: this call costs %d credits and %d of the budget of %d are left (%d spent, %d held by calls in flight)",
-			ErrBudgetExceeded, cost, b.limit-b.spent-b.reserved, b.limit, b.spent, b.reserved)
+		what := b.what
+		if what == "" {
+			what = "the budget"
+		}
+		return &budgetError{b: b, msg: fmt.Sprintf("this call costs %d credits and %d of %s of %d are left (%d spent, %d held by calls in flight)",
+			cost, b.limit-b.spent-b.reserved, what, b.limit, b.spent, b.reserved)}
 	}
 	b.reserved += cost
 	return nil

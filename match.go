@@ -39,7 +39,9 @@ type MatchOptions struct {
 	// Match.Best; 0 means 0.85.
 	MinScore float64
 	// MaxCredits bounds what one match may spend; 0 means 30, a negative
-	// value allows only free calls (autocomplete, the cache).
+	// value allows only free calls (autocomplete, the cache). It is a
+	// CreditLimit: held at every write, retries included, so the match
+	// never spends more, whatever the network does.
 	MaxCredits int64
 	// MaxCandidates bounds Match.Candidates, 1 to 100; 0 means 5.
 	MaxCandidates int
@@ -176,6 +178,7 @@ func (c *Client) MatchCompany(ctx context.Context, q MatchQuery, opts *MatchOpti
 	if m.unusable != "" && m.name.joined == "" && m.vat == "" && m.lei == "" && m.website == "" && m.ref == nil {
 		return nil, fmt.Errorf("%w: %s, and the query has nothing else to match by", ErrInvalidRequest, m.unusable)
 	}
+	ctx, m.limit = WithCreditLimit(ctx, o.MaxCredits)
 	err = m.run(ctx)
 	if cfg.info != nil {
 		*cfg.info = ResponseInfo{Attempts: m.attempts, Charged: m.credits, Cached: err == nil && m.calls > 0 && m.cached == m.calls}

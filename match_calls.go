@@ -29,6 +29,10 @@ func (m *matcher) call(ctx context.Context, r request, out any) error {
 	if r.cost > 0 {
 		m.attempts += info.Attempts
 	}
+	if m.limit != nil && m.limit.Refused(err) { // a retry MaxCredits could not pay for
+		m.refused = true
+		return errMatchRefused
+	}
 	return err
 }
 

@@ -16,6 +16,7 @@ type matcher struct {
 	o          MatchOptions
 	opts       []CallOption
 	maxCredits int64
+	limit      *CreditLimit // MaxCredits, held at every write of the match's calls
 
 	name     normName
 	city     string // the query's city, street: folded (foldCity)

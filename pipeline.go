@@ -35,7 +35,7 @@ func (c *Client) do(ctx context.Context, r request, out any, opts []CallOption) 
 // know how the attempts went (CreateMonitor's 409 after a lost answer).
 // It fills the call's ResponseInfo, if any.
 func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) (*callState, error) {
-	st := &callState{route: r.route(), cost: r.cost, maxRetries: c.maxRetries, budget: &c.budget}
+	st := &callState{route: r.route(), cost: r.cost, maxRetries: c.maxRetries, budget: budgetsFor(ctx, &c.budget)}
 	if cfg.maxRetries >= 0 {
 		st.maxRetries = cfg.maxRetries
 	}

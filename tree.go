@@ -119,6 +119,10 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 	if opts.MaxCredits < 0 {
 		return nil, fmt.Errorf("%w: TreeOptions.MaxCredits is %d: use 0 for the client's budget alone or a positive limit", ErrInvalidRequest, opts.MaxCredits)
 	}
+	if opts.MaxCredits > 0 {
+		// Held at every write: a retried GetOwners cannot pass the limit.
+		ctx, _ = WithCreditLimit(ctx, opts.MaxCredits)
+	}
 	hundred := 100.0
 	root := &OwnershipNode{EffectiveShare: &hundred, Children: []*OwnershipNode{}}
 	tree := &OwnershipTree{Root: root}

@@ -65,6 +65,11 @@ func Build(ctx context.Context, c *registerdata.Client, companyID string, opts O
 	for _, s := range sectionOrder {
 		g.prov[s] = &Provenance{Section: s}
 	}
+	if opts.MaxCredits > 0 {
+		// Held at every write, retries included: the pre-call check in
+		// call alone lets a retried call pass the limit.
+		ctx, g.lim = registerdata.WithCreditLimit(ctx, opts.MaxCredits)
+	}
 	if err := g.company(ctx, opts.Realtime); err != nil {
 		return nil, err
 	}
@@ -104,7 +109,8 @@ func checkOptions(o Options) error {
 // gatherer fetches the parts of one dossier and keeps their provenance.
 type gatherer struct {
 	c     *registerdata.Client
-	limit int64 // 0: none
+	limit int64                     // 0: none
+	lim   *registerdata.CreditLimit // the limit held at the write; nil: none
 	now   func() time.Time
 	d     *Dossier
 	prov  map[string]*Provenance
@@ -130,6 +136,9 @@ func (g *gatherer) call(sec string, cost int64, fn func(opts ...registerdata.Cal
 	}
 	p.Credits += info.Charged
 	g.d.Credits += info.Charged
+	if g.lim != nil && g.lim.Refused(err) {
+		return fmt.Errorf("%w: %w", errLimit, err)
+	}
 	return err
 }
 
