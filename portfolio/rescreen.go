@@ -15,10 +15,11 @@ import (
 // RescreenOptions tune Rescreen.
 type RescreenOptions struct {
 	// MaxCredits bounds what Rescreen spends polling the companies
-	// without a monitor: a poll is made only when its price fits in what
-	// is left (10 per company, 20 when its owners are kept too). 0 polls
-	// nothing; a negative value is refused. The client's budget
-	// (WithCreditBudget) applies as well.
+	// without a monitor, as a registerdata.WithCreditLimit held at every
+	// write: a poll is made only when its price fits in what is left (10
+	// per company, 20 when its owners are kept too). 0 polls nothing; a
+	// negative value is refused. The client's budget (WithCreditBudget)
+	// applies as well.
 	MaxCredits int64
 }
 
@@ -101,7 +102,9 @@ func (p *Portfolio) poll(ctx context.Context, limit int64, yield func(Event, err
 		yield(Event{}, err)
 		return
 	}
-	var spent int64
+	// The limit is held at every write, retries included: the polls
+	// never spend more than it, whatever the network does.
+	ctx, lim := registerdata.WithCreditLimit(ctx, limit)
 	for _, id := range ids {
 		if monitored[id] {
 			continue
@@ -119,13 +122,15 @@ func (p *Portfolio) poll(ctx context.Context, limit int64, yield func(Event, err
 		if owners {
 			cost += registerdata.CostCompanyLookup
 		}
-		if spent+cost > limit {
+		if cost > lim.Remaining() {
 			return // the limit is reached: the next Rescreen goes on
 		}
 		started := p.cfg.now()
 		fresh, credits, err := p.fetch(ctx, id, owners)
-		spent += credits
 		if err != nil {
+			if lim.Refused(err) {
+				return
+			}
 			if credits > 0 || !errors.Is(err, registerdata.ErrNotFound) {
 				yield(Event{}, err)
 				return
