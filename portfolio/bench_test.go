@@ -178,4 +178,3 @@ func BenchmarkEvents(b *testing.B) {
 	}
 	b.ReportMetric(float64(entries*b.N)/time.Since(t0).Seconds(), "rows/s")
 }
-
