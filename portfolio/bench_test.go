@@ -74,9 +74,15 @@ func BenchmarkImportByName(b *testing.B) {
 }
 
 // BenchmarkBurst receives a burst of deliveries (5 % duplicates, 5 %
-// redeliveries of events already processed) on SQLite in one process and
-// processes them end to end: events/s counts distinct events journalled.
+// redeliveries of events already processed) in one process and processes
+// them end to end, on SQLite and on PostgreSQL: events/s counts distinct
+// events journalled.
 func BenchmarkBurst(b *testing.B) {
+	b.Run("sqlite", func(b *testing.B) { benchBurst(b, func() string { return sqliteDSN(b) }) })
+	b.Run("postgres", func(b *testing.B) { benchBurst(b, func() string { return postgresDSN(b) }) })
+}
+
+func benchBurst(b *testing.B, newDSN func() string) {
 	const events, companies = 1000, 200
 	srv, c, clk := newFake(b, fake.WithGenerated(companies))
 	ids := srv.CompanyIDs()[:companies]
@@ -85,7 +91,7 @@ func BenchmarkBurst(b *testing.B) {
 	var total time.Duration
 	for i := range b.N {
 		b.StopTimer()
-		p := open(b, sqliteDSN(b), c, clk, portfolio.WithWorkers(8))
+		p := open(b, newDSN(), c, clk, portfolio.WithWorkers(8))
 		var rows []portfolio.Row
 		for j, id := range ids {
 			rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("C%04d", j), CompanyID: id})

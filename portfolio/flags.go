@@ -82,44 +82,61 @@ func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s sn
 	return raised, cleared, nil
 }
 
-// Flags yields the open flags of the portfolio, by company and code.
-// The second value is non-nil when reading fails; the loop ends after it.
+// flagsPage is how many open flags Flags reads at a time.
+const flagsPage = 500
+
+// Flags yields the open flags of the portfolio, by company and code,
+// reading the store a page at a time (memory stays bounded). The second
+// value is non-nil when reading fails; the loop ends after it.
 func (p *Portfolio) Flags(ctx context.Context) iter.Seq2[OpenFlag, error] {
 	return func(yield func(OpenFlag, error) bool) {
-		rows, err := p.db.QueryContext(ctx, `SELECT company_id, code, reason, since, acknowledged, note FROM portfolio_flags ORDER BY company_id, code`)
-		if err != nil {
-			yield(OpenFlag{}, fmt.Errorf("portfolio: reading the flags: %w", err))
-			return
-		}
-		var out []OpenFlag
-		for rows.Next() {
-			var f OpenFlag
-			var since int64
-			if err := rows.Scan(&f.CompanyID, &f.Flag.Code, &f.Flag.Reason, &since, &f.Acknowledged, &f.Note); err != nil {
-				rows.Close()
-				yield(OpenFlag{}, fmt.Errorf("portfolio: reading the flags: %w", err))
-				return
-			}
-			f.Since = fromMicros(since)
-			out = append(out, f)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			yield(OpenFlag{}, fmt.Errorf("portfolio: reading the flags: %w", err))
-			return
-		}
-		for _, f := range out {
-			refs, err := p.refsOf(ctx, p.db, f.CompanyID)
+		afterID, afterCode := "", ""
+		for {
+			page, err := p.flagsAfter(ctx, afterID, afterCode)
 			if err != nil {
 				yield(OpenFlag{}, err)
 				return
 			}
-			f.Refs = refs
-			if !yield(f, nil) {
+			for _, f := range page {
+				refs, err := p.refsOf(ctx, p.db, f.CompanyID)
+				if err != nil {
+					yield(OpenFlag{}, err)
+					return
+				}
+				f.Refs = refs
+				if !yield(f, nil) {
+					return
+				}
+			}
+			if len(page) < flagsPage {
 				return
 			}
+			afterID, afterCode = page[len(page)-1].CompanyID, page[len(page)-1].Flag.Code
 		}
 	}
+}
+
+func (p *Portfolio) flagsAfter(ctx context.Context, afterID, afterCode string) ([]OpenFlag, error) {
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, code, reason, since, acknowledged, note FROM portfolio_flags
+		WHERE company_id > $1 OR (company_id = $1 AND code > $2) ORDER BY company_id, code LIMIT `+itoa(flagsPage)), afterID, afterCode)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the flags: %w", err)
+	}
+	defer rows.Close()
+	var out []OpenFlag
+	for rows.Next() {
+		var f OpenFlag
+		var since int64
+		if err := rows.Scan(&f.CompanyID, &f.Flag.Code, &f.Flag.Reason, &since, &f.Acknowledged, &f.Note); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the flags: %w", err)
+		}
+		f.Since = fromMicros(since)
+		out = append(out, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: reading the flags: %w", err)
+	}
+	return out, nil
 }
 
 // Acknowledge marks the open flag code of companyID as reviewed, with a
