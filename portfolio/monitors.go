@@ -34,6 +34,10 @@ type Plan struct {
 	// Create are the companies of the portfolio without a monitor, in
 	// order.
 	Create []string
+	// Baseline are the companies monitored already whose first record is
+	// not stored (an earlier Sync stopped between creating the monitor
+	// and fetching it): Sync fetches them.
+	Baseline []string
 	// Delete are the companies whose monitor the portfolio created and
 	// that no entry names any more. Monitors the account has for other
 	// purposes are never deleted.
@@ -41,9 +45,9 @@ type Plan struct {
 	// Credits is what creating the monitors costs: 25 per weekly and 50
 	// per daily monitor (registerdata.MonitorCost).
 	Credits int64
-	// BaselineCredits is what fetching the first record of each new
-	// company costs (10 each, 20 with ownership among the preferences):
-	// the snapshot the first change is compared with.
+	// BaselineCredits is what fetching the first record of each company
+	// of Create and Baseline costs (10 each, 20 with ownership among the
+	// preferences): the snapshot the first change is compared with.
 	BaselineCredits int64
 	// MonthlyCredits is what the portfolio's monitors cost each month
 	// once the plan is applied: the same price again per monitor and
@@ -92,13 +96,21 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	pl := Plan{Options: o, Create: []string{}, Delete: []string{}}
+	stored, err := p.baselines(ctx)
+	if err != nil {
+		return Plan{}, err
+	}
+	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}}
 	kept := 0
 	for _, id := range want {
-		if have[id] {
-			kept++
-		} else {
+		switch {
+		case !have[id]:
 			pl.Create = append(pl.Create, id)
+		case !stored[id]:
+			pl.Baseline = append(pl.Baseline, id)
+			kept++
+		default:
+			kept++
 		}
 	}
 	wanted := map[string]bool{}
@@ -110,8 +122,8 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 			pl.Delete = append(pl.Delete, id)
 		}
 	}
-	n := int64(len(pl.Create))
-	pl.Credits = n * registerdata.MonitorCost(o.UpdateFrequency)
+	pl.Credits = int64(len(pl.Create)) * registerdata.MonitorCost(o.UpdateFrequency)
+	n := int64(len(pl.Create) + len(pl.Baseline))
 	pl.BaselineCredits = n * registerdata.CompanyLookupCost(false)
 	if needsOwners(o.preferences()) {
 		pl.BaselineCredits += n * registerdata.CostCompanyLookup
@@ -121,7 +133,8 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 }
 
 // Sync applies pl: it creates the missing monitors, fetches the baseline
-// of each new company, and deletes the monitors no entry needs. It is
+// of each new company (and of the companies of pl.Baseline), and deletes
+// the monitors no entry needs. It is
 // idempotent and can be interrupted (ctx, the client's budget) and run
 // again with the same plan: a monitor that exists already is adopted,
 // not created twice (CreateMonitor reconciles a lost answer by listing),
@@ -154,6 +167,16 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			// It exists: created by an earlier, interrupted Sync.
 		default:
 			return res, fmt.Errorf("portfolio: Sync: creating the monitor of %s: %w", id, err)
+		}
+		credits, err := p.baseline(ctx, id, needsOwners(prefs))
+		res.Credits += credits
+		if err != nil {
+			return res, err
+		}
+	}
+	for _, id := range pl.Baseline {
+		if err := ctx.Err(); err != nil {
+			return res, err
 		}
 		credits, err := p.baseline(ctx, id, needsOwners(prefs))
 		res.Credits += credits
@@ -201,6 +224,19 @@ func (p *Portfolio) baseline(ctx context.Context, id string, owners bool) (int64
 // companies are the distinct companies of the matched entries, in order.
 func (p *Portfolio) companies(ctx context.Context) ([]string, error) {
 	return p.strings(ctx, `SELECT DISTINCT company_id FROM portfolio_entries WHERE status = 'matched' AND company_id <> '' ORDER BY company_id`)
+}
+
+// baselines are the companies whose first record is stored.
+func (p *Portfolio) baselines(ctx context.Context) (map[string]bool, error) {
+	ids, err := p.strings(ctx, `SELECT company_id FROM portfolio_snapshots WHERE fetched_at > 0`)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
 }
 
 // ownMonitors are the companies whose monitors Sync created.

@@ -86,8 +86,9 @@ func TestSyncStopsAtTheBudgetAndResumes(t *testing.T) {
 			rows = append(rows, portfolio.Row{Ref: "R" + string(rune('a'+i)), CompanyID: id})
 		}
 		opts := portfolio.MonitorOptions{Preferences: []enums.Preference{enums.PreferenceBasic}}
-		// Room for two monitors and their baselines (2 × 35), not three.
-		tight, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithCreditBudget(90))
+		// Room for two monitors and their baselines (2 × 35) and a third
+		// monitor, not its baseline.
+		tight, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithCreditBudget(100))
 		require.NoError(t, err)
 		p := open(t, dsn, tight, clk)
 		importAll(t, p, rows, portfolio.ImportOptions{})
@@ -96,17 +97,20 @@ func TestSyncStopsAtTheBudgetAndResumes(t *testing.T) {
 		require.Len(t, pl.Create, 6)
 		res, err := p.Sync(ctx, pl)
 		require.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
-		assert.Equal(t, 2, res.Created)
+		assert.Equal(t, 3, res.Created)
 		assert.Equal(t, spent(srv), res.Credits)
 		require.NoError(t, p.Close())
 
 		p = open(t, dsn, c, clk)
 		pl, err = p.Plan(ctx, opts)
 		require.NoError(t, err)
-		assert.Len(t, pl.Create, 4)
+		assert.Len(t, pl.Create, 3)
+		assert.Len(t, pl.Baseline, 1, "the monitor whose baseline the budget refused")
+		assert.Equal(t, int64(4*10), pl.BaselineCredits)
 		res2, err := p.Sync(ctx, pl)
 		require.NoError(t, err)
-		assert.Equal(t, 4, res2.Created)
+		assert.Equal(t, 3, res2.Created)
+		assert.Equal(t, pl.Credits+pl.BaselineCredits, res2.Credits)
 		assert.Equal(t, spent(srv), res.Credits+res2.Credits, "each monitor and baseline billed once")
 		assert.Len(t, srv.Monitors(srv.APIKey), 6)
 	})
