@@ -164,6 +164,12 @@ func (p *Portfolio) openPostgres(ctx context.Context, dsn string) error {
 	if err != nil {
 		return fmt.Errorf("portfolio: the PostgreSQL DSN %s is not valid: %w", redactDSN(dsn), err)
 	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		// River's workers, its listener and maintenance, the receivers'
+		// transactions and the readers share the pool: room for all of
+		// them unless the DSN says otherwise.
+		pcfg.MaxConns = max(pcfg.MaxConns, int32(2*p.cfg.workers+8))
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
 		return fmt.Errorf("portfolio: connecting to PostgreSQL %s: %w", redactDSN(dsn), err)
