@@ -41,8 +41,11 @@ func startWorker(t *testing.T, dsn string, srv *fake.Server) *exec.Cmd {
 		_ = cmd.Wait()
 	})
 	line, err := bufio.NewReader(out).ReadString('\n')
-	require.NoError(t, err, "worker: %s", stderr.String())
-	require.Equal(t, "working\n", line)
+	if err != nil || line != "working\n" {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait() // stderr is complete only now
+		t.Fatalf("the worker did not start: %v %q: %s", err, line, stderr.String())
+	}
 	return cmd
 }
 
