@@ -4,6 +4,7 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/redflags"
 )
 
 // DefaultDepth is the number of ownership levels Build fetches when
@@ -75,38 +76,41 @@ type Dossier struct {
 	Credits int64
 }
 
-// RedFlag is one finding of a dossier that needs a closer look.
-type RedFlag struct {
-	// Code identifies the kind of finding: one of the Flag constants.
-	Code string
-	// Reason says what was found, with the facts that made it a flag.
-	Reason string
-}
+// RedFlag is one finding of a dossier that needs a closer look: the
+// Flag of package redflags, whose rules the dossier and the portfolio
+// share.
+type RedFlag = redflags.Flag
 
-// The codes of RedFlag.
+// The codes of RedFlag: the Flag constants of package redflags.
 const (
 	// FlagInsolvencyOpen: an insolvency proceeding of the company is open.
-	FlagInsolvencyOpen = "insolvency_open"
+	FlagInsolvencyOpen = redflags.FlagInsolvencyOpen
 	// FlagLiquidation: the company is being dissolved.
-	FlagLiquidation = "liquidation"
+	FlagLiquidation = redflags.FlagLiquidation
+	// FlagNotActive: the register no longer shows the company as
+	// operating (inactive, or terminated).
+	FlagNotActive = redflags.FlagNotActive
+	// FlagNoManagingDirector: the company had managing directors and none
+	// is in office any more.
+	FlagNoManagingDirector = redflags.FlagNoManagingDirector
 	// FlagFictitiousOwnersOnly: nobody holds more than 25 %; the
 	// beneficial owners named are the managing directors (fictitious
 	// beneficial owners, GwG section 3 (2) sentence 5).
-	FlagFictitiousOwnersOnly = "fictitious_beneficial_owners_only"
+	FlagFictitiousOwnersOnly = redflags.FlagFictitiousOwnersOnly
 	// FlagOwnersAbroad: an owner in the ownership chain is seated or
 	// living outside Germany.
-	FlagOwnersAbroad = "owners_abroad"
+	FlagOwnersAbroad = redflags.FlagOwnersAbroad
 	// FlagFrequentDirectorChanges: managing directors changed often in
 	// the last three years.
-	FlagFrequentDirectorChanges = "frequent_director_changes"
+	FlagFrequentDirectorChanges = redflags.FlagFrequentDirectorChanges
 	// FlagCapitalReduced: the registered capital was reduced.
-	FlagCapitalReduced = "capital_reduced"
+	FlagCapitalReduced = redflags.FlagCapitalReduced
 	// FlagNoFinancials: a company obliged to publish its accounts has
 	// filed none for the last years.
-	FlagNoFinancials = "no_financials"
+	FlagNoFinancials = redflags.FlagNoFinancials
 	// FlagIncomplete: part of the dossier could not be fetched (the
 	// credit limit, the depth limit, an error); its section says which.
-	FlagIncomplete = "incomplete"
+	FlagIncomplete = redflags.FlagIncomplete
 )
 
 // Provenance says where one section's facts came from.

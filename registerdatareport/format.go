@@ -67,13 +67,6 @@ func groupThousands(s string) string {
 	return b.String()
 }
 
-func dateOrUnknown(d registerdata.Date) string {
-	if d.IsZero() {
-		return "on an unknown date"
-	}
-	return "on " + d.String()
-}
-
 func joinNonEmpty(sep string, parts ...string) string {
 	var out []string
 	for _, p := range parts {

@@ -1,0 +1,118 @@
+package portfolio
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+	"time"
+)
+
+// ErrNotFound is wrapped by the error of Remove and Acknowledge when the
+// portfolio holds no such entry or flag.
+var ErrNotFound = errors.New("portfolio: not found")
+
+// Entry is one counterparty of the portfolio.
+type Entry struct {
+	// Ref is the customer's own key.
+	Ref string
+	// CompanyID is the company the entry names; "" while Ambiguous or
+	// NotFound.
+	CompanyID string
+	// Name is the company's name as the match or the register gave it;
+	// "" until known.
+	Name string
+	// Status is Matched, Ambiguous or NotFound.
+	Status Status
+	// Score is the match's confidence (1 for a company id given).
+	Score float64
+	// Tags are the row's tags.
+	Tags []string
+	// AddedAt is when the entry was first imported.
+	AddedAt time.Time
+}
+
+// entriesPage is how many entries Entries reads at a time.
+const entriesPage = 500
+
+// Entries yields every entry of the portfolio in the order of Ref,
+// reading the store a page at a time (memory stays bounded). The second
+// value is non-nil when reading fails; the loop ends after it.
+func (p *Portfolio) Entries(ctx context.Context) iter.Seq2[Entry, error] {
+	return func(yield func(Entry, error) bool) {
+		after := "" // every Ref is longer
+		for {
+			page, err := p.entriesAfter(ctx, after)
+			if err != nil {
+				yield(Entry{}, err)
+				return
+			}
+			for _, e := range page {
+				if !yield(e, nil) {
+					return
+				}
+			}
+			if len(page) < entriesPage {
+				return
+			}
+			after = page[len(page)-1].Ref
+		}
+	}
+}
+
+func (p *Portfolio) entriesAfter(ctx context.Context, after string) ([]Entry, error) {
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, name, status, score, tags, added_at FROM portfolio_entries
+		WHERE ref > $1 ORDER BY ref LIMIT `+itoa(entriesPage)), after)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the entries: %w", err)
+	}
+	defer rows.Close()
+	var out []Entry
+	for rows.Next() {
+		var e Entry
+		var tags string
+		var added int64
+		if err := rows.Scan(&e.Ref, &e.CompanyID, &e.Name, &e.Status, &e.Score, &tags, &added); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the entries: %w", err)
+		}
+		e.Tags, e.AddedAt = decodeTags(tags), fromMicros(added)
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: reading the entries: %w", err)
+	}
+	return out, nil
+}
+
+// Remove takes the entry ref out of the portfolio. Its company stays
+// monitored until the next Sync (Plan lists the monitor to delete when
+// no other entry names the company). An unknown ref fails with an error
+// wrapping ErrNotFound.
+func (p *Portfolio) Remove(ctx context.Context, ref string) error {
+	res, err := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_entries WHERE ref = $1`), ref)
+	if err != nil {
+		return fmt.Errorf("portfolio: removing %q: %w", ref, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("%w: no entry has the ref %q", ErrNotFound, clip(ref))
+	}
+	return nil
+}
+
+// normTags is tags as stored: never nil.
+func normTags(tags []string) []string {
+	if tags == nil {
+		return []string{}
+	}
+	return slices.Clone(tags)
+}
+
+func decodeTags(s string) []string {
+	var tags []string
+	if json.Unmarshal([]byte(s), &tags) != nil || tags == nil {
+		return []string{}
+	}
+	return tags
+}

@@ -1,0 +1,220 @@
+package portfolio_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/registerdata/registerdata-go/webhook"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// startWorker starts a worker process (the test binary, see TestMain) and
+// waits until it works.
+func startWorker(t *testing.T, dsn string, srv *fake.Server) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), workerDSNEnv+"="+dsn, workerURLEnv+"="+srv.URL, workerKeyEnv+"="+srv.APIKey)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || line != "working\n" {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait() // stderr is complete only now
+		t.Fatalf("the worker did not start: %v %q: %s", err, line, stderr.String())
+	}
+	return cmd
+}
+
+// delivery is one signed delivery of an event.
+type delivery struct {
+	id   string
+	body []byte
+}
+
+// post sends d signed to url and returns the status, 0 when no answer
+// came (reported through t, safe from any goroutine).
+func post(t testing.TB, url string, d delivery) int {
+	h, err := webhook.SignedHeaders(secret, d.id, time.Now(), d.body)
+	if !assert.NoError(t, err) {
+		return 0
+	}
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(d.body))
+	if !assert.NoError(t, err) {
+		return 0
+	}
+	req.Header = h
+	resp, err := http.DefaultClient.Do(req)
+	if !assert.NoError(t, err) {
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// waitFor polls cond (a database state written by other processes) until
+// it holds or the deadline passes.
+func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		<-tick.C
+	}
+}
+
+func count(t *testing.T, db *sql.DB, query string) int {
+	var n int
+	require.NoError(t, db.QueryRow(query).Scan(&n))
+	return n
+}
+
+// TestExactlyOnceOnAFleet: two receivers and three worker processes on
+// one PostgreSQL, concurrent duplicate deliveries, replays, and a worker
+// killed with SIGKILL in the middle of a job: every event is journalled
+// exactly once with exactly its change.
+func TestExactlyOnceOnAFleet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes")
+	}
+	dsn := postgresDSN(t)
+	ctx := context.Background()
+	srv, c, clk := newFake(t, fake.WithWebhookEndpoint("http://127.0.0.1:9/hooks", secret))
+	p := open(t, dsn, c, clk)
+	const n = 40
+	ids := srv.CompanyIDs()[:n]
+	var rows []portfolio.Row
+	for i, id := range ids {
+		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("K%03d", i), CompanyID: id})
+	}
+	importAll(t, p, rows, portfolio.ImportOptions{})
+	pl, err := p.Plan(ctx, portfolio.MonitorOptions{Preferences: []enums.Preference{enums.PreferenceBasic}})
+	require.NoError(t, err)
+	_, err = p.Sync(ctx, pl)
+	require.NoError(t, err)
+	afterSync := spent(srv)
+
+	// Each company gets a new name; its event is delivered three times
+	// at once, to two receivers.
+	var ds []delivery
+	for i, id := range ids {
+		require.NoError(t, srv.UpdateCompany(id, func(co *registerdata.Company) { co.Name.Name = fmt.Sprintf("Umbenannt %d GmbH", i) }))
+		body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": id,
+			"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
+		require.NoError(t, err)
+		ds = append(ds, delivery{id: fmt.Sprintf("msg_%03d", i), body: body})
+	}
+	p2 := open(t, dsn, c, clk)
+	v, err := webhook.NewVerifier(secret)
+	require.NoError(t, err)
+	v2, err := webhook.NewVerifier(secret)
+	require.NoError(t, err)
+	r1, r2 := httptest.NewServer(p.Handler(v)), httptest.NewServer(p2.Handler(v2))
+	defer r1.Close()
+	defer r2.Close()
+	var wg sync.WaitGroup
+	accepted := make([]int, n)
+	var mu sync.Mutex
+	for i, d := range ds {
+		for k := range 3 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				url := r1.URL
+				if k == 1 {
+					url = r2.URL
+				}
+				if code := post(t, url, d); code == http.StatusNoContent {
+					mu.Lock()
+					accepted[i]++
+					mu.Unlock()
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	for i, a := range accepted {
+		assert.GreaterOrEqual(t, a, 1, "delivery %d was accepted", i)
+	}
+	db, err := sql.Open("pgx", dsn)
+	require.NoError(t, err)
+	defer db.Close()
+	assert.Equal(t, n, count(t, db, `SELECT count(*) FROM river_job`), "one job per event, whatever the duplicates")
+
+	require.NoError(t, srv.SetLatency(100*time.Millisecond, 150*time.Millisecond))
+	a := startWorker(t, dsn, srv)
+	waitFor(t, "a job in progress", 30*time.Second, func() bool {
+		return count(t, db, `SELECT count(*) FROM river_job WHERE state = 'running'`) > 0
+	})
+	require.NoError(t, a.Process.Signal(syscall.SIGKILL))
+	_ = a.Wait()
+	killedMidJob := count(t, db, `SELECT count(*) FROM river_job WHERE state = 'running'`)
+	assert.Positive(t, killedMidJob, "the worker died with jobs in progress")
+	require.NoError(t, srv.SetLatency(0, 0))
+
+	b, c3 := startWorker(t, dsn, srv), startWorker(t, dsn, srv)
+	waitFor(t, "every event processed", 3*time.Minute, func() bool {
+		return count(t, db, `SELECT count(*) FROM portfolio_events WHERE processed_at IS NULL`) == 0
+	})
+	// Replays of processed events change nothing.
+	for _, d := range ds[:5] {
+		assert.Equal(t, http.StatusNoContent, post(t, r2.URL, d))
+	}
+	assert.Equal(t, n, count(t, db, `SELECT count(*) FROM river_job`))
+	for _, w := range []*exec.Cmd{b, c3} {
+		require.NoError(t, w.Process.Signal(syscall.SIGTERM))
+		require.NoError(t, w.Wait())
+	}
+
+	perEvent := map[string]int{}
+	var journalled int64
+	for e, err := range p.Events(ctx, 0) {
+		require.NoError(t, err)
+		if e.EventID == "" {
+			continue // a baseline
+		}
+		perEvent[e.EventID]++
+		journalled += e.Credits
+		require.Len(t, e.Changes, 1, e.EventID)
+		assert.Equal(t, "name", e.Changes[0].Field)
+		co, _ := srv.Company(e.CompanyID)
+		assert.Equal(t, co.Name.Name, e.Changes[0].After)
+	}
+	require.Len(t, perEvent, n, "every event journalled")
+	for id, k := range perEvent {
+		assert.Equal(t, 1, k, "event %s journalled once", id)
+	}
+	// Each journalled fetch is billed; beyond them only the fetches of
+	// the jobs the killed worker had in progress.
+	extra := spent(srv) - afterSync - journalled
+	assert.GreaterOrEqual(t, extra, int64(0))
+	assert.LessOrEqual(t, extra, int64(killedMidJob)*registerdata.CostCompanyLookup)
+	t.Logf("jobs in progress at the kill: %d; credits of their lost fetches: %d", killedMidJob, extra)
+}

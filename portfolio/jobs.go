@@ -1,0 +1,232 @@
+package portfolio
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/registerdata/registerdata-go/changes"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/webhook"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// jobQueue is the River queue of the portfolio's jobs.
+const jobQueue = "registerdata_portfolio"
+
+// eventArgs is the job of one recorded event.
+type eventArgs struct {
+	EventID string `json:"event_id"`
+}
+
+// Kind names the job kind in River's table.
+func (eventArgs) Kind() string { return "registerdata_portfolio_event" }
+
+// InsertOpts puts the job in the portfolio's queue.
+func (eventArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: jobQueue} }
+
+// eventWorker runs the jobs of events.
+type eventWorker struct {
+	river.WorkerDefaults[eventArgs]
+	p   *Portfolio
+	ran *atomic.Int64
+}
+
+// Work checks the event's company.
+func (w *eventWorker) Work(ctx context.Context, job *river.Job[eventArgs]) error {
+	w.ran.Add(1)
+	return w.p.processEvent(ctx, job.Args.EventID)
+}
+
+// Timeout bounds one run of a job to half the rescue time, so a job
+// still running is never taken over by another worker.
+func (w *eventWorker) Timeout(*river.Job[eventArgs]) time.Duration { return w.p.cfg.rescueAfter / 2 }
+
+// runner is a River client of either engine.
+type runner interface {
+	Start(ctx context.Context) error
+	Stop(ctx context.Context) error
+	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
+}
+
+// newRunner makes a River client that works the portfolio's queue.
+func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, error) {
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &eventWorker{p: p, ran: ran}); err != nil {
+		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
+	}
+	cfg := &river.Config{
+		Logger:               quiet,
+		Queues:               map[string]river.QueueConfig{jobQueue: {MaxWorkers: p.cfg.workers}},
+		Workers:              workers,
+		FetchPollInterval:    poll,
+		FetchCooldown:        min(poll, 100*time.Millisecond),
+		RescueStuckJobsAfter: p.cfg.rescueAfter,
+		JobTimeout:           p.cfg.rescueAfter / 2,
+	}
+	var r runner
+	var err error
+	if p.engine == enginePostgres {
+		r, err = river.NewClient[pgx.Tx](riverpgxv5.New(p.pool), cfg)
+	} else {
+		cfg.PollOnly = true // SQLite has no LISTEN/NOTIFY
+		r, err = river.NewClient[*sql.Tx](riversqlite.New(p.db), cfg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
+	}
+	return r, nil
+}
+
+// Work runs queued jobs until ctx ends, then stops, letting the jobs in
+// progress finish (up to 30 s, after which they are cancelled and run
+// again later). Any number of processes may run Work on one PostgreSQL
+// database: each job is claimed by one; a job whose worker died is taken
+// over after the rescue time (WithRescueAfter). It returns nil when ctx
+// ended, or the error that kept the workers from starting.
+func (p *Portfolio) Work(ctx context.Context) error {
+	var ran atomic.Int64
+	r, err := p.newRunner(p.cfg.pollEvery, &ran)
+	if err != nil {
+		return err
+	}
+	if err := r.Start(ctx); err != nil {
+		return fmt.Errorf("portfolio: starting the workers: %w", err)
+	}
+	<-ctx.Done()
+	stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := r.Stop(stop); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("portfolio: stopping the workers: %w", err)
+	}
+	return nil
+}
+
+// drainPoll is how often Drain looks for jobs.
+const drainPoll = 20 * time.Millisecond
+
+// Drain runs the jobs queued now until none is available or running,
+// and returns how many runs it made (a job retried counts each time). A
+// job that failed and waits for its retry is left for later. For tests
+// and cron jobs; a service runs Work.
+func (p *Portfolio) Drain(ctx context.Context) (int, error) {
+	var ran atomic.Int64
+	r, err := p.newRunner(drainPoll, &ran)
+	if err != nil {
+		return 0, err
+	}
+	if err := r.Start(ctx); err != nil {
+		return 0, fmt.Errorf("portfolio: starting the workers: %w", err)
+	}
+	defer func() {
+		stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		_ = r.Stop(stop)
+	}()
+	tick := time.NewTicker(drainPoll)
+	defer tick.Stop()
+	params := river.NewJobListParams().Queues(jobQueue).States(rivertype.JobStateAvailable, rivertype.JobStateRunning).First(1)
+	for {
+		select {
+		case <-ctx.Done():
+			return int(ran.Load()), ctx.Err()
+		case <-tick.C:
+		}
+		res, err := r.JobList(ctx, params)
+		if err != nil {
+			return int(ran.Load()), fmt.Errorf("portfolio: listing the queued jobs: %w", err)
+		}
+		if len(res.Jobs) == 0 {
+			return int(ran.Load()), nil
+		}
+	}
+}
+
+// processEvent checks the company of a recorded event and writes the
+// result (apply); an event processed already is left alone.
+func (p *Portfolio) processEvent(ctx context.Context, id string) error {
+	var body string
+	var processed sql.NullInt64
+	err := p.db.QueryRowContext(ctx, p.q(`SELECT body, processed_at FROM portfolio_events WHERE event_id = $1`), id).Scan(&body, &processed)
+	if err != nil {
+		return fmt.Errorf("portfolio: reading the event %s: %w", id, err)
+	}
+	if processed.Valid {
+		return nil
+	}
+	var ev webhook.Event
+	if err := json.Unmarshal([]byte(body), &ev); err != nil {
+		return p.skip(ctx, id) // verified, but not an event: nothing to check
+	}
+	refs, err := p.refsOf(ctx, p.db, ev.EntityID)
+	if err != nil {
+		return err
+	}
+	if (ev.Type != "" && ev.Type != webhook.EventTypeMonitorChange) || ev.EntityType != enums.EntityTypeCompany || len(refs) == 0 {
+		return p.skip(ctx, id)
+	}
+	cats := make([]enums.Preference, 0, len(ev.Categories))
+	for _, c := range ev.Categories {
+		cats = append(cats, enums.Preference(c))
+	}
+	started := p.cfg.now()
+	fresh, credits, err := p.fetch(ctx, ev.EntityID, needsOwners(cats))
+	if err != nil {
+		return err
+	}
+	_, err = p.apply(ctx, check{companyID: ev.EntityID, eventID: id, fresh: fresh, fetchedAt: started, credits: credits, announced: announced(&ev)})
+	return err
+}
+
+// skip marks an event processed without checking anything: another
+// type, a person, a company no entry names.
+func (p *Portfolio) skip(ctx context.Context, id string) error {
+	_, err := p.db.ExecContext(ctx, p.q(`UPDATE portfolio_events SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL`), micros(p.cfg.now()), id)
+	if err != nil {
+		return fmt.Errorf("portfolio: marking the event %s processed: %w", id, err)
+	}
+	return nil
+}
+
+// announced are the event's own changes, for a company without an
+// earlier record to compare with: path as Field, JSON values as text.
+func announced(ev *webhook.Event) []changes.Change {
+	var out []changes.Change
+	for _, c := range ev.Changes {
+		b, a := rawText(c.Before), rawText(c.After)
+		k := changes.Modified
+		switch {
+		case b == "" && a == "":
+			continue
+		case b == "":
+			k = changes.Added
+		case a == "":
+			k = changes.Removed
+		}
+		out = append(out, changes.Change{Category: enums.Preference(c.Category), Kind: k, Field: strings.TrimPrefix(c.Path, "/"), Before: b, After: a})
+	}
+	return out
+}
+
+// rawText is a JSON value as display text: a string without its quotes,
+// anything else as sent, null as "".
+func rawText(v json.RawMessage) string {
+	s := strings.TrimSpace(string(v))
+	if s == "" || s == "null" {
+		return ""
+	}
+	var str string
+	if json.Unmarshal(v, &str) == nil {
+		return str
+	}
+	return s
+}

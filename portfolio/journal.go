@@ -1,0 +1,144 @@
+package portfolio
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"time"
+
+	"github.com/registerdata/registerdata-go/changes"
+	"github.com/registerdata/registerdata-go/redflags"
+)
+
+// Event is one entry of the portfolio's journal: what one check of a
+// company found.
+type Event struct {
+	// Seq numbers the entries in commit order; pass the last one seen to
+	// Events to continue after it.
+	Seq int64 `json:"seq"`
+	// CompanyID is the company checked.
+	CompanyID string `json:"company_id"`
+	// Refs are the entries naming the company when the entry was written.
+	Refs []string `json:"refs"`
+	// EventID is the webhook id of the service's event that caused the
+	// check; "" for a baseline or a rescreen.
+	EventID string `json:"event_id,omitempty"`
+	// Changes are the changes found, never nil; each reads as a sentence
+	// (changes.Change.String), and Sentences holds those sentences.
+	Changes []changes.Change `json:"changes"`
+	// Sentences are Changes as English sentences, in the same order.
+	Sentences []string `json:"sentences"`
+	// Raised are the red flags raised by the check, never nil.
+	Raised []redflags.Flag `json:"raised"`
+	// Cleared are the red flags the check cleared, never nil.
+	Cleared []redflags.Flag `json:"cleared"`
+	// At is when the entry was written.
+	At time.Time `json:"at"`
+	// Credits is what the check's fetches cost.
+	Credits int64 `json:"credits"`
+}
+
+// journal writes one entry in tx and returns it; on PostgreSQL it first
+// takes the journal lock, held until the commit, so Seq follows commit
+// order.
+func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
+	if p.engine == enginePostgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(journalLock)); err != nil {
+			return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
+		}
+	}
+	refs, err := p.refsOf(ctx, tx, c.companyID)
+	if err != nil {
+		return nil, err
+	}
+	if raised == nil {
+		raised = []redflags.Flag{}
+	}
+	if cleared == nil {
+		cleared = []redflags.Flag{}
+	}
+	e := &Event{CompanyID: c.companyID, Refs: refs, EventID: c.eventID, Changes: found, Raised: raised, Cleared: cleared,
+		At: fromMicros(micros(now)), Credits: c.credits, Sentences: make([]string, len(found))}
+	for i, ch := range found {
+		e.Sentences[i] = ch.String()
+	}
+	err = tx.QueryRowContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`),
+		c.companyID, mustJSON(refs), c.eventID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits).Scan(&e.Seq)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
+	}
+	return e, nil
+}
+
+// eventsPage is how many journal entries Events reads at a time.
+const eventsPage = 1000
+
+// Events yields the journal entries after since (the last Seq seen; 0
+// for all), in commit order, reading a page at a time: memory stays
+// bounded however long the journal. A follower (a CRM sync, a SIEM)
+// stores the last Seq it handled and passes it next time. The second
+// value is non-nil when reading fails; the loop ends after it.
+func (p *Portfolio) Events(ctx context.Context, since int64) iter.Seq2[Event, error] {
+	return func(yield func(Event, error) bool) {
+		for {
+			page, err := p.eventsAfter(ctx, since)
+			if err != nil {
+				yield(Event{}, err)
+				return
+			}
+			for _, e := range page {
+				if !yield(e, nil) {
+					return
+				}
+			}
+			if len(page) < eventsPage {
+				return
+			}
+			since = page[len(page)-1].Seq
+		}
+	}
+}
+
+func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, error) {
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT seq, company_id, refs, event_id, changes, raised, cleared, at, credits
+		FROM portfolio_journal WHERE seq > $1 ORDER BY seq LIMIT `+itoa(eventsPage)), since)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
+	}
+	defer rows.Close()
+	out := make([]Event, 0, 64)
+	for rows.Next() {
+		var e Event
+		var refs, chs, raised, cleared string
+		var at int64
+		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
+		}
+		e.At = fromMicros(at)
+		if err := decodeAll(e.Seq, []string{refs, chs, raised, cleared}, &e.Refs, &e.Changes, &e.Raised, &e.Cleared); err != nil {
+			return nil, err
+		}
+		e.Sentences = make([]string, len(e.Changes))
+		for i, c := range e.Changes {
+			e.Sentences[i] = c.String()
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
+	}
+	return out, nil
+}
+
+// decodeAll decodes the JSON columns of journal entry seq.
+func decodeAll(seq int64, cols []string, dst ...any) error {
+	for i, c := range cols {
+		if err := json.Unmarshal([]byte(c), dst[i]); err != nil {
+			return fmt.Errorf("portfolio: journal entry %d is damaged (%v)", seq, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,86 @@
+package portfolio_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"testing"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/portfolio"
+)
+
+// Environment of a worker process that the exactly-once test starts: the
+// test binary runs Work on the portfolio at the DSN, fetching from the
+// fake at the URL, until SIGTERM (or SIGKILL).
+const (
+	workerDSNEnv = "PORTFOLIO_TEST_WORKER_DSN"
+	workerURLEnv = "PORTFOLIO_TEST_WORKER_FAKE_URL"
+	workerKeyEnv = "PORTFOLIO_TEST_WORKER_API_KEY"
+	// importDSNEnv makes the process import killRows into the portfolio
+	// at the DSN, printing one line per result (the kill test).
+	importDSNEnv = "PORTFOLIO_TEST_IMPORT_DSN"
+)
+
+func TestMain(m *testing.M) {
+	if dsn := os.Getenv(workerDSNEnv); dsn != "" {
+		os.Exit(runWorker(dsn))
+	}
+	if dsn := os.Getenv(importDSNEnv); dsn != "" {
+		os.Exit(runImport(dsn))
+	}
+	os.Exit(m.Run())
+}
+
+// runWorker is the body of a worker process.
+func runWorker(dsn string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(os.Getenv(workerKeyEnv)), registerdata.WithBaseURL(os.Getenv(workerURLEnv)),
+		registerdata.WithHTTPClient(&http.Client{}), registerdata.WithRetryWait(time.Millisecond, 2*time.Millisecond, time.Minute))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	p, err := portfolio.Open(ctx, dsn, c, portfolio.WithRescueAfter(2*time.Second), portfolio.WithWorkers(2), portfolio.WithPollInterval(50*time.Millisecond))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer p.Close()
+	fmt.Println("working")
+	if err := p.Work(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// runImport is the body of an import process of the kill test.
+func runImport(dsn string) int {
+	ctx := context.Background()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(os.Getenv(workerKeyEnv)), registerdata.WithBaseURL(os.Getenv(workerURLEnv)),
+		registerdata.WithHTTPClient(&http.Client{}), registerdata.WithRetryWait(time.Millisecond, 2*time.Millisecond, time.Minute))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	p, err := portfolio.Open(ctx, dsn, c)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer p.Close()
+	for r, err := range p.Import(ctx, seqOf(killRows()...), portfolio.ImportOptions{}) {
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		fmt.Println(r.Row.Ref, r.Status)
+	}
+	return 0
+}

@@ -1,0 +1,266 @@
+package portfolio
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+)
+
+// MonitorOptions say how the portfolio's companies are monitored.
+type MonitorOptions struct {
+	// Preferences are the categories to watch; empty means basic,
+	// representation, ownership, financials and insolvencies.
+	Preferences []enums.Preference
+	// UpdateFrequency is weekly (the default, empty) or daily.
+	UpdateFrequency enums.UpdateFrequency
+}
+
+// preferences are o's preferences, the default when empty.
+func (o MonitorOptions) preferences() []enums.Preference {
+	if len(o.Preferences) > 0 {
+		return o.Preferences
+	}
+	return []enums.Preference{enums.PreferenceBasic, enums.PreferenceRepresentation, enums.PreferenceOwnership,
+		enums.PreferenceFinancials, enums.PreferenceInsolvencies}
+}
+
+// Plan is what Sync would do, and what it costs, before a credit is
+// spent.
+type Plan struct {
+	// Create are the companies of the portfolio without a monitor, in
+	// order.
+	Create []string
+	// Baseline are the companies monitored already whose first record is
+	// not stored (an earlier Sync stopped between creating the monitor
+	// and fetching it): Sync fetches them.
+	Baseline []string
+	// Delete are the companies whose monitor the portfolio created and
+	// that no entry names any more. Monitors the account has for other
+	// purposes are never deleted.
+	Delete []string
+	// Credits is what creating the monitors costs: 25 per weekly and 50
+	// per daily monitor (registerdata.MonitorCost).
+	Credits int64
+	// BaselineCredits is what fetching the first record of each company
+	// of Create and Baseline costs (10 each, 20 with ownership among the
+	// preferences): the snapshot the first change is compared with.
+	BaselineCredits int64
+	// MonthlyCredits is what the portfolio's monitors cost each month
+	// once the plan is applied: the same price again per monitor and
+	// month (registerdata.MonitorMonthlyCost).
+	MonthlyCredits int64
+	// Options are the options the plan was made with; Sync creates the
+	// monitors with them.
+	Options MonitorOptions
+}
+
+// SyncResult is what Sync did.
+type SyncResult struct {
+	// Created is how many monitors Sync created (a monitor found to
+	// exist already is not counted: it was billed before).
+	Created int
+	// Deleted is how many monitors it deleted.
+	Deleted int
+	// Credits is what Sync spent: the monitors created and their
+	// baselines.
+	Credits int64
+}
+
+// Plan compares the portfolio's matched companies with the account's
+// monitors (ListMonitors, free) and says what Sync would create and
+// delete and what that costs. It spends nothing.
+func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
+	req := registerdata.MonitorRequest{EntityID: "DE-HRB-F1103-1", EntityType: enums.EntityTypeCompany, Preferences: o.preferences(), UpdateFrequency: o.UpdateFrequency}
+	if err := req.Validate(); err != nil {
+		return Plan{}, fmt.Errorf("portfolio: Plan: %w", err)
+	}
+	want, err := p.companies(ctx)
+	if err != nil {
+		return Plan{}, err
+	}
+	ms, err := p.c.ListMonitors(ctx)
+	if err != nil {
+		return Plan{}, fmt.Errorf("portfolio: Plan: listing the monitors: %w", err)
+	}
+	have := map[string]bool{}
+	for _, m := range ms {
+		if m.EntityType == enums.EntityTypeCompany {
+			have[m.EntityID] = true
+		}
+	}
+	ours, err := p.ownMonitors(ctx)
+	if err != nil {
+		return Plan{}, err
+	}
+	stored, err := p.baselines(ctx)
+	if err != nil {
+		return Plan{}, err
+	}
+	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}}
+	kept := 0
+	for _, id := range want {
+		switch {
+		case !have[id]:
+			pl.Create = append(pl.Create, id)
+		case !stored[id]:
+			pl.Baseline = append(pl.Baseline, id)
+			kept++
+		default:
+			kept++
+		}
+	}
+	wanted := map[string]bool{}
+	for _, id := range want {
+		wanted[id] = true
+	}
+	for _, id := range ours {
+		if have[id] && !wanted[id] {
+			pl.Delete = append(pl.Delete, id)
+		}
+	}
+	pl.Credits = int64(len(pl.Create)) * registerdata.MonitorCost(o.UpdateFrequency)
+	n := int64(len(pl.Create) + len(pl.Baseline))
+	pl.BaselineCredits = n * registerdata.CompanyLookupCost(false)
+	if needsOwners(o.preferences()) {
+		pl.BaselineCredits += n * registerdata.CostCompanyLookup
+	}
+	pl.MonthlyCredits = int64(kept+len(pl.Create)) * registerdata.MonitorMonthlyCost(o.UpdateFrequency)
+	return pl, nil
+}
+
+// Sync applies pl: it creates the missing monitors, fetches the baseline
+// of each new company (and of the companies of pl.Baseline), and deletes
+// the monitors no entry needs. It is
+// idempotent and can be interrupted (ctx, the client's budget) and run
+// again with the same plan: a monitor that exists already is adopted,
+// not created twice (CreateMonitor reconciles a lost answer by listing),
+// and a company whose baseline is stored is not fetched again. The
+// client's budget (WithCreditBudget) bounds what it spends: a create it
+// cannot pay for stops Sync with an error wrapping
+// registerdata.ErrBudgetExceeded, the result saying what was done.
+func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
+	var res SyncResult
+	prefs := pl.Options.preferences()
+	for _, id := range pl.Create {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		// Recorded before the create: a crash after it leaves the monitor
+		// known as the portfolio's.
+		if _, err := p.db.ExecContext(ctx, p.q(`INSERT INTO portfolio_monitors (company_id, created_at) VALUES ($1, $2) ON CONFLICT (company_id) DO NOTHING`), id, micros(p.cfg.now())); err != nil {
+			return res, fmt.Errorf("portfolio: Sync: recording the monitor of %s: %w", id, err)
+		}
+		var ri registerdata.ResponseInfo
+		_, err := p.c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: id, EntityType: enums.EntityTypeCompany,
+			Preferences: prefs, UpdateFrequency: pl.Options.UpdateFrequency}, registerdata.WithResponseInfo(&ri))
+		res.Credits += ri.Charged
+		switch {
+		case err == nil:
+			if ri.Charged > 0 {
+				res.Created++
+			}
+		case errors.Is(err, registerdata.ErrConflict):
+			// It exists: created by an earlier, interrupted Sync.
+		default:
+			return res, fmt.Errorf("portfolio: Sync: creating the monitor of %s: %w", id, err)
+		}
+		credits, err := p.baseline(ctx, id, needsOwners(prefs))
+		res.Credits += credits
+		if err != nil {
+			return res, err
+		}
+	}
+	for _, id := range pl.Baseline {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		credits, err := p.baseline(ctx, id, needsOwners(prefs))
+		res.Credits += credits
+		if err != nil {
+			return res, err
+		}
+	}
+	for _, id := range pl.Delete {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		err := p.c.DeleteMonitor(ctx, id)
+		switch {
+		case err == nil:
+			res.Deleted++
+		case errors.Is(err, registerdata.ErrNotFound):
+		default:
+			return res, fmt.Errorf("portfolio: Sync: deleting the monitor of %s: %w", id, err)
+		}
+		if _, err := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); err != nil {
+			return res, fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, err)
+		}
+	}
+	return res, nil
+}
+
+// baseline fetches and stores the first snapshot of company id, unless
+// one is stored; it raises the flags the record shows already and writes
+// a journal entry without changes (with what the fetch cost).
+func (p *Portfolio) baseline(ctx context.Context, id string, owners bool) (int64, error) {
+	var at int64
+	err := p.db.QueryRowContext(ctx, p.q(`SELECT fetched_at FROM portfolio_snapshots WHERE company_id = $1`), id).Scan(&at)
+	if err == nil && at > 0 {
+		return 0, nil
+	}
+	started := p.cfg.now()
+	fresh, credits, err := p.fetch(ctx, id, owners)
+	if err != nil {
+		return credits, fmt.Errorf("portfolio: Sync: the baseline of %s: %w", id, err)
+	}
+	_, err = p.apply(ctx, check{companyID: id, fresh: fresh, fetchedAt: started, credits: credits, always: true})
+	return credits, err
+}
+
+// companies are the distinct companies of the matched entries, in order.
+func (p *Portfolio) companies(ctx context.Context) ([]string, error) {
+	return p.strings(ctx, `SELECT DISTINCT company_id FROM portfolio_entries WHERE status = 'matched' AND company_id <> '' ORDER BY company_id`)
+}
+
+// baselines are the companies whose first record is stored.
+func (p *Portfolio) baselines(ctx context.Context) (map[string]bool, error) {
+	ids, err := p.strings(ctx, `SELECT company_id FROM portfolio_snapshots WHERE fetched_at > 0`)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
+}
+
+// ownMonitors are the companies whose monitors Sync created.
+func (p *Portfolio) ownMonitors(ctx context.Context) ([]string, error) {
+	return p.strings(ctx, `SELECT company_id FROM portfolio_monitors ORDER BY company_id`)
+}
+
+// strings runs query, which selects one text column, with args.
+func (p *Portfolio) strings(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := p.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the store: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the store: %w", err)
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: reading the store: %w", err)
+	}
+	return slices.Clip(out), nil
+}

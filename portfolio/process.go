@@ -1,0 +1,178 @@
+package portfolio
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/changes"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/redflags"
+)
+
+// snapshot is what the store keeps per company: the records last
+// fetched. A part is nil until it was first fetched.
+type snapshot struct {
+	Company *registerdata.Company `json:"company,omitempty"`
+	Owners  *registerdata.Owners  `json:"owners,omitempty"`
+}
+
+// needsOwners reports whether the categories need the owners fetched
+// besides the record.
+func needsOwners(cats []enums.Preference) bool {
+	return slices.Contains(cats, enums.PreferenceOwnership)
+}
+
+// fetch gets the company record, and its owners when owners is set, and
+// what they cost.
+func (p *Portfolio) fetch(ctx context.Context, id string, owners bool) (snapshot, int64, error) {
+	var s snapshot
+	var ri registerdata.ResponseInfo
+	co, err := p.c.GetCompany(ctx, id, nil, registerdata.WithResponseInfo(&ri))
+	credits := ri.Charged
+	if err != nil {
+		return s, credits, fmt.Errorf("portfolio: fetching the company %s: %w", id, err)
+	}
+	if ri.Cached {
+		return s, credits, fmt.Errorf("portfolio: the company %s came from the client's cache, which would hide its changes: give the portfolio a client without WithCache", id)
+	}
+	s.Company = co
+	if owners {
+		// An AG or SE has owners only as the best available data; a
+		// company without an owner list has none to compare (404): its
+		// owners stay unknown, and the rules on them say nothing.
+		var ro registerdata.ResponseInfo
+		o, err := p.c.GetOwners(ctx, id, &registerdata.GetOwnersParams{BestAvailable: bestAvailable(co.LegalForm)}, registerdata.WithResponseInfo(&ro))
+		credits += ro.Charged
+		switch {
+		case errors.Is(err, registerdata.ErrNotFound):
+		case err != nil:
+			return s, credits, fmt.Errorf("portfolio: fetching the owners of %s: %w", id, err)
+		default:
+			s.Owners = o
+		}
+	}
+	return s, credits, nil
+}
+
+// bestAvailable reports whether the owners of a company of legal form f
+// are served only as the best available data.
+func bestAvailable(f enums.LegalForm) bool {
+	return f == enums.LegalFormAG || f == enums.LegalFormSE || f == enums.LegalFormKGaA
+}
+
+// check is one fetched state of a company to write: from an event, a
+// baseline or a rescreen.
+type check struct {
+	companyID string
+	eventID   string           // the event it answers, "" for none
+	fresh     snapshot         // what was fetched; nil parts were not
+	fetchedAt time.Time        // when the fetch started
+	credits   int64            // what the fetch cost
+	announced []changes.Change // the event's own changes, used when there is no earlier record to compare
+	always    bool             // journal even without changes or flags
+}
+
+// apply writes c in one transaction: the changes against the stored
+// snapshot, the new snapshot, the flags raised and cleared, the journal
+// entry and the event marked processed. It returns the journal entry
+// written, or nil when there was none to write (c's event was processed
+// already, or nothing changed and c is not always journalled).
+func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
+	var written *Event
+	err := p.inTx(ctx, func(tx *sql.Tx) error {
+		written = nil
+		if c.eventID != "" {
+			var processed sql.NullInt64
+			err := tx.QueryRowContext(ctx, p.q(`SELECT processed_at FROM portfolio_events WHERE event_id = $1`+p.lockSQL()), c.eventID).Scan(&processed)
+			if err != nil {
+				return fmt.Errorf("portfolio: reading the event %s: %w", c.eventID, err)
+			}
+			if processed.Valid {
+				return nil
+			}
+		}
+		old, oldAt, err := p.lockSnapshot(ctx, tx, c.companyID)
+		if err != nil {
+			return err
+		}
+		next, found := old, []changes.Change{}
+		if oldAt <= micros(c.fetchedAt) { // a fetch older than the stored one has nothing new to say
+			if c.fresh.Company != nil {
+				if old.Company != nil {
+					found = append(found, changes.Company(old.Company, c.fresh.Company)...)
+				} else {
+					found = append(found, c.announced...)
+				}
+				next.Company = c.fresh.Company
+			}
+			if c.fresh.Owners != nil {
+				if old.Owners != nil {
+					found = append(found, changes.Owners(old.Owners, c.fresh.Owners)...)
+				}
+				next.Owners = c.fresh.Owners
+			}
+		}
+		now := p.cfg.now()
+		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now)
+		if err != nil {
+			return err
+		}
+		data, err := json.Marshal(&next)
+		if err != nil {
+			return fmt.Errorf("portfolio: encoding the snapshot of %s: %w", c.companyID, err)
+		}
+		at := max(oldAt, micros(c.fetchedAt))
+		if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_snapshots SET data = $1, fetched_at = $2 WHERE company_id = $3`), string(data), at, c.companyID); err != nil {
+			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", c.companyID, err)
+		}
+		if next.Company != nil && next.Company.Name.Name != "" {
+			if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_entries SET name = $1 WHERE company_id = $2 AND name <> $1`), next.Company.Name.Name, c.companyID); err != nil {
+				return fmt.Errorf("portfolio: naming the entries of %s: %w", c.companyID, err)
+			}
+		}
+		if c.eventID != "" {
+			if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_events SET processed_at = $1 WHERE event_id = $2`), micros(now), c.eventID); err != nil {
+				return fmt.Errorf("portfolio: marking the event %s processed: %w", c.eventID, err)
+			}
+		}
+		if c.always || c.eventID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0 {
+			e, err := p.journal(ctx, tx, c, found, raised, cleared, now)
+			if err != nil {
+				return err
+			}
+			written = e
+		}
+		return nil
+	})
+	return written, err
+}
+
+// lockSnapshot reads the stored snapshot of id and when it was fetched
+// (0: never), locking its row until the transaction ends, so the checks
+// of one company are written one after the other.
+func (p *Portfolio) lockSnapshot(ctx context.Context, tx *sql.Tx, id string) (snapshot, int64, error) {
+	var s snapshot
+	if _, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_snapshots (company_id, data, fetched_at) VALUES ($1, '{}', 0) ON CONFLICT (company_id) DO NOTHING`), id); err != nil {
+		return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
+	}
+	var data string
+	var at int64
+	if err := tx.QueryRowContext(ctx, p.q(`SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $1`+p.lockSQL()), id).Scan(&data, &at); err != nil {
+		return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(data), &s); err != nil {
+		return s, 0, fmt.Errorf("portfolio: the stored snapshot of %s is not valid (%v): delete its row in portfolio_snapshots to start from a new baseline", id, err)
+	}
+	return s, at, nil
+}
+
+// evaluate runs the red-flag rules over a snapshot.
+func evaluate(s snapshot, now time.Time) []redflags.Flag {
+	return redflags.Evaluate(redflags.Input{Company: s.Company, Owners: s.Owners}, registerdata.DateOf(now))
+}
