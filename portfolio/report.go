@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/registerdata/registerdata-go/redflags"
@@ -18,28 +19,32 @@ var overviewTemplate string
 //go:embed templates/overview.css
 var overviewCSS string
 
-var overviewPage = template.Must(template.New("overview").Funcs(template.FuncMap{
-	"date": func(t time.Time) string {
-		if t.IsZero() {
-			return "unknown"
-		}
-		return t.UTC().Format("2006-01-02")
-	},
-	"display": func(name, id string) string { return shorten(displayName(name, id), maxShownName) },
-	"anchor":  anchor,
-	"short":   func(s string) string { return shorten(s, maxShownText) },
-	"join":    func(s []string) string { return strings.Join(s, ", ") },
-	"add":     func(a, b int) int { return a + b },
-	"outcome": func(s Status) string {
-		switch s {
-		case Ambiguous:
-			return "ambiguous: several companies fit, none confidently"
-		case NotFound:
-			return "no company found"
-		}
-		return string(s)
-	},
-}).Parse(overviewTemplate))
+// overviewPage is parsed on first use, so that a program importing the
+// package (the CLI) does not pay for it at start.
+var overviewPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("overview").Funcs(template.FuncMap{
+		"date": func(t time.Time) string {
+			if t.IsZero() {
+				return "unknown"
+			}
+			return t.UTC().Format("2006-01-02")
+		},
+		"display": func(name, id string) string { return shorten(displayName(name, id), maxShownName) },
+		"anchor":  anchor,
+		"short":   func(s string) string { return shorten(s, maxShownText) },
+		"join":    func(s []string) string { return strings.Join(s, ", ") },
+		"add":     func(a, b int) int { return a + b },
+		"outcome": func(s Status) string {
+			switch s {
+			case Ambiguous:
+				return "ambiguous: several companies fit, none confidently"
+			case NotFound:
+				return "no company found"
+			}
+			return string(s)
+		},
+	}).Parse(overviewTemplate))
+})
 
 // WriteHTML writes the portfolio overview as one self-contained HTML
 // file (no scripts, no external resources): the portfolio's size and
@@ -74,7 +79,7 @@ func (p *Portfolio) WriteHTMLContext(ctx context.Context, w io.Writer, o ReportO
 		Verdict      string
 		VerdictClass string
 	}{ov, template.CSS(overviewCSS), verdict, class}
-	if err := overviewPage.Execute(w, data); err != nil {
+	if err := overviewPage().Execute(w, data); err != nil {
 		return fmt.Errorf("portfolio: writing the overview: %w", err)
 	}
 	return nil
