@@ -141,7 +141,7 @@ func (p *Portfolio) gather(ctx context.Context, o ReportOptions) (*overview, err
 	slices.SortStableFunc(ov.Flags, func(a, b flagRow) int {
 		return cmp.Or(cmp.Compare(a.Severity.Rank(), b.Severity.Rank()), a.Since.Compare(b.Since), cmp.Compare(a.CompanyID, b.CompanyID))
 	})
-	since, err := p.seqBefore(ctx, ov.Since)
+	since, err := p.CursorAt(ctx, ov.Since)
 	if err != nil {
 		return nil, err
 	}
@@ -213,25 +213,6 @@ func (p *Portfolio) reportTotals(ctx context.Context, ov *overview) error {
 		return fmt.Errorf("portfolio: report: reading the totals: %w", err)
 	}
 	return nil
-}
-
-// seqBefore returns the cursor for Events that starts at the first
-// journal entry written at or after t.
-func (p *Portfolio) seqBefore(ctx context.Context, t time.Time) (int64, error) {
-	var seq int64
-	row := p.db.QueryRowContext(ctx, p.q(`SELECT COALESCE(MIN(seq), 0) FROM portfolio_journal WHERE at >= $1`), micros(t))
-	if err := row.Scan(&seq); err != nil {
-		return 0, fmt.Errorf("portfolio: report: finding the period's journal: %w", err)
-	}
-	if seq == 0 {
-		// Nothing in the period: start after the last entry.
-		row = p.db.QueryRowContext(ctx, p.q(`SELECT COALESCE(MAX(seq), 0) FROM portfolio_journal`))
-		if err := row.Scan(&seq); err != nil {
-			return 0, fmt.Errorf("portfolio: report: reading the journal: %w", err)
-		}
-		return seq, nil
-	}
-	return seq - 1, nil
 }
 
 // displayName is a company's name, or its id while the name is unknown.
