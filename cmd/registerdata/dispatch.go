@@ -85,6 +85,7 @@ func groups() []*group {
 		diffGroup(),
 		mcpGroup(),
 		reportGroup(),
+		portfolioGroup(),
 	}
 }
 

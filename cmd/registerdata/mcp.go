@@ -36,7 +36,9 @@ the command (the default), or over streamable HTTP with --http ADDR.
 cannot pay is refused with an error the agent can read. --fake serves the
 bundled fake, so "registerdata --fake mcp" is a playground that costs
 nothing. The monitor tools (create_monitor, delete_monitor) exist only with
---allow-write.
+--allow-write. --portfolio DSN adds read-only tools over a portfolio
+database ("registerdata portfolio"), so an agent can answer "what changed in
+my portfolio this week, and what needs review?" at no cost.
 
 --http listens on loopback (127.0.0.1:PORT) without authentication; on any
 other address it requires a bearer token from $REGISTERDATA_MCP_TOKEN, and
@@ -46,17 +48,19 @@ messages go to stderr.`,
 			"registerdata --fake mcp",
 			"registerdata --budget 500 mcp",
 			"registerdata mcp --http 127.0.0.1:8808",
+			"registerdata mcp --portfolio sqlite:portfolio.db",
 			"REGISTERDATA_MCP_TOKEN=$(openssl rand -hex 32) registerdata --budget 2000 mcp --http :8808",
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
 			addr := fs.String("http", "", "serve streamable HTTP on `ADDR` (such as 127.0.0.1:8808) instead of stdio")
 			allowWrite := fs.Bool("allow-write", false, "add the tools that change the account: create_monitor, delete_monitor")
-			return func(a *app, _ []string) error { return a.runMCP(*addr, *allowWrite) }
+			pf := fs.String("portfolio", "", "add read-only tools over the portfolio at `DSN` (sqlite:PATH or postgres://...): portfolio_changes, portfolio_flags, portfolio_review")
+			return func(a *app, _ []string) error { return a.runMCP(*addr, *allowWrite, *pf) }
 		},
 	}
 }
 
-func (a *app) runMCP(addr string, allowWrite bool) error {
+func (a *app) runMCP(addr string, allowWrite bool, portfolioDSN string) error {
 	token := a.getenv(envMCPToken)
 	if addr != "" {
 		loop, err := isLoopback(addr)
@@ -72,6 +76,18 @@ func (a *app) runMCP(addr string, allowWrite bool) error {
 		return err
 	}
 	srv := registerdatamcp.NewServer(c, registerdatamcp.Options{AllowWrite: allowWrite})
+	if portfolioDSN != "" {
+		p, err := a.openPortfolio(portfolioDSN)
+		if err != nil {
+			return err
+		}
+		defer p.Close()
+		now := a.now
+		if now == nil {
+			now = time.Now
+		}
+		addPortfolioTools(srv, p, now)
+	}
 	if addr == "" {
 		err := srv.Run(a.ctx, a.stdioTransport())
 		if err == nil || errors.Is(err, io.EOF) || a.ctx.Err() != nil {

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/spf13/pflag"
+)
+
+// envPortfolioDB names the portfolio database when --db is not given.
+const envPortfolioDB = "REGISTERDATA_PORTFOLIO_DB"
+
+// defaultPortfolioDB is the database of "portfolio" without --db or
+// $REGISTERDATA_PORTFOLIO_DB: a SQLite file in the working directory.
+const defaultPortfolioDB = "sqlite:portfolio.db"
+
+// portfolioGroup is "registerdata portfolio ...": counterparties resolved
+// once, monitored, journalled and flagged in a database.
+func portfolioGroup() *group {
+	return &group{
+		name:    "portfolio",
+		summary: "keep counterparties under watch in a database: import, monitor, journal, red flags",
+		commands: []*command{
+			portfolioImport(), portfolioPlan(), portfolioSync(), portfolioServe(), portfolioWork(),
+			portfolioEvents(), portfolioFlags(), portfolioAck(), portfolioReport(),
+		},
+	}
+}
+
+// dbFlag declares --db on fs; its value is resolved by (*app).openPortfolio.
+func dbFlag(fs *pflag.FlagSet) *string {
+	return fs.String("db", "", "the portfolio `DSN`: sqlite:PATH or postgres://user@host:port/db (default $"+envPortfolioDB+", else "+defaultPortfolioDB+")")
+}
+
+// portfolioDSN is the DSN to open: --db, else the environment, else the
+// default file.
+func (a *app) portfolioDSN(flag string) string {
+	switch {
+	case flag != "":
+		return flag
+	case a.getenv(envPortfolioDB) != "":
+		return a.getenv(envPortfolioDB)
+	}
+	return defaultPortfolioDB
+}
+
+// openPortfolio opens (and migrates) the portfolio database with the
+// command's client. The DSN's password, if any, is a secret: it never
+// reaches the output.
+func (a *app) openPortfolio(flag string) (*portfolio.Portfolio, error) {
+	dsn := a.portfolioDSN(flag)
+	if i := strings.Index(dsn, "://"); i >= 0 {
+		if at := strings.LastIndex(dsn, "@"); at > i {
+			if colon := strings.Index(dsn[i+3:at], ":"); colon >= 0 {
+				a.addSecret(dsn[i+3+colon+1 : at])
+			}
+		}
+	}
+	c, err := a.api()
+	if err != nil {
+		return nil, err
+	}
+	p, err := portfolio.Open(a.ctx, dsn, c)
+	if err != nil {
+		if !strings.HasPrefix(dsn, "sqlite:") && !strings.Contains(dsn, "://") {
+			return nil, usagef("--db %s: %v", dsn, err)
+		}
+		return nil, err
+	}
+	return p, nil
+}
+
+// jsonLine writes v as one line of JSON on stdout.
+func (a *app) jsonLine(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(a.stdout, a.redact(string(b)))
+	return err
+}

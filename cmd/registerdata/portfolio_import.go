@@ -1,0 +1,208 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/registerdata/registerdata-go/matchfile"
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/spf13/pflag"
+)
+
+func portfolioImport() *command {
+	return &command{
+		name: "import", nargs: 0, billable: true,
+		summary: "resolve a customer list to register entries and keep it (matching is billed once per row)",
+		help: `Reads a CSV or JSON Lines file of counterparties and stores each row under
+its own key (the "ref" column): a row with a company id as it is, any other
+row matched by name, place and identifiers (as "registerdata match" does).
+A row that fits several companies or none is kept for review, never
+guessed. Each row is committed as soon as it is resolved: an import stopped
+by --budget, Ctrl-C or a crash resumes where it stopped when run again, and
+rows already stored with the same data are not matched or billed again. A
+row whose ref comes back with other data is resolved again.
+
+Columns: ref (the customer's key, required), tags (separated by ";"), and
+the match columns: name, city, postal_code, street, register, vat_id, lei,
+website, company_id (German and English spellings are recognised; --column
+names others).`,
+		examples: []string{
+			"registerdata --fake portfolio import --in customers.csv --db sqlite:demo.db",
+			"registerdata --budget 2000 portfolio import --in suppliers.jsonl --tag supplier",
+			"registerdata portfolio import --in crm.csv --ref Kundennummer --column name=Firma --json",
+		},
+		setup: func(fs *pflag.FlagSet) runFunc {
+			db := dbFlag(fs)
+			in := fs.String("in", "", "the input `FILE` (- for stdin)")
+			format := fs.String("format", "", "csv or jsonl (default: from the file name's extension, else csv)")
+			refCol := fs.String("ref", "ref", "the `COLUMN` that holds each row's key")
+			tagsCol := fs.String("tags-column", "tags", "the `COLUMN` of each row's tags, separated by \";\"")
+			tags := fs.StringSlice("tag", nil, "a `TAG` to add to every row (repeatable)")
+			columns := fs.StringArray("column", nil, "take a match field from another column: `FIELD=HEADER` (name=Firma)")
+			concurrency := fs.Int("concurrency", 4, "rows matched at once")
+			return func(a *app, _ []string) error {
+				if *in == "" {
+					return usagef("--in is required: the CSV or JSON Lines file to import (- for stdin)")
+				}
+				fm, err := importFormat(*format, *in)
+				if err != nil {
+					return err
+				}
+				overrides, err := matchfile.ParseOverrides(*columns)
+				if err != nil {
+					return usageError{err}
+				}
+				if *concurrency < 1 || *concurrency > 16 {
+					return usagef("--concurrency %d: want 1 to 16", *concurrency)
+				}
+				return a.runPortfolioImport(*db, *in, fm, overrides, *refCol, *tagsCol, *tags, *concurrency)
+			}
+		},
+	}
+}
+
+// importFormat is --format, else the extension of the input.
+func importFormat(flag, in string) (matchfile.Format, error) {
+	if flag != "" {
+		fm, err := matchfile.ParseFormat(flag)
+		if err != nil {
+			return 0, usagef("--format %q: use csv or jsonl", flag)
+		}
+		return fm, nil
+	}
+	switch strings.ToLower(filepath.Ext(in)) {
+	case ".jsonl", ".ndjson", ".json":
+		return matchfile.JSONL, nil
+	}
+	return matchfile.CSV, nil
+}
+
+// importCounts are the outcomes of an import, for its summary line.
+type importCounts struct {
+	byStatus map[portfolio.Status]int
+	credits  int64
+}
+
+func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides map[string]string, refCol, tagsCol string, tags []string, concurrency int) error {
+	var src io.Reader = a.stdin
+	if in != "-" {
+		f, err := os.Open(in)
+		if err != nil {
+			return usagef("--in %s: %v", in, err)
+		}
+		defer f.Close()
+		src = f
+	}
+	rd, err := matchfile.NewReader(src, matchfile.ReaderOptions{Format: fm, Overrides: overrides})
+	if err != nil {
+		return usagef("--in %s: %v", in, err)
+	}
+	p, err := a.openPortfolio(db)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+
+	rows := func(yield func(portfolio.Row, error) bool) {
+		for {
+			r, err := rd.Next()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				yield(portfolio.Row{}, fmt.Errorf("--in %s: %w", in, err))
+				return
+			}
+			if !yield(importRow(r, refCol, tagsCol, tags), nil) {
+				return
+			}
+		}
+	}
+	counts := importCounts{byStatus: map[portfolio.Status]int{}}
+	opts := portfolio.ImportOptions{}
+	opts.Batch.Concurrency = concurrency
+	var review *output.Table
+	if !a.jsonOut {
+		review = output.NewTable(output.Column{Header: "REF", Fixed: true}, output.Column{Header: "OUTCOME", Fixed: true}, output.Column{Header: "WHY"})
+	}
+	for res, err := range p.Import(a.ctx, rows, opts) {
+		if err != nil {
+			a.printImportSummary(counts)
+			return err
+		}
+		counts.byStatus[res.Status]++
+		counts.credits += res.Credits
+		if a.jsonOut {
+			if err := a.jsonLine(importJSON(res)); err != nil {
+				return err
+			}
+			continue
+		}
+		if res.Status == portfolio.Ambiguous || res.Status == portfolio.NotFound || res.Status == portfolio.Failed {
+			why := ""
+			if res.Err != nil {
+				why = res.Err.Error()
+			}
+			review.Row(output.Clean(res.Row.Ref), string(res.Status), output.Clean(why))
+		}
+	}
+	if review != nil && review.Len() > 0 {
+		if err := a.render(review); err != nil {
+			return err
+		}
+	}
+	a.printImportSummary(counts)
+	if counts.byStatus[portfolio.Failed] > 0 {
+		a.status = 1
+	}
+	return nil
+}
+
+// importRow turns an input record into a portfolio row: its ref and tags
+// from their columns, the rest as a match query or company id.
+func importRow(r matchfile.Row, refCol, tagsCol string, extra []string) portfolio.Row {
+	row := portfolio.Row{CompanyID: r.CompanyID, Query: r.Query}
+	for i, h := range r.Header {
+		if i >= len(r.Cells) {
+			break
+		}
+		switch {
+		case strings.EqualFold(strings.TrimSpace(h), refCol):
+			row.Ref = strings.TrimSpace(r.Cells[i])
+		case strings.EqualFold(strings.TrimSpace(h), tagsCol):
+			for _, t := range strings.Split(r.Cells[i], ";") {
+				if t = strings.TrimSpace(t); t != "" {
+					row.Tags = append(row.Tags, t)
+				}
+			}
+		}
+	}
+	for _, t := range extra {
+		if !slices.Contains(row.Tags, t) {
+			row.Tags = append(row.Tags, t)
+		}
+	}
+	return row
+}
+
+// importJSON is one line of "portfolio import --json".
+func importJSON(res portfolio.ImportResult) map[string]any {
+	m := map[string]any{"ref": res.Row.Ref, "status": res.Status, "company_id": res.CompanyID, "score": res.Score, "credits": res.Credits}
+	if res.Err != nil {
+		m["error"] = res.Err.Error()
+	}
+	return m
+}
+
+// printImportSummary says on stderr what the import did.
+func (a *app) printImportSummary(c importCounts) {
+	fmt.Fprintf(a.stderr, "imported: %d matched, %d ambiguous, %d not found (kept for review), %d unchanged, %d failed; %d credits\n",
+		c.byStatus[portfolio.Matched], c.byStatus[portfolio.Ambiguous], c.byStatus[portfolio.NotFound],
+		c.byStatus[portfolio.Unchanged], c.byStatus[portfolio.Failed], c.credits)
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/spf13/pflag"
+)
+
+// monitorFlags are the monitor options of plan and sync.
+type monitorFlags struct {
+	prefs *string
+	daily *bool
+}
+
+func declareMonitorFlags(fs *pflag.FlagSet) monitorFlags {
+	return monitorFlags{
+		prefs: fs.String("preferences", "", "comma-separated `list` of categories to watch (default: basic,representation,ownership,financials,insolvencies)"),
+		daily: fs.Bool("daily", false, "check daily (50 credits a monitor and month) instead of weekly (25)"),
+	}
+}
+
+func (f monitorFlags) options() (portfolio.MonitorOptions, error) {
+	var o portfolio.MonitorOptions
+	for _, p := range splitList(*f.prefs) {
+		pref := enums.Preference(strings.ToLower(p))
+		if !pref.IsKnown() {
+			return o, usagef("--preferences: unknown category %q", p)
+		}
+		o.Preferences = append(o.Preferences, pref)
+	}
+	if *f.daily {
+		o.UpdateFrequency = enums.UpdateFrequencyDaily
+	}
+	return o, nil
+}
+
+func portfolioPlan() *command {
+	return &command{
+		name: "plan", nargs: 0,
+		summary: "what sync would create and delete, and what it costs (free)",
+		help: `Compares the portfolio's companies with the account's monitors and says
+which monitors sync would create and delete, what creating them costs, what
+their first records cost (the baselines changes are compared with), and
+what the portfolio's monitors will cost each month. Nothing is spent.`,
+		examples: []string{
+			"registerdata portfolio plan",
+			"registerdata portfolio plan --daily --json",
+		},
+		setup: func(fs *pflag.FlagSet) runFunc {
+			db := dbFlag(fs)
+			mf := declareMonitorFlags(fs)
+			return func(a *app, _ []string) error {
+				o, err := mf.options()
+				if err != nil {
+					return err
+				}
+				p, err := a.openPortfolio(*db)
+				if err != nil {
+					return err
+				}
+				defer p.Close()
+				pl, err := p.Plan(a.ctx, o)
+				if err != nil {
+					return err
+				}
+				if a.jsonOut {
+					return a.jsonLine(planJSON(pl))
+				}
+				_, err = fmt.Fprint(a.stdout, describePlan(pl))
+				return err
+			}
+		},
+	}
+}
+
+func portfolioSync() *command {
+	return &command{
+		name: "sync", nargs: 0, billable: true,
+		summary: "create and delete monitors as the plan says (25 credits a weekly monitor, 50 daily)",
+		help: `Applies the plan: creates a monitor for each company of the portfolio
+without one and fetches its first record, and deletes the monitors the
+portfolio created for companies it no longer names (monitors made for other
+purposes are never touched). It can be stopped and run again: a monitor
+whose creation answer was lost is found, not created twice. --budget caps
+what it spends; run "portfolio plan" first to see the cost.`,
+		examples: []string{
+			"registerdata portfolio plan && registerdata --budget 5000 portfolio sync",
+			"registerdata portfolio sync --daily",
+		},
+		setup: func(fs *pflag.FlagSet) runFunc {
+			db := dbFlag(fs)
+			mf := declareMonitorFlags(fs)
+			return func(a *app, _ []string) error {
+				o, err := mf.options()
+				if err != nil {
+					return err
+				}
+				p, err := a.openPortfolio(*db)
+				if err != nil {
+					return err
+				}
+				defer p.Close()
+				pl, err := p.Plan(a.ctx, o)
+				if err != nil {
+					return err
+				}
+				res, err := p.Sync(a.ctx, pl)
+				if a.jsonOut {
+					if jerr := a.jsonLine(map[string]any{"created": res.Created, "deleted": res.Deleted, "credits": res.Credits}); jerr != nil {
+						return jerr
+					}
+				} else {
+					fmt.Fprintf(a.stdout, "created %d monitors, deleted %d; %d credits\n", res.Created, res.Deleted, res.Credits)
+				}
+				if err != nil {
+					return fmt.Errorf("%w (run the command again to continue: what was done is kept)", err)
+				}
+				return nil
+			}
+		},
+	}
+}
+
+// planJSON is "portfolio plan --json".
+func planJSON(pl portfolio.Plan) map[string]any {
+	return map[string]any{
+		"create": nonNil(pl.Create), "delete": nonNil(pl.Delete),
+		"credits": pl.Credits, "baseline_credits": pl.BaselineCredits, "monthly_credits": pl.MonthlyCredits,
+		"update_frequency": string(pl.Options.UpdateFrequency),
+	}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// describePlan is the plan for a person.
+func describePlan(pl portfolio.Plan) string {
+	var b strings.Builder
+	freq := "weekly"
+	if pl.Options.UpdateFrequency == enums.UpdateFrequencyDaily {
+		freq = "daily"
+	}
+	fmt.Fprintf(&b, "create %d %s monitors: %d credits, and %d for their first records\n", len(pl.Create), freq, pl.Credits, pl.BaselineCredits)
+	fmt.Fprintf(&b, "delete %d monitors of companies the portfolio no longer names\n", len(pl.Delete))
+	fmt.Fprintf(&b, "then %d credits a month for the portfolio's monitors\n", pl.MonthlyCredits)
+	for _, id := range pl.Create {
+		fmt.Fprintf(&b, "  + %s\n", id)
+	}
+	for _, id := range pl.Delete {
+		fmt.Fprintf(&b, "  - %s\n", id)
+	}
+	return b.String()
+}

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
+	"github.com/registerdata/registerdata-go/internal/atomicfile"
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/registerdata/registerdata-go/redflags"
+	"github.com/spf13/pflag"
+)
+
+func portfolioEvents() *command {
+	return &command{
+		name: "events", nargs: 0,
+		summary: "the journal, from a cursor: what changed, flags raised and cleared (free)",
+		help: `Prints the portfolio's journal in commit order, after the entry numbered
+--since (0: from the start): for each check the company, the customer refs,
+the changes as sentences, the red flags raised and cleared, and the credits
+the check cost. Each entry starts with its number; pass the last one to
+--since to continue, so a CRM sync or a SIEM can follow the journal. With
+--follow it keeps printing new entries until Ctrl-C. --json prints one JSON
+object a line.`,
+		examples: []string{
+			"registerdata portfolio events",
+			"registerdata portfolio events --since 1200 --json | jq -c '{seq, company_id, sentences}'",
+			"registerdata portfolio events --follow --json >> journal.jsonl",
+		},
+		setup: func(fs *pflag.FlagSet) runFunc {
+			db := dbFlag(fs)
+			since := fs.Int64("since", 0, "print the entries after this `SEQ`")
+			follow := fs.Bool("follow", false, "keep printing new entries until Ctrl-C")
+			every := fs.Duration("every", 5*time.Second, "with --follow, how often to look for new entries")
+			return func(a *app, _ []string) error {
+				if *since < 0 {
+					return usagef("--since %d: want 0 or a journal entry's number", *since)
+				}
+				if *every < 100*time.Millisecond {
+					return usagef("--every %s: want 100ms or more", *every)
+				}
+				p, err := a.openPortfolio(*db)
+				if err != nil {
+					return err
+				}
+				defer p.Close()
+				last := *since
+				for {
+					for ev, err := range p.Events(a.ctx, last) {
+						if err != nil {
+							return err
+						}
+						last = ev.Seq
+						if err := a.printEvent(ev); err != nil {
+							return err
+						}
+					}
+					if !*follow {
+						return nil
+					}
+					t := time.NewTimer(*every)
+					select {
+					case <-a.ctx.Done():
+						t.Stop()
+						return nil
+					case <-t.C:
+					}
+				}
+			}
+		},
+	}
+}
+
+// printEvent prints one journal entry.
+func (a *app) printEvent(ev portfolio.Event) error {
+	if a.jsonOut {
+		return a.jsonLine(ev)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "#%d  %s  %s", ev.Seq, ev.At.UTC().Format(time.RFC3339), ev.CompanyID)
+	if len(ev.Refs) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(ev.Refs, ", "))
+	}
+	if ev.EventID == "" {
+		b.WriteString("  baseline")
+	}
+	fmt.Fprintf(&b, "  %d credits\n", ev.Credits)
+	for _, s := range ev.Sentences {
+		fmt.Fprintf(&b, "    %s\n", s)
+	}
+	for _, f := range ev.Raised {
+		fmt.Fprintf(&b, "    raised %s: %s\n", f.Code, f.Reason)
+	}
+	for _, f := range ev.Cleared {
+		fmt.Fprintf(&b, "    cleared %s\n", f.Code)
+	}
+	_, err := fmt.Fprint(a.stdout, output.Clean(b.String()))
+	return err
+}
+
+func portfolioFlags() *command {
+	return &command{
+		name: "flags", nargs: 0,
+		summary: "the open red flags, high first (free)",
+		help: `Lists the red flags open on the portfolio's companies: severity (high: an
+insolvency, a liquidation, a company no longer active, no managing
+director; review: the others), the company and the refs naming it, the
+finding and its reason, since when, and whether a reviewer acknowledged it.`,
+		examples: []string{
+			"registerdata portfolio flags",
+			"registerdata portfolio flags --json | jq -r 'select(.severity == \"high\") | .company_id'",
+		},
+		setup: func(fs *pflag.FlagSet) runFunc {
+			db := dbFlag(fs)
+			return func(a *app, _ []string) error {
+				p, err := a.openPortfolio(*db)
+				if err != nil {
+					return err
+				}
+				defer p.Close()
+				t := output.NewTable(output.Column{Header: "SEVERITY", Fixed: true}, output.Column{Header: "COMPANY", Fixed: true},
+					output.Column{Header: "REFS", Optional: true}, output.Column{Header: "FLAG", Fixed: true},
+					output.Column{Header: "SINCE", Fixed: true}, output.Column{Header: "ACK", Optional: true}, output.Column{Header: "REASON"})
+				var high, review [][]string
+				for f, err := range p.Flags(a.ctx) {
+					if err != nil {
+						return err
+					}
+					sev := redflags.SeverityOf(f.Flag.Code)
+					if a.jsonOut {
+						if err := a.jsonLine(flagJSON(f, sev)); err != nil {
+							return err
+						}
+						continue
+					}
+					ack := ""
+					if f.Acknowledged {
+						ack = "yes"
+					}
+					row := []string{string(sev), f.CompanyID, output.Clean(strings.Join(f.Refs, ", ")), f.Flag.Code,
+						f.Since.UTC().Format("2006-01-02"), ack, output.Clean(f.Flag.Reason)}
+					if sev == redflags.High {
+						high = append(high, row)
+					} else {
+						review = append(review, row)
+					}
+				}
+				if a.jsonOut {
+					return nil
+				}
+				if len(high)+len(review) == 0 {
+					_, err := fmt.Fprintln(a.stdout, "no open flags")
+					return err
+				}
+				for _, r := range append(high, review...) {
+					t.Row(r...)
+				}
+				return a.render(t)
+			}
+		},
+	}
+}
+
+// flagJSON is one line of "portfolio flags --json".
+func flagJSON(f portfolio.OpenFlag, sev redflags.Severity) map[string]any {
+	return map[string]any{"company_id": f.CompanyID, "refs": f.Refs, "code": f.Flag.Code, "reason": f.Flag.Reason,
+		"severity": sev, "since": f.Since, "acknowledged": f.Acknowledged, "note": f.Note}
+}
+
+func portfolioAck() *command {
+	return &command{
+		name: "ack", args: "COMPANY_ID FLAG", nargs: 2,
+		summary: "acknowledge an open red flag, with a note (free)",
+		help: `Marks a company's open red flag as seen by a reviewer, with a note that
+says what was done. The flag stays open while the finding holds; if it is
+cleared and raised again later, it needs a new acknowledgement.`,
+		examples: []string{
+			`registerdata portfolio ack DE-HRB-F1103-267645 liquidation --note "called the liquidator; payments stopped"`,
+		},
+		setup: func(fs *pflag.FlagSet) runFunc {
+			db := dbFlag(fs)
+			note := fs.String("note", "", "what the reviewer found or did")
+			return func(a *app, args []string) error {
+				if len(*note) > portfolio.MaxNoteLength {
+					return usagef("--note is %d bytes: at most %d", len(*note), portfolio.MaxNoteLength)
+				}
+				p, err := a.openPortfolio(*db)
+				if err != nil {
+					return err
+				}
+				defer p.Close()
+				if err := p.Acknowledge(a.ctx, args[0], args[1], *note); err != nil {
+					return fmt.Errorf("%w (list the open flags with \"registerdata portfolio flags\")", err)
+				}
+				_, err = fmt.Fprintf(a.stdout, "acknowledged %s on %s\n", output.Clean(args[1]), output.Clean(args[0]))
+				return err
+			}
+		},
+	}
+}
+
+func portfolioReport() *command {
+	return &command{
+		name: "report", nargs: 0,
+		summary: "write the portfolio overview as one HTML file (free)",
+		help: `Writes the portfolio overview, one self-contained HTML file: the size and
+credit use, a verdict, the open flags by severity with the companies and
+why, the changes of the last --days days, the rows awaiting review, and a
+section per company those name. Open it in a browser or print it.`,
+		examples: []string{
+			"registerdata portfolio report --out overview.html",
+			"registerdata portfolio report --days 30 --out month.html",
+		},
+		setup: func(fs *pflag.FlagSet) runFunc {
+			db := dbFlag(fs)
+			out := fs.String("out", "portfolio.html", "the `FILE` to write (- for stdout)")
+			days := fs.Int("days", 7, "the period of recent changes, in days")
+			return func(a *app, _ []string) error {
+				if *days < 1 || *days > 3660 {
+					return usagef("--days %d: want 1 to 3660", *days)
+				}
+				p, err := a.openPortfolio(*db)
+				if err != nil {
+					return err
+				}
+				defer p.Close()
+				return a.writePortfolioReport(p, *out, time.Duration(*days)*24*time.Hour)
+			}
+		},
+	}
+}
+
+// writePortfolioReport writes the overview to out, crash-safely.
+func (a *app) writePortfolioReport(p *portfolio.Portfolio, out string, period time.Duration) error {
+	o := portfolio.ReportOptions{Period: period}
+	if out == "-" {
+		return p.WriteHTMLContext(a.ctx, a.stdout, o)
+	}
+	err := atomicfile.WriteFrom(out, 0o644, func(w io.Writer) error { return p.WriteHTMLContext(a.ctx, w, o) })
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stderr, "wrote %s\n", out)
+	return nil
+}

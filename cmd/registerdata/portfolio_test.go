@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/fake"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const portfolioSecret = "whsec_ZXhhbXBsZS1zaWduaW5nLXNlY3JldC0wMTIzNDU2Nzg5"
+
+// portfolioEnv is a fake with a clock and a portfolio database in a temp
+// dir, shared by the commands a test runs one after the other.
+type portfolioEnv struct {
+	srv *fake.Server
+	clk *fake.Clock
+	h   harness
+	db  string
+}
+
+func newPortfolioEnv(t *testing.T) *portfolioEnv {
+	t.Helper()
+	clk := fake.NewClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC))
+	srv := fake.NewServer(fake.WithClock(clk), fake.WithCredits(1_000_000), fake.WithHardCases())
+	t.Cleanup(srv.Close)
+	db := "sqlite:" + filepath.Join(t.TempDir(), "portfolio.db")
+	return &portfolioEnv{srv: srv, clk: clk, db: db, h: harness{env: map[string]string{
+		registerdata.EnvAPIKey: srv.APIKey, registerdata.EnvBaseURL: srv.URL,
+		envPortfolioDB: db, envWebhookSecret: portfolioSecret,
+	}}}
+}
+
+func (e *portfolioEnv) spent() int64 { return 1_000_000 - e.srv.Credits(e.srv.APIKey) }
+
+// portfolioCustomers is an import file with each kind of row: a company id, a name
+// that matches, a name several companies share, a name nobody has, and a
+// name that reads as a spreadsheet formula.
+const portfolioCustomers = `ref,name,city,company_id,tags
+C-1,,,DE-HRB-F1103-267645,supplier;critical
+C-2,Löwenherz Bau GmbH,Berlin,,
+C-3,Löwenherz Bau GmbH,,,
+C-4,Quxbarfoo Zzyzx Unbekannt GmbH,Kassel,,
+C-5,"=HYPERLINK(""http://x"")",,,
+`
+
+func jsonLines(t *testing.T, s string) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(s), "\n") {
+		if line == "" {
+			continue
+		}
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(line), &m), "line %q", line)
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestPortfolioCommandsEndToEnd(t *testing.T) {
+	e := newPortfolioEnv(t)
+	in := filepath.Join(t.TempDir(), "portfolioCustomers.csv")
+	require.NoError(t, os.WriteFile(in, []byte(portfolioCustomers), 0o600))
+
+	// Import: every row stored under its ref, the unclear ones for review.
+	r := e.h.run(t, "portfolio", "import", "--in", in, "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	lines := jsonLines(t, r.stdout)
+	require.Len(t, lines, 5)
+	status := map[string]string{}
+	for _, l := range lines {
+		status[l["ref"].(string)] = l["status"].(string)
+	}
+	assert.Equal(t, "matched", status["C-1"])
+	assert.Equal(t, "matched", status["C-2"])
+	assert.Equal(t, "ambiguous", status["C-3"])
+	assert.Equal(t, "none", status["C-4"])
+	assert.Contains(t, r.stderr, "imported: ")
+	firstImport := e.spent()
+
+	// Again: nothing matched or billed twice.
+	r = e.h.run(t, "portfolio", "import", "--in", in)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "5 unchanged")
+	assert.Equal(t, firstImport, e.spent(), "a second import bills nothing")
+
+	// Plan says the cost before anything is spent; sync spends it once.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	require.NoError(t, e.srv.SetWebhookEndpoint("http://"+l.Addr().String()+"/hooks", portfolioSecret))
+	r = e.h.run(t, "portfolio", "plan", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	plan := jsonLines(t, r.stdout)[0]
+	assert.Len(t, plan["create"], 2)
+	assert.EqualValues(t, 2*registerdata.CostWeeklyMonitor, plan["credits"])
+	assert.Equal(t, firstImport, e.spent(), "plan is free")
+	r = e.h.run(t, "portfolio", "sync")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "created 2 monitors")
+	r = e.h.run(t, "portfolio", "plan")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "create 0 weekly monitors")
+
+	// A change arrives as a webhook while "serve" receives.
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan result, 1)
+	sh := e.h
+	sh.setup = func(a *app) {
+		a.ctx = ctx
+		a.listen = func(string, string) (net.Listener, error) { return l, nil }
+	}
+	go func() { served <- sh.run(t, "portfolio", "serve", "--no-work") }()
+	require.NoError(t, e.srv.UpdateCompany("DE-HRB-F1103-267645", func(co *registerdata.Company) {
+		co.Status = enums.CompanyStatusLiquidation
+	}))
+	e.clk.Advance(8 * 24 * time.Hour)
+	var delivered bool
+	for _, d := range e.srv.Deliveries() {
+		delivered = delivered || d.State == fake.DeliveryDelivered
+	}
+	cancel()
+	sr := <-served
+	require.Equal(t, 0, sr.code, sr.stderr)
+	require.True(t, delivered, "the receiver answered the delivery: %s", sr.stderr)
+
+	r = e.h.run(t, "portfolio", "work", "--drain")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "ran 1 jobs")
+
+	// The journal, the flags, an acknowledgement and the overview.
+	r = e.h.run(t, "portfolio", "events", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var changed []map[string]any
+	for _, ev := range jsonLines(t, r.stdout) {
+		if ev["event_id"] != nil && ev["event_id"] != "" {
+			changed = append(changed, ev)
+		}
+	}
+	require.Len(t, changed, 1, r.stdout)
+	assert.Contains(t, changed[0]["sentences"].([]any)[0], "liquidation")
+	seq := int64(changed[0]["seq"].(float64))
+	r = e.h.run(t, "portfolio", "events", "--since", itoa64(seq))
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Empty(t, strings.TrimSpace(r.stdout), "nothing after the last entry")
+
+	r = e.h.run(t, "portfolio", "flags")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Regexp(t, `(?m)^high\s+DE-HRB-F1103-267645\s.*liquidation`, r.stdout)
+	r = e.h.run(t, "portfolio", "ack", "DE-HRB-F1103-267645", "liquidation", "--note", "called the liquidator")
+	require.Equal(t, 0, r.code, r.stderr)
+	r = e.h.run(t, "portfolio", "flags", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	for _, f := range jsonLines(t, r.stdout) {
+		if f["code"] == "liquidation" {
+			assert.Equal(t, true, f["acknowledged"])
+			assert.Equal(t, "called the liquidator", f["note"])
+		}
+	}
+	r = e.h.run(t, "portfolio", "ack", "DE-HRB-F1103-267645", "no_such_flag")
+	assert.NotEqual(t, 0, r.code)
+	assert.Contains(t, r.stderr, "portfolio flags")
+
+	out := filepath.Join(t.TempDir(), "overview.html")
+	r = e.h.run(t, "portfolio", "report", "--out", out)
+	require.Equal(t, 0, r.code, r.stderr)
+	page, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `data-code="liquidation"`)
+	assert.Contains(t, string(page), `data-ref="C-5"`, "the formula row awaits review")
+	assert.NotContains(t, string(page), "<script")
+}
+
+func TestPortfolioCommandsRefuseBadInput(t *testing.T) {
+	e := newPortfolioEnv(t)
+	r := e.h.run(t, "portfolio", "import")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "--in is required")
+	r = e.h.run(t, "portfolio", "flags", "--db", "mysql://root@localhost/x")
+	assert.NotEqual(t, 0, r.code)
+	assert.Contains(t, r.stderr, "sqlite:PATH")
+	r = e.h.run(t, "portfolio", "import", "--in", filepath.Join(t.TempDir(), "missing.csv"))
+	assert.Equal(t, 2, r.code)
+	r = e.h.run(t, "portfolio", "events", "--since", "-4")
+	assert.Equal(t, 2, r.code)
+	r = e.h.run(t, "portfolio", "plan", "--preferences", "basic,gossip")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.stderr, "gossip")
+	r = e.h.run(t, "portfolio", "ack", "DE-HRB-F1103-267645", "liquidation", "--note", strings.Repeat("n", 5000))
+	assert.Equal(t, 2, r.code)
+}
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
