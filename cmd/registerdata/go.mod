@@ -6,6 +6,7 @@ require (
 	github.com/creack/pty v1.1.24
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/registerdata/registerdata-go v0.2.0
+	github.com/registerdata/registerdata-go/portfolio v0.2.0
 	github.com/registerdata/registerdata-go/registerdatamcp v0.2.0
 	github.com/registerdata/registerdata-go/registerdatareport v0.2.0
 	github.com/spf13/cobra v1.10.2
@@ -60,7 +61,6 @@ require (
 	github.com/hashicorp/go-retryablehttp v0.7.8 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
-	github.com/registerdata/registerdata-go/portfolio v0.2.0
 	github.com/segmentio/asm v1.2.1 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
