@@ -6,6 +6,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/redflags"
 )
 
 // shareholderView is one direct shareholder in the table next to the
@@ -131,10 +132,6 @@ type verdictView struct {
 	Reasons            []RedFlag
 }
 
-// highRisk are the red flags that make a dossier high risk on their own:
-// a company that is insolvent or being wound up.
-var highRisk = map[string]bool{FlagInsolvencyOpen: true, FlagLiquidation: true}
-
 // verdict sums the red flags up: no findings, review (a finding to look
 // at, or data that could not be fetched), or high risk.
 func verdict(flags []RedFlag) verdictView {
@@ -144,8 +141,9 @@ func verdict(flags []RedFlag) verdictView {
 	v := verdictView{Level: "review", Class: "warn", Reasons: flags,
 		Text: "Findings to review before a decision:"}
 	for _, f := range flags {
-		if highRisk[f.Code] {
-			v.Level, v.Class, v.Text = "high risk", "bad", "High risk: the company is insolvent or being wound up. Findings:"
+		// One scale with the portfolio: redflags.SeverityOf decides.
+		if redflags.SeverityOf(f.Code) == redflags.High {
+			v.Level, v.Class, v.Text = "high risk", "bad", "High risk: the company may not be able to act as a counterparty (insolvent, wound up, no longer active or without a managing director). Findings:"
 			break
 		}
 	}
