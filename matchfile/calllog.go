@@ -11,7 +11,7 @@ import (
 )
 
 // CallLog keeps the answers of the paid calls made for the rows of one
-// chunk of the input (a range of record numbers a run works on at once),
+// chunk of the input (a range of rows a run works on at once),
 // so that a run stopped in the middle of a row does not pay again for the
 // calls that row had made: the resumed run replays them from the log. It
 // is a line log like Journal's (a header written whole with atomicfile,
@@ -38,22 +38,20 @@ type callLine struct {
 	Value []byte `json:"v"`
 }
 
-// OpenCallLog opens the log at path for chunk of a run with header h.
-// With resume, an existing log of the same header and chunk is read;
-// otherwise (or when it belongs to another chunk or run) the log is
-// replaced by an empty one.
-func OpenCallLog(path string, h JournalHeader, chunk int, resume bool) (*CallLog, error) {
-	c := &CallLog{path: path, head: h, chunk: chunk, calls: map[string]entry{}}
+// OpenCallLog opens the log at path for a run with header h. With
+// resume, an existing log of the same header is read, whatever chunk it
+// holds (see Chunk); otherwise (or when it belongs to another run) the
+// log is replaced by an empty one for chunk 0.
+func OpenCallLog(path string, h JournalHeader, resume bool) (*CallLog, error) {
+	c := &CallLog{path: path, head: h, calls: map[string]entry{}}
 	if resume {
 		var err error
 		c.log, err = openLog(path, func(b []byte) error {
-			if err := checkHead(path, b, h); err != nil {
-				return errStale
-			}
 			var got journalHead
-			if json.Unmarshal(b, &got) != nil || got.Calls != chunk+1 {
+			if checkHead(path, b, h) != nil || json.Unmarshal(b, &got) != nil || got.Calls < 1 {
 				return errStale
 			}
+			c.chunk = got.Calls - 1
 			return nil
 		}, c.index)
 		if err == nil {
@@ -131,7 +129,14 @@ func (c *CallLog) Put(key string, value []byte) error {
 	return nil
 }
 
-// Reset empties the log for the next chunk.
+// Chunk is the chunk the log holds the calls of.
+func (c *CallLog) Chunk() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.chunk
+}
+
+// Reset empties the log for chunk.
 func (c *CallLog) Reset(chunk int) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

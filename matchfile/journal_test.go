@@ -143,7 +143,7 @@ func TestJournalRefusesAnotherRun(t *testing.T) {
 
 func TestCallLogHoldsOneChunk(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "calls")
-	c, err := OpenCallLog(path, testHeader, 0, true)
+	c, err := OpenCallLog(path, testHeader, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestCallLogHoldsOneChunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = c.Close()
-	if c, err = OpenCallLog(path, testHeader, 0, true); err != nil {
+	if c, err = OpenCallLog(path, testHeader, true); err != nil {
 		t.Fatal(err)
 	}
 	if v, ok, err := c.Get("GET /v1/company/1"); !ok || err != nil || string(v) != "answer 1" {
@@ -168,12 +168,21 @@ func TestCallLogHoldsOneChunk(t *testing.T) {
 	}
 	_ = c.Put("GET /v1/company/3", []byte("answer 3"))
 	_ = c.Close()
-	// Another chunk or another run starts empty.
-	if c, err = OpenCallLog(path, testHeader, 2, true); err != nil {
+	// Resumed, the log keeps its chunk; another run starts empty.
+	if c, err = OpenCallLog(path, testHeader, true); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, _ := c.Get("GET /v1/company/3"); ok {
-		t.Error("the calls of chunk 1 were kept for chunk 2")
+	if _, ok, _ := c.Get("GET /v1/company/3"); !ok || c.Chunk() != 1 {
+		t.Errorf("resumed: chunk %d, call of chunk 1 found %v", c.Chunk(), ok)
+	}
+	_ = c.Close()
+	other := testHeader
+	other.Settings = "raw"
+	if c, err = OpenCallLog(path, other, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := c.Get("GET /v1/company/3"); ok || c.Chunk() != 0 {
+		t.Error("the calls of another run were kept")
 	}
 	_ = c.Close()
 }

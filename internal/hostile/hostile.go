@@ -71,9 +71,10 @@ var FormulaStarts = []string{"=", "+", "-", "@", "\t", "\r"}
 // "error" holding text; "company_id" holding ids or nothing), about a
 // third of the rows repeat an earlier row exactly, some cells hold quoted
 // line breaks, quotes and separators, and some start like a formula.
-// names are the company names (or ids, when idColumn) the rows look up.
-func Customers(rng *rand.Rand, n int, names []string) string {
-	header := append([]string{"nr", "firma", "ort"}, AddedColumns...)
+// The rows look a company up by column (such as "firma" or
+// "handelsregister"), with a value drawn from values.
+func Customers(rng *rand.Rand, n int, column string, values []string) string {
+	header := append([]string{"nr", column, "ort"}, AddedColumns...)
 	var b strings.Builder
 	b.WriteString(strings.Join(header, ",") + "\n")
 	var rows [][]string
@@ -84,7 +85,7 @@ func Customers(rng *rand.Rand, n int, names []string) string {
 		}
 		row := []string{
 			fmt.Sprint(rng.Intn(5)), // numbers repeat too: identity is not content
-			names[rng.Intn(len(names))],
+			values[rng.Intn(len(values))],
 			[]string{"Berlin", "", "Hamburg", "München"}[rng.Intn(4)],
 		}
 		for _, col := range AddedColumns {
