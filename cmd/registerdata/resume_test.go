@@ -85,7 +85,7 @@ func TestEnrichResumeKeepsEveryRowOfAnIDColumn(t *testing.T) {
 // billed once; a further resume changes and bills nothing.
 func TestMatchResumeKeepsDuplicatesAndHostileColumns(t *testing.T) {
 	rng := rand.New(rand.NewSource(29))
-	content := hostilegen.Customers(rng, 24, "handelsregister", registerRefs)
+	content := hostilegen.Customers(rng, 24, []string{"Nordlicht", "Helios", "Hafenkontor Spedition"}, registerRefs)
 	in := writeInput(t, "crm.csv", content)
 	whole, wholeBilled := uninterrupted(t, "match", in)
 	if wholeBilled < 30 {

@@ -71,10 +71,11 @@ var FormulaStarts = []string{"=", "+", "-", "@", "\t", "\r"}
 // "error" holding text; "company_id" holding ids or nothing), about a
 // third of the rows repeat an earlier row exactly, some cells hold quoted
 // line breaks, quotes and separators, and some start like a formula.
-// The rows look a company up by column (such as "firma" or
-// "handelsregister"), with a value drawn from values.
-func Customers(rng *rand.Rand, n int, column string, values []string) string {
-	header := append([]string{"nr", column, "ort"}, AddedColumns...)
+// Each row looks a company up either by name (column firma, drawn from
+// names) or by register reference (column handelsregister, drawn from
+// refs); either list may be empty.
+func Customers(rng *rand.Rand, n int, names, refs []string) string {
+	header := append([]string{"nr", "firma", "handelsregister", "ort"}, AddedColumns...)
 	var b strings.Builder
 	b.WriteString(strings.Join(header, ",") + "\n")
 	var rows [][]string
@@ -83,9 +84,15 @@ func Customers(rng *rand.Rand, n int, column string, values []string) string {
 			rows = append(rows, rows[rng.Intn(len(rows))]) // an exact duplicate
 			continue
 		}
+		name, ref := "", ""
+		if len(refs) == 0 || len(names) > 0 && rng.Intn(2) == 0 {
+			name = names[rng.Intn(len(names))]
+		} else {
+			ref = refs[rng.Intn(len(refs))]
+		}
 		row := []string{
 			fmt.Sprint(rng.Intn(5)), // numbers repeat too: identity is not content
-			values[rng.Intn(len(values))],
+			name, ref,
 			[]string{"Berlin", "", "Hamburg", "München"}[rng.Intn(4)],
 		}
 		for _, col := range AddedColumns {
