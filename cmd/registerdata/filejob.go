@@ -75,12 +75,9 @@ func (a *app) runFile(f *fileFlags, r fileRun) (err error) {
 	bar := a.newProgress(job.pending(), r.verb)
 	var walkErr error
 	for chunk := 0; walkErr == nil; chunk++ {
-		rows, err := job.readChunk()
-		if err != nil {
-			walkErr = err
-			break
-		}
+		rows, readErr := job.readChunk() // the rows before a bad record are done first
 		if len(rows) == 0 {
+			walkErr = readErr
 			break
 		}
 		if err := job.startChunk(chunk); err != nil {
@@ -100,6 +97,9 @@ func (a *app) runFile(f *fileFlags, r fileRun) (err error) {
 			}
 			t.count(res)
 			bar.step(t.matched, c.CreditsSpent())
+		}
+		if walkErr == nil {
+			walkErr = readErr
 		}
 	}
 	bar.finish()

@@ -39,6 +39,8 @@ func (f *fileFlags) declare(fs *pflag.FlagSet) {
 // the journal (with --out) or the writer (stdout) its outcomes go to.
 type fileJob struct {
 	f          *fileFlags
+	in         string // the input file: --in, or standard input kept in a file; "" for standard input read as it comes
+	spooled    string // the file standard input was kept in, removed at the end
 	format     matchfile.Format
 	enrich     bool
 	overrides  map[string]string
@@ -103,20 +105,25 @@ func (a *app) openFileJob(f *fileFlags, what string, enrich bool) (*fileJob, err
 	if err != nil {
 		return nil, usageError{err}
 	}
-	j := &fileJob{f: f, format: format, enrich: enrich, overrides: overrides, out: f.out, stderr: a.stderr, start: time.Now(), total: -1, callsChunk: -1}
+	j := &fileJob{f: f, in: f.in, format: format, enrich: enrich, overrides: overrides, out: f.out, stderr: a.stderr, start: time.Now(), total: -1, callsChunk: -1}
+	if j.in == "" && f.out != "" {
+		// The output is written from the input at the end: standard input
+		// is kept in a file beside it for that, streamed to disk.
+		if err := j.spool(a.stdin); err != nil {
+			return nil, err
+		}
+	}
 	var fp matchfile.Fingerprint
-	if f.in != "" {
+	if j.in != "" {
 		if fp, j.total, err = j.survey(); err != nil {
 			return nil, err
 		}
 	}
 	if j.rd, j.closeIn, err = j.reopen(); err != nil {
-		if f.in == "" {
-			err = usageError{err}
-		}
+		j.close()
 		return nil, err
 	}
-	if f.in == "" {
+	if j.in == "" {
 		j.closeIn = func() error { return nil }
 		if j.rd, err = matchfile.NewReader(a.stdin, matchfile.ReaderOptions{Format: format, Overrides: overrides}); err != nil {
 			return nil, usageError{err}
@@ -143,10 +150,30 @@ func (a *app) openFileJob(f *fileFlags, what string, enrich bool) (*fileJob, err
 	return j, nil
 }
 
+// spool copies r into a hidden file beside --out and reads the input
+// from there.
+func (j *fileJob) spool(r io.Reader) error {
+	file, err := os.CreateTemp(filepath.Dir(j.out), "."+filepath.Base(j.out)+".stdin-*")
+	if err != nil {
+		return usageError{fmt.Errorf("--out: keeping standard input beside the output: %w", err)}
+	}
+	j.spooled = file.Name()
+	_, err = io.Copy(file, r)
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = os.Remove(j.spooled)
+		return fmt.Errorf("reading standard input: %w", err)
+	}
+	j.in = j.spooled
+	return nil
+}
+
 // survey reads the input file once, streaming: its fingerprint and its
 // number of rows.
 func (j *fileJob) survey() (matchfile.Fingerprint, int, error) {
-	file, err := os.Open(j.f.in)
+	file, err := os.Open(j.in)
 	if err != nil {
 		return matchfile.Fingerprint{}, 0, usageError{fmt.Errorf("--in: %w", err)}
 	}
@@ -180,10 +207,10 @@ func (j *fileJob) survey() (matchfile.Fingerprint, int, error) {
 
 // reopen opens the input file from its start.
 func (j *fileJob) reopen() (*matchfile.Reader, func() error, error) {
-	if j.f.in == "" {
+	if j.in == "" {
 		return nil, nil, nil
 	}
-	file, err := os.Open(j.f.in)
+	file, err := os.Open(j.in)
 	if err != nil {
 		return nil, nil, usageError{fmt.Errorf("--in: %w", err)}
 	}
@@ -216,6 +243,9 @@ func (j *fileJob) pending() int {
 func (j *fileJob) close() {
 	if j.closeIn != nil {
 		_ = j.closeIn()
+	}
+	if j.spooled != "" {
+		_ = os.Remove(j.spooled)
 	}
 	if j.journal != nil {
 		_ = j.journal.Close()

@@ -198,3 +198,38 @@ func TestResumeAfterATornJournal(t *testing.T) {
 		state, _ = os.ReadFile(out + ".resume")
 	}
 }
+
+// TestMatchFromStdinToAFile: rows read from standard input and written
+// to --out give what stdout gets, and leave no file but the output and
+// its resume state.
+func TestMatchFromStdinToAFile(t *testing.T) {
+	whole := harness{stdin: customers}.run(t, "--fake", "match").wantCode(t, 0)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "matched.csv")
+	harness{stdin: customers}.run(t, "--fake", "match", "--out", out).wantCode(t, 0)
+	if b, _ := os.ReadFile(out); string(b) != whole.stdout {
+		t.Errorf("--out from stdin:\n%s\nwant:\n%s", b, whole.stdout)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "matched.csv matched.csv.resume matched.csv.resume-calls" {
+		t.Errorf("files beside the output: %v", names)
+	}
+}
+
+// TestMatchStopsAtAnOversizedRecord: a record past the bounds stops the
+// run with its line and the bound, and the rows before it are written.
+func TestMatchStopsAtAnOversizedRecord(t *testing.T) {
+	in := writeInput(t, "in.csv", "firma;ort\nNordlicht Solartechnik GmbH;Berlin\n\""+strings.Repeat("x", 2<<20)+"\";Berlin\nHafenkontor Spedition;Hamburg\n")
+	out := filepath.Join(t.TempDir(), "out.csv")
+	r := cli(t, "--fake", "match", "--in", in, "--out", out)
+	if r.code == 0 || !strings.Contains(r.stderr, "line 3") || !strings.Contains(r.stderr, "1 MiB") {
+		t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(out); strings.Count(string(b), "\n") != 2 || !strings.Contains(string(b), "Nordlicht Solartechnik GmbH;") && !strings.Contains(string(b), "Nordlicht Solartechnik GmbH,") {
+		t.Errorf("output:\n%s", b)
+	}
+}
