@@ -41,7 +41,7 @@ func (f Fingerprint) String() string {
 type JournalHeader struct {
 	Command  string      `json:"command"`  // "match" or "enrich"
 	Format   string      `json:"format"`   // of input and output
-	Settings string      `json:"settings"` // anything else that changes the output (column overrides, --raw, ...)
+	Settings string      `json:"settings"` // anything else that changes the outcomes (the CLI's column overrides)
 	Input    Fingerprint `json:"input"`
 }
 
@@ -142,7 +142,7 @@ func checkHead(path string, b []byte, h JournalHeader) error {
 	case got.Input != h.Input:
 		return fmt.Errorf("%s was written for another input (%v), this input is %v: resume with the same --in file, unchanged, or run without --resume to start over (the rows done are then done and paid again)", path, got.Input, h.Input)
 	case got.Format != h.Format || got.Settings != h.Settings:
-		return fmt.Errorf("%s was written with format %s and settings %q, this run has %s and %q: resume with the same --format, --column and --raw flags, or run without --resume to start over", path, got.Format, got.Settings, h.Format, h.Settings)
+		return fmt.Errorf("%s was written with format %s and settings %q, this run has %s and %q: resume with the same --format and --column flags, or run without --resume to start over", path, got.Format, got.Settings, h.Format, h.Settings)
 	}
 	return nil
 }

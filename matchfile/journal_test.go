@@ -129,8 +129,8 @@ func TestJournalRefusesAnotherRun(t *testing.T) {
 		t.Errorf("another command: %v", err)
 	}
 	other = testHeader
-	other.Settings = "raw"
-	if _, err := OpenJournal(path, other, true); err == nil || !strings.Contains(err.Error(), "--raw") {
+	other.Settings = "columns=name=Kunde"
+	if _, err := OpenJournal(path, other, true); err == nil || !strings.Contains(err.Error(), "--column") {
 		t.Errorf("other settings: %v", err)
 	}
 	if err := os.WriteFile(path, []byte("Firma,Ort\n"), 0o600); err != nil {
@@ -177,7 +177,7 @@ func TestCallLogHoldsOneChunk(t *testing.T) {
 	}
 	_ = c.Close()
 	other := testHeader
-	other.Settings = "raw"
+	other.Settings = "columns=name=Kunde"
 	if c, err = OpenCallLog(path, other, true); err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func (a *app) runFile(f *fileFlags, r fileRun) (err error) {
 		if err := job.startChunk(chunk); err != nil {
 			return err
 		}
-		todo, err := job.sharedFirst(rows, r.key, &t, bar)
+		todo, err := job.sharedFirst(rows, r.key, &t, bar, c.CreditsSpent())
 		if err != nil {
 			return err
 		}
@@ -198,7 +198,7 @@ func (j *fileJob) startChunk(chunk int) error {
 // sharedFirst returns the rows of chunk still to look up: a row done
 // before is skipped, and a row whose lookup an earlier row made (its
 // key has an outcome in the journal) gets that outcome without a call.
-func (j *fileJob) sharedFirst(rows []matchfile.Row, key rowKeyFunc, t *tally, bar *progress) ([]matchfile.Row, error) {
+func (j *fileJob) sharedFirst(rows []matchfile.Row, key rowKeyFunc, t *tally, bar *progress, credits int64) ([]matchfile.Row, error) {
 	if j.journal == nil {
 		return rows, nil
 	}
@@ -219,7 +219,7 @@ func (j *fileJob) sharedFirst(rows []matchfile.Row, key rowKeyFunc, t *tally, ba
 					return nil, err
 				}
 				t.count(res)
-				bar.step(t.matched, 0)
+				bar.step(t.matched, credits)
 				continue
 			}
 		}
@@ -321,5 +321,5 @@ func (t tally) summary(w io.Writer, what string, j *fileJob) {
 func (f *fileFlags) settings() string {
 	cols := slices.Clone(f.columns)
 	slices.Sort(cols)
-	return fmt.Sprintf("columns=%s raw=%v", strings.Join(cols, "|"), f.raw)
+	return "columns=" + strings.Join(cols, "|") // --raw changes only how the output is written from the journal
 }
