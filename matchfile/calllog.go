@@ -129,6 +129,14 @@ func (c *CallLog) Put(key string, value []byte) error {
 	return nil
 }
 
+// Wait returns when no Put is in progress: every answer Put so far is
+// on disk. A caller whose Put may have been given up on (a cache bounded
+// in time, such as the SDK's) calls it before it sends the next request.
+func (c *CallLog) Wait() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+}
+
 // Chunk is the chunk the log holds the calls of.
 func (c *CallLog) Chunk() int {
 	c.mu.Lock()

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"net/http"
 
 	"github.com/registerdata/registerdata-go/matchfile"
 )
@@ -37,4 +38,20 @@ func (c callCache) Set(_ context.Context, key string, value []byte) error {
 		}
 	}
 	return c.calls.Put(key, value)
+}
+
+// callBarrier is the transport under callCache: before a request goes
+// out, it waits until every answer handed to the call log is on disk. The
+// SDK waits for a cache Set for a second only; on a machine so loaded
+// that an fsync takes longer, the next request would otherwise leave
+// while the last answer is not yet safe, and a stop then would make the
+// resumed run pay for that answer again.
+type callBarrier struct {
+	next  http.RoundTripper
+	calls *matchfile.CallLog
+}
+
+func (b callBarrier) RoundTrip(req *http.Request) (*http.Response, error) {
+	b.calls.Wait()
+	return b.next.RoundTrip(req)
 }

@@ -71,6 +71,9 @@ func (a *app) runFile(f *fileFlags, r fileRun) (err error) {
 	if err != nil {
 		return err
 	}
+	if job.journal != nil && a.rec != nil {
+		a.rec.next = callBarrier{next: a.rec.next, calls: job.calls}
+	}
 	var t tally
 	bar := a.newProgress(job.pending(), r.verb)
 	var walkErr error
