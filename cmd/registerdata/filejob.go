@@ -20,8 +20,8 @@ import (
 // chunkRows is how many input rows a run reads before it looks them up:
 // the rows held in memory at once. Identical lookups within a chunk are
 // made once by the SDK; across chunks the journal shares them (see
-// rowResult.key).
-const chunkRows = 256
+// rowKeyFunc). A variable for the tests only.
+var chunkRows = 256
 
 // rowResult is the outcome of one row looked up.
 type rowResult struct {
@@ -77,18 +77,30 @@ func (a *app) runFile(f *fileFlags, r fileRun) (err error) {
 	var t tally
 	bar := a.newProgress(job.pending(), r.verb)
 	var walkErr error
+	budgetOut := false
 	for chunk := 0; walkErr == nil; chunk++ {
 		rows, readErr := job.readChunk() // the rows before a bad record are done first
 		if len(rows) == 0 {
 			walkErr = readErr
 			break
 		}
-		if err := job.startChunk(chunk); err != nil {
-			return err
-		}
 		todo, err := job.sharedFirst(rows, r.key, &t, bar, c.CreditsSpent())
 		if err != nil {
 			return err
+		}
+		if budgetOut {
+			// The budget ran out in an earlier chunk: the rest is not
+			// tried, and the call log keeps the calls of the chunk the
+			// budget cut short, for --resume.
+			for _, row := range todo {
+				t.count(rowResult{row: row, notTried: true})
+			}
+			continue
+		}
+		if len(todo) > 0 {
+			if err := job.startChunk(chunk); err != nil {
+				return err
+			}
 		}
 		for res, err := range r.lookup(a.ctx, c, todo) {
 			if err != nil {
@@ -99,6 +111,7 @@ func (a *app) runFile(f *fileFlags, r fileRun) (err error) {
 				return err
 			}
 			t.count(res)
+			budgetOut = budgetOut || res.notTried
 			bar.step(t.matched, c.CreditsSpent())
 		}
 		if walkErr == nil {
@@ -188,10 +201,12 @@ func (j *fileJob) readChunk() ([]matchfile.Row, error) {
 	return rows, nil
 }
 
-// startChunk points the call log at chunk: the calls kept for an
-// earlier chunk are dropped.
+// startChunk points the call log at chunk, which has rows to look up:
+// the calls kept for an earlier chunk are dropped. A chunk before the
+// log's (its failed rows tried again by a resumed run) keeps the log: the
+// chunk a stop cut short, further on, still needs its calls.
 func (j *fileJob) startChunk(chunk int) error {
-	if j.calls == nil || chunk == j.callsChunk {
+	if j.calls == nil || chunk <= j.callsChunk {
 		return nil
 	}
 	j.callsChunk = chunk

@@ -233,3 +233,27 @@ func TestMatchStopsAtAnOversizedRecord(t *testing.T) {
 		t.Errorf("output:\n%s", b)
 	}
 }
+
+// TestResumeAcrossChunks: with chunks of 3 rows, runs stopped by the
+// budget in the middle of rows that make two paid calls, in later chunks,
+// and resumed, give the whole run's output and bill what it bills: the
+// calls of the chunk a stop cut short are kept until that chunk is done.
+func TestResumeAcrossChunks(t *testing.T) {
+	defer func(n int) { chunkRows = n }(chunkRows)
+	chunkRows = 3
+	rng := rand.New(rand.NewSource(7))
+	in := writeInput(t, "crm.csv", hostilegen.Customers(rng, 20, []string{"Nordlicht", "Helios", "Kessler", "Brennwert"}, registerRefs))
+	whole, wholeBilled := uninterrupted(t, "match", in, "--concurrency", "1")
+	srv := newFake(t)
+	h := against(srv)
+	out := filepath.Join(t.TempDir(), "matched.csv")
+	for _, budget := range []int64{15, 25, 15, 35, 25, wholeBilled} {
+		h.run(t, "--budget", strconv.FormatInt(budget, 10), "match", "--in", in, "--out", out, "--resume", "--concurrency", "1")
+	}
+	if b, _ := os.ReadFile(out); string(b) != whole {
+		t.Errorf("resumed output differs from the whole run's:\n--- resumed\n%s--- whole\n%s", b, whole)
+	}
+	if got := billed(t, srv); got != wholeBilled {
+		t.Errorf("the fake billed %d credits over the runs, one whole run %d", got, wholeBilled)
+	}
+}
