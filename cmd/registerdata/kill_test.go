@@ -33,14 +33,15 @@ const minKills = 50
 // a row (between the calls of one match, too), and nothing the fake
 // billed is lost in flight.
 type killProxy struct {
-	srv    *fake.Server
-	http   *httptest.Server
-	mu     sync.Mutex
-	cmd    *exec.Cmd
-	exited chan struct{}
-	killAt int64 // 0: no kill
-	seen   atomic.Int64
-	killed atomic.Bool
+	srv     *fake.Server
+	http    *httptest.Server
+	mu      sync.Mutex
+	proc    *os.Process   // the CLI, once started
+	started chan struct{} // closed when proc is set
+	exited  chan struct{} // closed when the CLI is dead
+	killAt  int64         // 0: no kill
+	seen    atomic.Int64
+	killed  atomic.Bool
 }
 
 func newKillProxy(t *testing.T) *killProxy {
@@ -54,11 +55,15 @@ func (p *killProxy) serve(w http.ResponseWriter, r *http.Request) {
 	n := p.seen.Add(1)
 	p.mu.Lock()
 	kill := p.killAt > 0 && n >= p.killAt
-	cmd, exited := p.cmd, p.exited
+	started, exited := p.started, p.exited
 	p.mu.Unlock()
 	if kill {
 		if p.killed.CompareAndSwap(false, true) {
-			_ = cmd.Process.Kill()
+			<-started
+			p.mu.Lock()
+			proc := p.proc
+			p.mu.Unlock()
+			_ = proc.Kill()
 		}
 		<-exited
 		http.Error(w, "killed", http.StatusServiceUnavailable)
@@ -78,15 +83,19 @@ func (p *killProxy) run(t *testing.T, bin string, killAt int64, args ...string) 
 	cmd.Env = append(os.Environ(), "REGISTERDATA_API_KEY="+p.srv.APIKey, "REGISTERDATA_BASE_URL="+p.http.URL, "NO_COLOR=1")
 	var errBuf bytes.Buffer
 	cmd.Stderr = &errBuf
-	exited := make(chan struct{})
+	exited, started := make(chan struct{}), make(chan struct{})
 	p.mu.Lock()
-	p.cmd, p.exited, p.killAt = cmd, exited, killAt
+	p.proc, p.started, p.exited, p.killAt = nil, started, exited, killAt
 	p.seen.Store(0)
 	p.killed.Store(false)
 	p.mu.Unlock()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	p.mu.Lock()
+	p.proc = cmd.Process
+	p.mu.Unlock()
+	close(started)
 	err := cmd.Wait()
 	close(exited)
 	p.mu.Lock()
