@@ -26,9 +26,12 @@ var headerNames = map[string][]string{
 	"company_id":  {"companyid", "registerdataid", "id"},
 }
 
+// umlauts spells out umlauts and ß.
+var umlauts = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "ae", "Ö", "oe", "Ü", "ue")
+
 // foldHeader reduces a column name for comparison.
 func foldHeader(s string) string {
-	s = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "ae", "Ö", "oe", "Ü", "ue").Replace(strings.ToLower(strings.TrimSpace(s)))
+	s = umlauts.Replace(strings.ToLower(strings.TrimSpace(s)))
 	return strings.Map(func(r rune) rune {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			return r

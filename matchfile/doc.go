@@ -14,9 +14,19 @@
 // score, status (matched, ambiguous, none, error) and reasons for a
 // match, or the company's columns (status, legal form, address, capital,
 // latest revenue and employees, directors) for an enrichment, as CSV or
-// JSON Lines. ReadDone reads an output written before, so that a run
-// resumed after a stop skips the rows it has (Done.Has) and pays nothing
-// twice.
+// JSON Lines. Register text in CSV cells is written inert (a leading
+// quote before a cell a spreadsheet would read as a formula) unless
+// WriterOptions.Raw.
+//
+// Bounds: a record may take MaxRecordBytes (1 MiB), a cell MaxFieldBytes,
+// the input MaxColumns columns; a record past them is a *BoundError with
+// its line. The reader streams: it holds one record at a time.
+//
+// Resuming: a Journal keeps the outcome of each row by its record number
+// in the input, under the input's Fingerprint (size and SHA-256), crash
+// safely; a CallLog keeps the answers of the calls made for the rows in
+// progress, so that a run stopped anywhere and resumed writes what an
+// uninterrupted run writes and pays for each row once.
 //
 //	rd, err := matchfile.NewReader(in, matchfile.ReaderOptions{Format: matchfile.CSV})
 //	...

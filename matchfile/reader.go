@@ -44,9 +44,6 @@ func ParseFormat(s string) (Format, error) {
 	return 0, fmt.Errorf("matchfile: unknown format %q: use csv or jsonl", s)
 }
 
-// maxLine bounds one line of input.
-const maxLine = 1 << 20
-
 // ReaderOptions configure NewReader.
 type ReaderOptions struct {
 	// Format of the input; required.
@@ -70,6 +67,9 @@ type Row struct {
 	Query registerdata.MatchQuery
 	// CompanyID is the record's company_id column, for enrichment.
 	CompanyID string
+	// Line is the line of the input the record starts on (1 is the
+	// first line of the file, the header's for CSV).
+	Line int
 
 	short bool // a CSV record with fewer cells than the header
 }
@@ -81,9 +81,12 @@ type Reader struct {
 	header    []string
 	cols      Columns
 	csv       *csv.Reader
+	bounded   *boundedReader
 	lines     *bufio.Scanner
 	index     int
-	line      int
+	line      int   // JSON Lines: the last line read; CSV: the line the next record starts on
+	end       int64 // CSV: the offset after the last record read
+	fatal     error // a BoundError: the reader stops at it
 }
 
 // NewReader starts reading r. For CSV it reads the header line now,
@@ -102,13 +105,20 @@ func NewReader(r io.Reader, o ReaderOptions) (*Reader, error) {
 		if i := bytes.IndexByte(first, '\n'); i >= 0 {
 			first = first[:i]
 		}
-		rd.csv = csv.NewReader(br)
+		rd.bounded = &boundedReader{r: br}
+		rd.bounded.recordFrom(0)
+		rd.csv = csv.NewReader(rd.bounded)
 		rd.csv.Comma = separator(first)
 		rd.csv.FieldsPerRecord = -1
-		header, err := rd.csv.Read()
+		rd.line = 1
+		header, err := rd.readCSV()
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				return nil, errors.New("matchfile: the CSV input is empty: it needs a header line naming its columns")
+			}
+			var be *BoundError
+			if errors.As(err, &be) {
+				return nil, err
 			}
 			return nil, fmt.Errorf("matchfile: reading the CSV header: %w", err)
 		}
@@ -118,7 +128,7 @@ func NewReader(r io.Reader, o ReaderOptions) (*Reader, error) {
 		}
 	case JSONL:
 		rd.lines = bufio.NewScanner(br)
-		rd.lines.Buffer(make([]byte, 64<<10), maxLine)
+		rd.lines.Buffer(make([]byte, 64<<10), MaxRecordBytes)
 	default:
 		return nil, fmt.Errorf("matchfile: ReaderOptions.Format is %v: use CSV or JSONL", o.Format)
 	}
@@ -140,18 +150,52 @@ func separator(line []byte) rune {
 // of the lines read so far, in the order first seen).
 func (r *Reader) Header() []string { return r.header }
 
+// readCSV reads the next CSV record within the bounds, keeping count of
+// the lines.
+func (r *Reader) readCSV() ([]string, error) {
+	if r.fatal != nil {
+		return nil, r.fatal
+	}
+	rec, err := r.csv.Read()
+	if r.bounded.hit || err == nil && r.csv.InputOffset()-r.end > MaxRecordBytes {
+		r.fatal = tooLong(r.line)
+		return nil, r.fatal
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.end = r.csv.InputOffset()
+	r.bounded.recordFrom(r.end)
+	start, _ := r.csv.FieldPos(0)
+	last, _ := r.csv.FieldPos(len(rec) - 1)
+	r.line = last + strings.Count(rec[len(rec)-1], "\n") + 1
+	if err := checkCells(start, rec); err != nil {
+		r.fatal = err
+		return nil, err
+	}
+	return rec, nil
+}
+
 // Next returns the next row, or io.EOF after the last. Empty lines are
 // skipped. A malformed record fails with an error naming its line; the
-// reader can go on with the next.
+// reader can go on with the next. A record past the bounds
+// (MaxRecordBytes, MaxFieldBytes, MaxColumns) fails with a *BoundError,
+// and so does every later call: the reader cannot find the next record
+// past it.
 func (r *Reader) Next() (Row, error) {
 	var cells []string
+	line := 0
 	switch r.format {
 	case CSV:
 		for {
-			rec, err := r.csv.Read()
+			rec, err := r.readCSV()
 			if err != nil {
-				if errors.Is(err, io.EOF) {
+				var be *BoundError
+				switch {
+				case errors.Is(err, io.EOF):
 					return Row{}, io.EOF
+				case errors.As(err, &be):
+					return Row{}, err
 				}
 				return Row{}, fmt.Errorf("matchfile: %w", err)
 			}
@@ -159,6 +203,7 @@ func (r *Reader) Next() (Row, error) {
 				continue
 			}
 			cells = rec
+			line, _ = r.csv.FieldPos(0)
 			break
 		}
 	default:
@@ -166,12 +211,13 @@ func (r *Reader) Next() (Row, error) {
 		if cells, err = r.nextJSON(); err != nil {
 			return Row{}, err
 		}
+		line = r.line
 	}
 	short := len(cells) < len(r.header)
 	for len(cells) < len(r.header) {
 		cells = append(cells, "")
 	}
-	row := Row{Index: r.index, Header: r.header, Cells: cells, short: short && r.format == CSV}
+	row := Row{Index: r.index, Header: r.header, Cells: cells, Line: line, short: short && r.format == CSV}
 	r.index++
 	get := func(field string) string {
 		if i, ok := r.cols[field]; ok && i < len(cells) {
@@ -190,6 +236,9 @@ func (r *Reader) Next() (Row, error) {
 // nextJSON reads the next JSON Lines object as cells of the header,
 // growing the header with new keys.
 func (r *Reader) nextJSON() ([]string, error) {
+	if r.fatal != nil {
+		return nil, r.fatal
+	}
 	for r.lines.Scan() {
 		r.line++
 		b := bytes.TrimSpace(r.lines.Bytes())
@@ -200,11 +249,19 @@ func (r *Reader) nextJSON() ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("matchfile: line %d: %w", r.line, err)
 		}
+		if err := checkCells(r.line, vals); err != nil {
+			r.fatal = err
+			return nil, err
+		}
 		grown := false
 		cells := make([]string, len(r.header))
 		for i, k := range keys {
 			j := indexOf(r.header, k)
 			if j < 0 {
+				if len(r.header) == MaxColumns {
+					r.fatal = &BoundError{Line: r.line, msg: fmt.Sprintf("key %q would be column %d: the input may have %d columns", k, MaxColumns+1, MaxColumns)}
+					return nil, r.fatal
+				}
 				r.header = append(r.header, k)
 				cells = append(cells, "")
 				j, grown = len(r.header)-1, true
@@ -221,6 +278,10 @@ func (r *Reader) nextJSON() ([]string, error) {
 		return cells, nil
 	}
 	if err := r.lines.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			r.fatal = &BoundError{Line: r.line + 1, msg: fmt.Sprintf("the line is longer than %d bytes (1 MiB): a line break may be missing; split or shorten it", MaxRecordBytes)}
+			return nil, r.fatal
+		}
 		return nil, fmt.Errorf("matchfile: line %d: %w", r.line+1, err)
 	}
 	return nil, io.EOF

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/internal/spreadsheet"
 )
 
 // MatchColumns are the columns a match adds to the input's.
@@ -29,6 +30,20 @@ const (
 	StatusError     = "error"     // the match failed; reasons holds the error
 )
 
+// MinClosestScore is the floor of the "closest" candidate a row without
+// a confident match names in its reasons: a candidate scoring below it
+// shares next to nothing with the row (a 0.000 candidate is noise), so
+// the row says "no company found" instead.
+const MinClosestScore = 0.3
+
+// matchText and enrichText are the added cells that carry register text
+// (ids, names, addresses, directors, reasons and errors quoting them); the
+// others are numbers and dates this package formats itself.
+var (
+	matchText  = []bool{true, true, false, true, true}
+	enrichText = []bool{true, true, true, false, true, false, false, false, true, true}
+)
+
 // WriterOptions configure NewWriter.
 type WriterOptions struct {
 	// Format of the output; required.
@@ -45,6 +60,13 @@ type WriterOptions struct {
 	// MinScore tells ambiguous from none: 0 means
 	// registerdata.DefaultMatchMinScore.
 	MinScore float64
+	// Raw writes register text into CSV cells as received. By default a
+	// cell of register text that a spreadsheet would read as a formula
+	// (starting with =, +, -, @, a tab or a carriage return) gets a
+	// leading single quote (see the OWASP guidance on CSV injection): a
+	// company named "=HYPERLINK(...)" stays text. The input's own cells
+	// are always written as read, and JSON Lines is never changed.
+	Raw bool
 }
 
 // Writer writes rows with their outcome.
@@ -86,7 +108,8 @@ func (w *Writer) Columns() []string {
 // MatchCells are the added cells of a match outcome: company id and name
 // of Best, its score (else the top candidate's), the status and the
 // reasons ("; " between them; for an ambiguous row, the candidates that
-// fit).
+// fit; for a row without a match, the closest candidate when it scores
+// at least MinClosestScore).
 func MatchCells(m *registerdata.Match, err error, minScore float64) []string {
 	if minScore == 0 {
 		minScore = registerdata.DefaultMatchMinScore
@@ -104,7 +127,7 @@ func MatchCells(m *registerdata.Match, err error, minScore float64) []string {
 			}
 		}
 		return []string{"", "", score(m.Candidates[0].Score), StatusAmbiguous, "several companies fit: " + strings.Join(fit, "; ")}
-	case len(m.Candidates) > 0:
+	case len(m.Candidates) > 0 && m.Candidates[0].Score >= MinClosestScore:
 		c := m.Candidates[0]
 		return []string{"", "", score(c.Score), StatusNone, fmt.Sprintf("closest: %s (%s, %s): %s", c.Name, c.CompanyID, score(c.Score), strings.Join(c.Reasons, ", "))}
 	}
@@ -150,7 +173,7 @@ func (w *Writer) WriteMatch(row Row, m *registerdata.Match, err error) error {
 	if err == nil && m == nil {
 		return fmt.Errorf("matchfile: row %d: no match and no error", row.Index)
 	}
-	return w.write(row, MatchCells(m, err, w.o.MinScore))
+	return w.WriteCells(row, MatchCells(m, err, w.o.MinScore))
 }
 
 // WriteEnriched writes row with the company's columns (or err).
@@ -158,10 +181,15 @@ func (w *Writer) WriteEnriched(row Row, co *registerdata.Company, err error) err
 	if err == nil && co == nil {
 		return fmt.Errorf("matchfile: row %d: no company and no error", row.Index)
 	}
-	return w.write(row, EnrichCells(co, err))
+	return w.WriteCells(row, EnrichCells(co, err))
 }
 
-func (w *Writer) write(row Row, added []string) error {
+// WriteCells writes row with added cells computed before (by MatchCells
+// or EnrichCells, or kept from an earlier run): one cell per added column.
+func (w *Writer) WriteCells(row Row, added []string) error {
+	if len(added) != len(w.added()) {
+		return fmt.Errorf("matchfile: row %d: %d added cells, want %d (%s)", row.Index, len(added), len(w.added()), strings.Join(w.added(), ", "))
+	}
 	header := w.o.Header
 	if header == nil {
 		header = row.Header
@@ -175,7 +203,16 @@ func (w *Writer) write(row Row, added []string) error {
 		}
 		cells = append(cells, v)
 	}
-	cells = append(cells, added...)
+	text := matchText
+	if w.o.Enrich {
+		text = enrichText
+	}
+	for i, c := range added {
+		if w.csv != nil && !w.o.Raw && text[i] {
+			c = spreadsheet.Inert(c)
+		}
+		cells = append(cells, c)
+	}
 	if w.csv != nil {
 		if !w.started && !w.o.Append {
 			if err := w.csv.Write(names); err != nil {

@@ -1,9 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"time"
+	"iter"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/matchfile"
@@ -31,9 +32,14 @@ ust-id/vat, lei, website/url/domain); --column field=header names others.
 Writes every input column plus company_id, matched_name, score, status
 (matched, ambiguous, none, error) and reasons. A match costs 0 to a few
 credits; --budget stops the run when the budget cannot pay for the next
-row, and --resume then goes on where it stopped: rows already in --out are
-skipped and cost nothing again. A progress bar shows on a terminal; a
-summary line ends the run on stderr.`,
+row, and --resume then goes on where it stopped: rows done are kept and
+cost nothing again, rows that failed are tried again. A row is known by
+its position in --in (a resume against a changed file is refused), so
+duplicate rows stay duplicates. The resume state lives beside the output
+(OUT.resume, OUT.resume-calls); the output is written whole at the end of
+each run. Register text that a spreadsheet would read as a formula gets
+a leading ' in CSV output (--raw keeps it as received). A progress bar
+shows on a terminal; a summary line ends the run on stderr.`,
 		examples: []string{
 			"registerdata --fake match --in customers.csv --out matched.csv",
 			"registerdata --budget 500 match --in customers.csv --out matched.csv --resume",
@@ -52,79 +58,37 @@ type tally struct {
 	rows, matched, ambiguous, none, failed, notTried int
 }
 
-func (a *app) runMatch(f *fileFlags) (err error) {
-	job, err := a.openFileJob(f, false)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := job.closeOut(); err == nil {
-			err = cerr
-		}
-	}()
-	c, err := a.api()
-	if err != nil {
-		return err
-	}
-	queries := make([]registerdata.MatchQuery, len(job.rows))
-	for i, r := range job.rows {
-		queries[i] = r.Query
-	}
-	start := time.Now()
-	bar := a.newProgress(len(job.rows), "matching")
-	var t tally
-	var charged int64
-	opts := registerdata.BatchOptions{Concurrency: f.concurrency, Progress: func(p registerdata.BatchProgress) { charged = p.Charged }}
-	var walkErr error
-	for r, err := range c.MatchCompaniesSeq(a.ctx, queries, opts) {
-		if err != nil {
-			walkErr = err
-			break
-		}
-		t.rows++
-		if errors.Is(r.Err, registerdata.ErrBudgetExceeded) {
-			// Not tried: left out of the output, so --resume tries it.
-			t.notTried++
-			bar.step(t.matched, charged)
-			continue
-		}
-		if werr := job.w.WriteMatch(job.rows[r.Index], r.Match, r.Err); werr != nil {
-			return werr
-		}
-		if werr := job.w.Flush(); werr != nil {
-			return werr
-		}
-		switch matchfile.MatchCells(r.Match, r.Err, 0)[3] {
-		case matchfile.StatusMatched:
-			t.matched++
-		case matchfile.StatusAmbiguous:
-			t.ambiguous++
-		case matchfile.StatusNone:
-			t.none++
-		default:
-			t.failed++
-		}
-		bar.step(t.matched, charged)
-	}
-	bar.finish()
-	fmt.Fprintf(a.stderr, "%d rows: %d matched, %d ambiguous, %d none, %d failed%s in %s\n",
-		t.rows-t.notTried, t.matched, t.ambiguous, t.none, t.failed, job.extra(t.notTried), time.Since(start).Round(time.Millisecond))
-	return t.result(walkErr, "matches", job.unreadable)
+func (a *app) runMatch(f *fileFlags) error {
+	return a.runFile(f, fileRun{what: "match", verb: "matching", lookup: matchLookup(f), key: matchKey})
 }
 
-// extra is the summary's note of rows not done by this run.
-func (j *fileJob) extra(notTried int) string {
-	s := ""
-	if j.skipped > 0 {
-		s += fmt.Sprintf(", %d already in the output (skipped)", j.skipped)
+// matchLookup matches rows with MatchCompaniesSeq.
+func matchLookup(f *fileFlags) lookupFunc {
+	return func(ctx context.Context, c *registerdata.Client, rows []matchfile.Row) iter.Seq2[rowResult, error] {
+		return func(yield func(rowResult, error) bool) {
+			queries := make([]registerdata.MatchQuery, len(rows))
+			for i, r := range rows {
+				queries[i] = r.Query
+			}
+			for r, err := range c.MatchCompaniesSeq(ctx, queries, registerdata.BatchOptions{Concurrency: f.concurrency}) {
+				if err != nil {
+					yield(rowResult{}, err)
+					return
+				}
+				res := rowResult{row: rows[r.Index]}
+				if errors.Is(r.Err, registerdata.ErrBudgetExceeded) {
+					res.notTried = true // left out of the output, so --resume tries it
+				} else {
+					res.cells = matchfile.MatchCells(r.Match, r.Err, 0)
+					res.failed = r.Err != nil
+					res.kind = kindOf(res.cells, false)
+				}
+				if !yield(res, nil) {
+					return
+				}
+			}
+		}
 	}
-	if j.unreadable > 0 {
-		s += fmt.Sprintf(", %d unreadable", j.unreadable)
-	}
-	if notTried > 0 {
-		s += fmt.Sprintf(", %d not tried: the budget ran out", notTried)
-	}
-	return s
 }
 
 // result is the run's error: the walk's, then the input's, the budget's,
@@ -134,10 +98,15 @@ func (t tally) result(walkErr error, what string, unreadable int) error {
 	case walkErr != nil:
 		return walkErr
 	case unreadable > 0:
-		return fmt.Errorf("%d input records could not be read (see above): fix them and run again with --out and --resume, which adds only the rows missing", unreadable)
+		return fmt.Errorf("%d input records could not be read (see above): fix them and run again with --out (and --resume, which keeps the rows done)", unreadable)
 	case t.notTried > 0:
 		return fmt.Errorf("%w: %d rows not tried; run again with --resume (and a larger --budget) to go on without paying twice", registerdata.ErrBudgetExceeded, t.notTried)
 	case t.failed > 0:
+		if what == "match" {
+			what = "matches"
+		} else {
+			what = "rows"
+		}
 		return fmt.Errorf("%d %s failed: their rows have status error (and --resume tries them again)", t.failed, what)
 	}
 	return nil

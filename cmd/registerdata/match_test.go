@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -49,16 +47,6 @@ func TestMatchProgressBarOnATerminal(t *testing.T) {
 	}
 }
 
-// references are rows that cost a company lookup each: register
-// references without a name.
-const references = "Kundennr;Handelsregister\n" +
-	"1;AG Charlottenburg HRB 267645 B\n" +
-	"2;Amtsgericht Hamburg HRB 99812\n" +
-	"3;Amtsgericht München HRB 198433\n" +
-	"4;AG Hannover HRB 20977\n" +
-	"5;Düsseldorf HRB 55930\n" +
-	"6;Ludwigshafen HRB 61402\n"
-
 // costOf reads the credits of the cost line a run printed.
 func creditsOf(t *testing.T, r result) int {
 	t.Helper()
@@ -68,73 +56,6 @@ func creditsOf(t *testing.T, r result) int {
 	}
 	n, _ := strconv.Atoi(m[1])
 	return n
-}
-
-// TestMatchResumeBillsEachRowOnce stops a run halfway with the budget,
-// resumes it, and checks that the two runs together cost what one whole
-// run costs and wrote every row once.
-func TestMatchResumeBillsEachRowOnce(t *testing.T) {
-	whole := harness{stdin: references}.run(t, "--fake", "match").wantCode(t, 0)
-	full := creditsOf(t, whole)
-	if full < 20 {
-		t.Fatalf("a whole run cost %d credits: the test needs rows that cost something", full)
-	}
-
-	srv := newFake(t)
-	h := against(srv)
-	h.stdin = references
-	out := filepath.Join(t.TempDir(), "matched.csv")
-	first := h.run(t, "--budget", strconv.Itoa(full/2), "match", "--out", out, "--resume", "--concurrency", "1").wantCode(t, exitFailed)
-	if !strings.Contains(first.stderr, "not tried: the budget ran out") || !strings.Contains(first.stderr, "--resume") {
-		t.Errorf("the stopped run does not say how to go on:\n%s", first.stderr)
-	}
-	half, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doneFirst := strings.Count(string(half), "\n") - 1
-	if doneFirst <= 0 || doneFirst >= 6 {
-		t.Fatalf("the stopped run wrote %d rows, want some but not all:\n%s", doneFirst, half)
-	}
-
-	second := h.run(t, "match", "--out", out, "--resume").wantCode(t, 0)
-	if !strings.Contains(second.stderr, strconv.Itoa(doneFirst)+" already in the output (skipped)") {
-		t.Errorf("the resumed run does not say it skipped %d rows:\n%s", doneFirst, second.stderr)
-	}
-	if got := creditsOf(t, first) + creditsOf(t, second); got != full {
-		t.Errorf("stopped and resumed runs cost %d + %d = %d credits, one whole run %d", creditsOf(t, first), creditsOf(t, second), got, full)
-	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(b) != whole.stdout {
-		t.Errorf("the resumed output differs from a whole run's:\n--- resumed\n%s--- whole\n%s", b, whole.stdout)
-	}
-
-	// Nothing left to do: a third run costs nothing and changes nothing.
-	third := h.run(t, "match", "--out", out, "--resume").wantCode(t, 0)
-	if strings.Contains(third.stderr, "cost: ") && creditsOf(t, third) != 0 {
-		t.Errorf("a run with every row done cost %d credits", creditsOf(t, third))
-	}
-	if b2, _ := os.ReadFile(out); string(b2) != string(b) {
-		t.Errorf("a run with every row done changed the output")
-	}
-}
-
-func TestMatchResumeCutsAnUnfinishedLine(t *testing.T) {
-	whole := harness{stdin: customers}.run(t, "--fake", "match").wantCode(t, 0)
-	lines := strings.SplitAfter(whole.stdout, "\n")
-	out := filepath.Join(t.TempDir(), "matched.csv")
-	// Three rows written, the fourth cut off by a stop mid-line.
-	if err := os.WriteFile(out, []byte(strings.Join(lines[:4], "")+lines[4][:10]), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	harness{stdin: customers}.run(t, "--fake", "match", "--out", out, "--resume").wantCode(t, 0)
-	b, _ := os.ReadFile(out)
-	if string(b) != whole.stdout {
-		t.Errorf("resumed output:\n%s\nwant:\n%s", b, whole.stdout)
-	}
 }
 
 func TestMatchUsageErrors(t *testing.T) {
@@ -190,22 +111,5 @@ func TestMatchMalformedRecordsAreReportedAndTheRestGoesOn(t *testing.T) {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
 		}
-	}
-}
-
-func TestEnrichResumeBillsEachIDOnce(t *testing.T) {
-	in := "company_id;Kundennr\nDE-HRB-F1103-267645;1\nDE-HRB-K1101-99812;2\nDE-HRB-T3104-61402;3\n"
-	whole := harness{stdin: in}.run(t, "--fake", "enrich").wantCode(t, 0)
-	srv := newFake(t)
-	h := against(srv)
-	h.stdin = in
-	out := filepath.Join(t.TempDir(), "enriched.csv")
-	first := h.run(t, "--budget", "20", "enrich", "--out", out, "--resume", "--concurrency", "1").wantCode(t, exitFailed)
-	second := h.run(t, "enrich", "--out", out, "--resume").wantCode(t, 0)
-	if a, b := creditsOf(t, first), creditsOf(t, second); a != 20 || b != 10 {
-		t.Errorf("the runs cost %d and %d credits, want 20 and 10", a, b)
-	}
-	if b, _ := os.ReadFile(out); string(b) != whole.stdout {
-		t.Errorf("resumed output:\n%s\nwant:\n%s", b, whole.stdout)
 	}
 }

@@ -1,15 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
+	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/matchfile"
@@ -22,27 +20,43 @@ type fileFlags struct {
 	in, out     string
 	format      string
 	resume      bool
+	raw         bool
 	columns     []string
 	concurrency int
 }
 
 func (f *fileFlags) declare(fs *pflag.FlagSet) {
 	fs.StringVar(&f.in, "in", "", "read the rows from `FILE` (default stdin)")
-	fs.StringVar(&f.out, "out", "", "write the rows to `FILE` (default stdout)")
+	fs.StringVar(&f.out, "out", "", "write the rows to `FILE` (default stdout); its resume state goes to FILE.resume")
 	fs.StringVar(&f.format, "format", "", "csv or jsonl, for input and output (default: from the file name's extension, else csv)")
-	fs.BoolVar(&f.resume, "resume", false, "skip the rows --out holds already and append the others: a stopped run goes on without paying twice")
+	fs.BoolVar(&f.resume, "resume", false, "go on from the resume state of --out (FILE.resume): the rows done are kept and not paid again")
+	fs.BoolVar(&f.raw, "raw", false, "write register text into CSV cells as received (by default a cell a spreadsheet would read as a formula gets a leading ')")
 	fs.StringArrayVar(&f.columns, "column", nil, "take a field from the column `field=header`, such as name=Firma (repeatable)")
 	fs.IntVar(&f.concurrency, "concurrency", 4, "how many rows are looked up at once (1 to 64)")
 }
 
-// fileJob is an opened match or enrich run: the rows still to do and the
-// writer their results go to.
+// fileJob is an opened match or enrich run: the input being read, and
+// the journal (with --out) or the writer (stdout) its outcomes go to.
 type fileJob struct {
-	rows       []matchfile.Row // not in the output yet
-	skipped    int             // rows --resume found in the output
-	unreadable int             // malformed records, reported on stderr
-	w          *matchfile.Writer
-	closeOut   func() error
+	f          *fileFlags
+	in         string // the input file: --in, or standard input kept in a file; "" for standard input read as it comes
+	spooled    string // the file standard input was kept in, removed at the end
+	format     matchfile.Format
+	enrich     bool
+	overrides  map[string]string
+	out        string // --out, or "" for stdout
+	stderr     io.Writer
+	start      time.Time
+	total      int // rows of the input; -1 when unknown (stdin)
+	done       int // rows the journal held when the run started
+	rd         *matchfile.Reader
+	closeIn    func() error
+	lastErr    string
+	unreadable int
+	journal    *matchfile.Journal // with --out
+	calls      *matchfile.CallLog // with --out
+	callsChunk int
+	w          *matchfile.Writer // without --out
 }
 
 // formatOf picks the format: --format, else the extension of --in or
@@ -66,14 +80,19 @@ func (f *fileFlags) formatOf() (matchfile.Format, error) {
 	return matchfile.CSV, nil
 }
 
-// open reads the input, and with --resume the output written before, and
-// opens the output. enrich selects the enrichment's columns.
-func (a *app) openFileJob(f *fileFlags, enrich bool) (*fileJob, error) {
+// openFileJob checks the flags and opens the input and, with --out, the
+// resume state. A file input is read once first, streaming, for its
+// fingerprint (size and SHA-256) and its number of rows; then it is read
+// again, a chunk at a time, as the run goes.
+func (a *app) openFileJob(f *fileFlags, what string, enrich bool) (*fileJob, error) {
 	if f.concurrency < 1 || f.concurrency > registerdata.MaxBatchConcurrency {
 		return nil, usagef("--concurrency %d: want 1 to %d", f.concurrency, registerdata.MaxBatchConcurrency)
 	}
 	if f.resume && f.out == "" {
-		return nil, usagef("--resume needs --out FILE: it skips the rows that file holds already")
+		return nil, usagef("--resume needs --out FILE: it goes on from that file's resume state, FILE.resume")
+	}
+	if f.resume && f.in == "" {
+		return nil, usagef("--resume needs --in FILE: a row is known by its position in that file, and standard input cannot be read again")
 	}
 	if f.in != "" && f.in == f.out {
 		return nil, usagef("--in and --out are both %s: write the results to another file", f.in)
@@ -86,127 +105,169 @@ func (a *app) openFileJob(f *fileFlags, enrich bool) (*fileJob, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
-	in := a.stdin
-	if f.in != "" {
-		file, err := os.Open(f.in)
-		if err != nil {
-			return nil, usageError{fmt.Errorf("--in: %w", err)}
-		}
-		defer file.Close()
-		in = file
-	}
-	rd, err := matchfile.NewReader(in, matchfile.ReaderOptions{Format: format, Overrides: overrides})
-	if err != nil {
-		return nil, usageError{err}
-	}
-	job := &fileJob{closeOut: func() error { return nil }}
-	var all []matchfile.Row
-	lastErr := ""
-	for {
-		row, err := rd.Next()
-		if err == io.EOF { //nolint:errorlint // the end is io.EOF itself; a record cut short wraps it
-			break
-		}
-		if err != nil {
-			// A malformed record is reported and skipped; the same error
-			// twice means the reader cannot get past it.
-			if err.Error() == lastErr {
-				return nil, fmt.Errorf("reading the input: %w", err)
-			}
-			lastErr = err.Error()
-			job.unreadable++
-			fmt.Fprintf(a.stderr, "skipped: %v\n", err)
-			continue
-		}
-		lastErr = ""
-		all = append(all, row)
-	}
-	var header []string
-	if format == matchfile.CSV {
-		header = rd.Header()
-	}
-	var done matchfile.Done
-	appendOut := false
-	if f.resume {
-		if done, appendOut, err = readDone(f.out, format); err != nil {
+	j := &fileJob{f: f, in: f.in, format: format, enrich: enrich, overrides: overrides, out: f.out, stderr: a.stderr, start: time.Now(), total: -1, callsChunk: -1}
+	if j.in == "" && f.out != "" {
+		// The output is written from the input at the end: standard input
+		// is kept in a file beside it for that, streamed to disk.
+		if err := j.spool(a.stdin); err != nil {
 			return nil, err
 		}
 	}
-	for _, row := range all {
-		if done.Has(row) {
-			job.skipped++
-			continue
+	var fp matchfile.Fingerprint
+	if j.in != "" {
+		if fp, j.total, err = j.survey(); err != nil {
+			return nil, err
 		}
-		job.rows = append(job.rows, row)
 	}
-	out := a.stdout
-	if f.out != "" {
-		flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-		if f.resume {
-			flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
-		}
-		file, err := os.OpenFile(f.out, flags, 0o644)
-		if err != nil {
-			return nil, usageError{fmt.Errorf("--out: %w", err)}
-		}
-		out, job.closeOut = file, file.Close
-	}
-	job.w, err = matchfile.NewWriter(out, matchfile.WriterOptions{Format: format, Header: header, Enrich: enrich, Append: appendOut})
-	if err != nil {
-		_ = job.closeOut()
+	if j.rd, j.closeIn, err = j.reopen(); err != nil {
+		j.close()
 		return nil, err
 	}
-	if appendOut && format == matchfile.CSV {
-		if err := checkHeader(f.out, job.w.Columns()); err != nil {
-			_ = job.closeOut()
+	if j.in == "" {
+		j.closeIn = func() error { return nil }
+		if j.rd, err = matchfile.NewReader(a.stdin, matchfile.ReaderOptions{Format: format, Overrides: overrides}); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	if f.out == "" {
+		if j.w, err = j.newWriter(a.stdout, j.rd); err != nil {
+			j.close()
 			return nil, err
 		}
+		return j, nil
 	}
-	return job, nil
+	h := matchfile.JournalHeader{Command: what, Format: format.String(), Settings: f.settings(), Input: fp}
+	if j.journal, err = matchfile.OpenJournal(f.out+".resume", h, f.resume); err != nil {
+		j.close()
+		return nil, usageError{fmt.Errorf("--resume: %w", err)}
+	}
+	j.done = j.journal.Finished()
+	if j.calls, err = matchfile.OpenCallLog(f.out+".resume-calls", h, f.resume); err != nil {
+		j.close()
+		return nil, usageError{fmt.Errorf("--resume: %w", err)}
+	}
+	j.callsChunk = j.calls.Chunk()
+	return j, nil
 }
 
-// readDone reads the rows an output written before holds. A last line
-// cut short by a stop is cut off the file, so that the rows appended
-// after it start on a line of their own. appendOut reports whether the
-// file has content (for CSV: its header line).
-func readDone(path string, format matchfile.Format) (done matchfile.Done, appendOut bool, err error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return matchfile.Done{}, false, nil
+// spool copies r into a hidden file beside --out and reads the input
+// from there.
+func (j *fileJob) spool(r io.Reader) error {
+	file, err := os.CreateTemp(filepath.Dir(j.out), "."+filepath.Base(j.out)+".stdin-*")
+	if err != nil {
+		return usageError{fmt.Errorf("--out: keeping standard input beside the output: %w", err)}
+	}
+	j.spooled = file.Name()
+	_, err = io.Copy(file, r)
+	if cerr := file.Close(); err == nil {
+		err = cerr
 	}
 	if err != nil {
-		return nil, false, usageError{fmt.Errorf("--resume: %w", err)}
+		_ = os.Remove(j.spooled)
+		return fmt.Errorf("reading standard input: %w", err)
 	}
-	if n := bytes.LastIndexByte(b, '\n') + 1; n < len(b) {
-		if err := os.Truncate(path, int64(n)); err != nil {
-			return nil, false, fmt.Errorf("--resume: cutting the unfinished last line of %s: %w", path, err)
-		}
-		b = b[:n]
-	}
-	done, err = matchfile.ReadDone(bytes.NewReader(b), format)
-	if err != nil {
-		return nil, false, usageError{fmt.Errorf("--resume: %s: %w", path, err)}
-	}
-	return done, len(b) > 0, nil
-}
-
-// checkHeader refuses to append to a CSV output whose columns differ from
-// the ones this run writes.
-func checkHeader(path string, want []string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.Comma = ','
-	r.FieldsPerRecord = -1
-	got, err := r.Read()
-	if err != nil {
-		return usageError{fmt.Errorf("--resume: reading the header of %s: %w", path, err)}
-	}
-	if !slices.Equal(got, want) {
-		return usageError{fmt.Errorf("--resume: %s has the columns %q, this run writes %q: resume with the same input and --column flags, or write to a new file", path, got, want)}
-	}
+	j.in = j.spooled
 	return nil
+}
+
+// survey reads the input file once, streaming: its fingerprint and its
+// number of rows.
+func (j *fileJob) survey() (matchfile.Fingerprint, int, error) {
+	file, err := os.Open(j.in)
+	if err != nil {
+		return matchfile.Fingerprint{}, 0, usageError{fmt.Errorf("--in: %w", err)}
+	}
+	fp, err := matchfile.FingerprintOf(file)
+	file.Close()
+	if err != nil {
+		return fp, 0, fmt.Errorf("--in: %w", err)
+	}
+	rd, closeIn, err := j.reopen()
+	if err != nil {
+		return fp, 0, err
+	}
+	defer closeIn()
+	n, last := 0, ""
+	for {
+		_, err := rd.Next()
+		switch {
+		case err == nil:
+			n++
+			continue
+		case err == io.EOF: //nolint:errorlint // the end is io.EOF itself; a record cut short wraps it
+			return fp, n, nil
+		}
+		var be *matchfile.BoundError
+		if errors.As(err, &be) || err.Error() == last {
+			return fp, n, nil // the run reports it when it gets there
+		}
+		last = err.Error()
+	}
+}
+
+// reopen opens the input file from its start.
+func (j *fileJob) reopen() (*matchfile.Reader, func() error, error) {
+	if j.in == "" {
+		return nil, nil, nil
+	}
+	file, err := os.Open(j.in)
+	if err != nil {
+		return nil, nil, usageError{fmt.Errorf("--in: %w", err)}
+	}
+	rd, err := matchfile.NewReader(file, matchfile.ReaderOptions{Format: j.format, Overrides: j.overrides})
+	if err != nil {
+		file.Close()
+		return nil, nil, usageError{err}
+	}
+	return rd, file.Close, nil
+}
+
+// newWriter starts the output on w, for the rows of rd.
+func (j *fileJob) newWriter(w io.Writer, rd *matchfile.Reader) (*matchfile.Writer, error) {
+	var header []string
+	if j.format == matchfile.CSV {
+		header = rd.Header()
+	}
+	return matchfile.NewWriter(w, matchfile.WriterOptions{Format: j.format, Header: header, Enrich: j.enrich, Raw: j.f.raw})
+}
+
+// pending is the number of rows still to do, for the progress bar; -1
+// when unknown.
+func (j *fileJob) pending() int {
+	if j.total < 0 {
+		return -1
+	}
+	return j.total - j.done
+}
+
+func (j *fileJob) close() {
+	if j.closeIn != nil {
+		_ = j.closeIn()
+	}
+	if j.spooled != "" {
+		_ = os.Remove(j.spooled)
+	}
+	if j.journal != nil {
+		_ = j.journal.Close()
+	}
+	if j.calls != nil {
+		_ = j.calls.Close()
+	}
+}
+
+func (j *fileJob) elapsed() time.Duration { return time.Since(j.start).Round(time.Millisecond) }
+
+// extra is the summary's note of rows not done by this run.
+func (j *fileJob) extra(notTried int) string {
+	s := ""
+	if j.done > 0 {
+		s += fmt.Sprintf(", %d already in the output (skipped)", j.done)
+	}
+	if j.unreadable > 0 {
+		s += fmt.Sprintf(", %d unreadable", j.unreadable)
+	}
+	if notTried > 0 {
+		s += fmt.Sprintf(", %d not tried: the budget ran out", notTried)
+	}
+	return s
 }
