@@ -58,7 +58,7 @@ func (p *progress) step(found int, credits int64) {
 	}
 	p.done++
 	t := p.now()
-	if p.drawn && p.done < p.total && t.Sub(p.lastDrawn) < redrawEvery {
+	if p.drawn && (p.total < 0 || p.done < p.total) && t.Sub(p.lastDrawn) < redrawEvery {
 		return
 	}
 	p.drawn, p.lastDrawn = true, t
@@ -75,11 +75,14 @@ func (p *progress) finish() {
 // line is the progress line after elapsed, at most width-1 columns.
 func (p *progress) line(found int, credits int64, elapsed time.Duration) string {
 	head := fmt.Sprintf("%s %d/%d rows", p.verb, p.done, p.total)
+	if p.total < 0 { // unknown: standard input streamed without --out
+		head = fmt.Sprintf("%s %d rows", p.verb, p.done)
+	}
 	// The parts after the count, most important first.
 	parts := []string{fmt.Sprintf("%d found, %d credits", found, credits)}
 	if elapsed > 0 && p.done > 0 {
 		rate := float64(p.done) / elapsed.Seconds()
-		if left := p.total - p.done; left > 0 {
+		if left := p.total - p.done; p.total > 0 && left > 0 {
 			parts = append(parts, "~"+(time.Duration(float64(left)/rate*float64(time.Second))).Round(time.Second).String()+" left")
 		}
 		parts = append(parts, fmt.Sprintf("%.1f rows/s", rate))
@@ -94,7 +97,7 @@ func (p *progress) line(found int, credits int64, elapsed time.Duration) string 
 			continue
 		}
 		// The bar, least important, takes what is left (10 to 30 columns).
-		if bw := min(room-output.Width(s)-3, 30); bw >= 10 && n == len(parts) {
+		if bw := min(room-output.Width(s)-3, 30); bw >= 10 && n == len(parts) && p.total > 0 {
 			fill := bw * p.done / p.total
 			s = head + " [" + strings.Repeat("=", fill) + strings.Repeat(" ", bw-fill) + "]" + s[len(head):]
 		}

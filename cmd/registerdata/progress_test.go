@@ -90,3 +90,20 @@ func TestProgressDropsPartsInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressWithAnUnknownTotal: standard input streamed without --out
+// has no row count; the line counts rows and shows no bar and no time
+// left, at every width.
+func TestProgressWithAnUnknownTotal(t *testing.T) {
+	p := &progress{verb: "matching", total: -1, done: 250}
+	for w := 120; w >= 30; w-- {
+		p.width = w
+		line := p.line(40, 400, 10*time.Second)
+		if output.Width(line) >= w {
+			t.Fatalf("width %d: line of %d columns: %q", w, output.Width(line), line)
+		}
+		if !strings.HasPrefix(line, "matching 250 rows") || strings.Contains(line, "[") || strings.Contains(line, "left") {
+			t.Fatalf("width %d: %q", w, line)
+		}
+	}
+}
