@@ -43,14 +43,20 @@ func mustPublish(in *Input) bool {
 	case enums.LegalFormGmbH, enums.LegalFormUG, enums.LegalFormAG, enums.LegalFormSE, enums.LegalFormKGaA, enums.LegalFormGGmbH:
 		return true
 	case enums.LegalFormKG, enums.LegalFormOHG:
-		return corporateGeneralPartnerOnly(in)
+		return CorporateGeneralPartnerOnly(*in)
 	}
 	return false
 }
 
-// corporateGeneralPartnerOnly reports whether every personally liable
-// partner of a partnership is a legal person.
-func corporateGeneralPartnerOnly(in *Input) bool {
+// CorporateGeneralPartnerOnly reports whether every personally liable
+// partner of a partnership is a legal person (a GmbH & Co. KG): from the
+// current representatives, else from the general partners among the
+// direct owners of in.Ownership. Such a partnership must publish its
+// accounts like a corporation. It needs in.Company.
+func CorporateGeneralPartnerOnly(in Input) bool {
+	if in.Company == nil {
+		return false
+	}
 	n := 0
 	for _, r := range in.Company.Representation {
 		if r.EndDate != nil || roleOf(r) != enums.RolePersonalLiableDirector {
@@ -93,7 +99,7 @@ func flagFinancials(in *Input, today registerdata.Date) (Flag, bool) {
 	case !co.IncorporatedAt.IsZero() && !co.IncorporatedAt.Before(due):
 		return Flag{}, false
 	}
-	return Flag{FlagNoFinancials, fmt.Sprintf("No annual accounts filed at all, although a %s must publish them and was incorporated %s.", legalFormName(co.LegalForm), dateOrUnknown(co.IncorporatedAt))}, true
+	return Flag{FlagNoFinancials, fmt.Sprintf("No annual accounts filed at all, although a %s must publish them and was incorporated %s.", LegalFormName(co.LegalForm), dateOrUnknown(co.IncorporatedAt))}, true
 }
 
 // latestFiguresDate is the date of the newest figures of the financial
@@ -153,7 +159,10 @@ var legalFormNames = map[enums.LegalForm]string{
 	enums.LegalFormSE: "SE", enums.LegalFormUG: "UG (haftungsbeschränkt)", enums.LegalFormUnknown: "unknown legal form",
 }
 
-func legalFormName(f enums.LegalForm) string {
+// LegalFormName is the legal form as people write it ("GmbH", "UG
+// (haftungsbeschränkt)", "e.K."); a form this package does not know is
+// its code.
+func LegalFormName(f enums.LegalForm) string {
 	if n, ok := legalFormNames[f]; ok {
 		return n
 	}

@@ -71,36 +71,6 @@ func ownerCountry(o *registerdata.Owner) (string, bool) {
 	return "", false
 }
 
-// corporateGeneralPartnerOnly reports whether every personally liable
-// partner of a partnership is a legal person.
-func corporateGeneralPartnerOnly(d *Dossier) bool {
-	n := 0
-	for _, r := range d.Company.Representation {
-		if r.EndDate != nil || roleOf(r) != enums.RolePersonalLiableDirector {
-			continue
-		}
-		if r.Type != enums.RepresentativeTypeLegalPerson {
-			return false
-		}
-		n++
-	}
-	if n > 0 {
-		return true
-	}
-	if d.Ownership == nil || d.Ownership.Root == nil {
-		return false
-	}
-	for _, ch := range d.Ownership.Root.Children {
-		if ch.Owner.RelationType == enums.RelationTypeGeneralPartner {
-			if ch.Owner.Type != enums.RepresentativeTypeLegalPerson {
-				return false
-			}
-			n++
-		}
-	}
-	return n > 0
-}
-
 // roleOf is a representative's coarse role, from its register-level role
 // when the coarse one is unknown.
 func roleOf(r registerdata.Representative) enums.Role {

@@ -88,21 +88,6 @@ func courtSuffix(court string) string {
 	return "· " + court
 }
 
-var legalFormNames = map[enums.LegalForm]string{
-	enums.LegalFormAG: "AG", enums.LegalFormEG: "eG", enums.LegalFormEK: "e.K.", enums.LegalFormEV: "e.V.",
-	enums.LegalFormEWIV: "EWIV", enums.LegalFormForeign: "foreign legal form", enums.LegalFormGbR: "GbR",
-	enums.LegalFormGGmbH: "gGmbH", enums.LegalFormGmbH: "GmbH", enums.LegalFormKG: "KG", enums.LegalFormKGaA: "KGaA",
-	enums.LegalFormLLP: "LLP", enums.LegalFormMunicipal: "municipal enterprise", enums.LegalFormOHG: "OHG",
-	enums.LegalFormSE: "SE", enums.LegalFormUG: "UG (haftungsbeschränkt)", enums.LegalFormUnknown: "unknown legal form",
-}
-
-func legalFormName(f enums.LegalForm) string {
-	if n, ok := legalFormNames[f]; ok {
-		return n
-	}
-	return string(f)
-}
-
 var relationNames = map[enums.RelationType]string{
 	enums.RelationTypeShareholder:    "shareholder",
 	enums.RelationTypeStockholder:    "stockholder",

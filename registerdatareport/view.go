@@ -7,6 +7,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/redflags"
 )
 
 // view is what the template shows: every register text in it has been
@@ -116,7 +117,7 @@ func newView(d *Dossier) (*view, error) {
 		Persons: d.Persons != nil, Prov: map[string]provView{},
 	}
 	v.Header = header(co)
-	if co.LegalForm == enums.LegalFormKG && corporateGeneralPartnerOnly(d) {
+	if co.LegalForm == enums.LegalFormKG && redflags.CorporateGeneralPartnerOnly(redflags.Input{Company: d.Company, Ownership: d.Ownership}) {
 		for i := range v.Header {
 			if v.Header[i].Label == "Legal form" {
 				v.Header[i].Value = "KG with a corporate general partner (GmbH & Co. KG)"
@@ -208,7 +209,7 @@ func header(co *registerdata.Company) []field {
 	fs := []field{
 		{"Company id", co.ID},
 		{"Status", string(co.Status)},
-		{"Legal form", legalFormName(co.LegalForm)},
+		{"Legal form", redflags.LegalFormName(co.LegalForm)},
 		{"Register", joinNonEmpty(" ", string(co.Register.RegisterType), co.Register.RegisterNumber)},
 		{"Register court", co.Register.RegisterCourt},
 		{"Address", co.Address.FormattedValue},

@@ -53,24 +53,13 @@ what the portfolio's monitors will cost each month. Nothing is spent.`,
 			db := dbFlag(fs)
 			mf := declareMonitorFlags(fs)
 			return func(a *app, _ []string) error {
-				o, err := mf.options()
-				if err != nil {
+				return a.withPlan(*db, mf, func(_ *portfolio.Portfolio, pl portfolio.Plan) error {
+					if a.jsonOut {
+						return a.jsonLine(planJSON(pl))
+					}
+					_, err := fmt.Fprint(a.stdout, describePlan(pl))
 					return err
-				}
-				p, err := a.openPortfolio(*db)
-				if err != nil {
-					return err
-				}
-				defer p.Close()
-				pl, err := p.Plan(a.ctx, o)
-				if err != nil {
-					return err
-				}
-				if a.jsonOut {
-					return a.jsonLine(planJSON(pl))
-				}
-				_, err = fmt.Fprint(a.stdout, describePlan(pl))
-				return err
+				})
 			}
 		},
 	}
@@ -94,34 +83,47 @@ what it spends; run "portfolio plan" first to see the cost.`,
 			db := dbFlag(fs)
 			mf := declareMonitorFlags(fs)
 			return func(a *app, _ []string) error {
-				o, err := mf.options()
-				if err != nil {
-					return err
-				}
-				p, err := a.openPortfolio(*db)
-				if err != nil {
-					return err
-				}
-				defer p.Close()
-				pl, err := p.Plan(a.ctx, o)
-				if err != nil {
-					return err
-				}
-				res, err := p.Sync(a.ctx, pl)
-				if a.jsonOut {
-					if jerr := a.jsonLine(map[string]any{"created": res.Created, "deleted": res.Deleted, "credits": res.Credits}); jerr != nil {
-						return jerr
-					}
-				} else {
-					fmt.Fprintf(a.stdout, "created %d monitors, deleted %d; %d credits\n", res.Created, res.Deleted, res.Credits)
-				}
-				if err != nil {
-					return fmt.Errorf("%w (run the command again to continue: what was done is kept)", err)
-				}
-				return nil
+				return a.withPlan(*db, mf, func(p *portfolio.Portfolio, pl portfolio.Plan) error {
+					return a.runSync(p, pl)
+				})
 			}
 		},
 	}
+}
+
+// runSync applies the plan and says what it did.
+func (a *app) runSync(p *portfolio.Portfolio, pl portfolio.Plan) error {
+	res, err := p.Sync(a.ctx, pl)
+	if a.jsonOut {
+		if jerr := a.jsonLine(map[string]any{"created": res.Created, "deleted": res.Deleted, "credits": res.Credits}); jerr != nil {
+			return jerr
+		}
+	} else {
+		fmt.Fprintf(a.stdout, "created %d monitors, deleted %d; %d credits\n", res.Created, res.Deleted, res.Credits)
+	}
+	if err != nil {
+		return fmt.Errorf("%w (run the command again to continue: what was done is kept)", err)
+	}
+	return nil
+}
+
+// withPlan opens the portfolio and makes the plan of the monitor flags,
+// for plan and sync.
+func (a *app) withPlan(db string, mf monitorFlags, fn func(*portfolio.Portfolio, portfolio.Plan) error) error {
+	o, err := mf.options()
+	if err != nil {
+		return err
+	}
+	p, err := a.openPortfolio(db)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	pl, err := p.Plan(a.ctx, o)
+	if err != nil {
+		return err
+	}
+	return fn(p, pl)
 }
 
 // planJSON is "portfolio plan --json".
