@@ -32,13 +32,13 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"text/tabwriter"
 	"time"
 
 	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/internal/atomicfile"
 )
 
 func main() {
@@ -161,22 +161,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// saveSnapshot writes srv's state to path through a temporary file, so a
-// failed write leaves the previous snapshot as it was.
+// saveSnapshot writes srv's state to path crash-safely (internal/atomicfile):
+// a failed write, or a kill during it, leaves the previous snapshot whole.
 func saveSnapshot(srv *fake.Server, path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("-snapshot: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // after the rename, nothing to remove
-	if err := srv.Snapshot(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("-snapshot: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("-snapshot: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.WriteFrom(path, 0o600, srv.Snapshot); err != nil {
 		return fmt.Errorf("-snapshot: %w", err)
 	}
 	return nil
