@@ -109,7 +109,10 @@ func newServer(cfg config) (*Server, error) {
 		if snap, err = readSnapshot(cfg.snapshot); err != nil {
 			return nil, err
 		}
-		initial, cfg.generated = snap.Register.Curated, snap.Register.Generated
+		if initial, err = snap.companies(); err != nil {
+			return nil, err
+		}
+		cfg.generated = snap.Register.Generated
 		s.cfg.generated = cfg.generated
 		s.cfg.noCurated = true // the curated owners and proceedings are in the snapshot
 		s.clock.restore(snap.Clock)
