@@ -142,10 +142,12 @@ func newServer(cfg config) (*Server, error) {
 		install(s)
 	}
 	if err := s.applyOwnersAndPersons(sets); err != nil {
+		s.shutdown(func() {}) // the extensions' clean-up: a refused start leaves nothing running
 		return nil, err
 	}
 	if snap != nil {
 		if err := s.restoreSnapshot(snap); err != nil {
+			s.shutdown(func() {})
 			return nil, err
 		}
 	}

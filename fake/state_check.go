@@ -138,13 +138,14 @@ func (s *Server) checkFinancials(companyID string, f *registerdata.Financials) e
 // person as its debtor.
 func (s *Server) checkProceedingFields(p *registerdata.Insolvency) error {
 	var ck checker
-	ck.uuid("$.id", p.ID)
-	enum(&ck, "$.current_status", p.CurrentStatus)
+	ck.in("$", -1)
+	ck.uuid("id", p.ID)
+	enum(&ck, "current_status", p.CurrentStatus)
 	if p.ProceedingKind != nil {
-		enum(&ck, "$.proceeding_kind", *p.ProceedingKind)
+		enum(&ck, "proceeding_kind", *p.ProceedingKind)
 	}
-	ck.optDate("$.opened_at", p.OpenedAt)
-	ck.optDate("$.closed_at", p.ClosedAt)
+	ck.optDate("opened_at", p.OpenedAt)
+	ck.optDate("closed_at", p.ClosedAt)
 	if len(ck.errs) > 0 {
 		msgs := make([]string, len(ck.errs))
 		for i, e := range ck.errs {
@@ -200,10 +201,14 @@ func (snap *snapshot) check() error {
 	}
 	var ck checker
 	for id, pc := range snap.Insolvency.Persons {
-		ck.insolvency("insolvency.persons."+id+".summary", pc.Summary)
+		ck.in("insolvency.persons."+id+".summary", -1)
+		ck.insolvency(pc.Summary)
+		ck.out()
 	}
 	for id, sum := range snap.Insolvency.Frozen {
-		ck.insolvency("insolvency.frozen."+id, sum)
+		ck.in("insolvency.frozen."+id, -1)
+		ck.insolvency(sum)
+		ck.out()
 	}
 	errs = append(errs, ck.errs...)
 	if len(errs) > maxProblems {
