@@ -32,6 +32,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"text/tabwriter"
@@ -117,12 +118,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, webhookSecret))
 	}
 	if *dataDir != "" {
-		opts = append(opts, fake.WithData(os.DirFS(*dataDir)))
+		// os.Root keeps every read inside DIR: no path, link or ".." leaves it.
+		root, err := os.OpenRoot(*dataDir)
+		if err != nil {
+			return fmt.Errorf("-data: the data directory cannot be opened: %w", err)
+		}
+		defer root.Close()
+		opts = append(opts, fake.WithData(root.FS()))
 	}
 	if !*curated {
 		opts = append(opts, fake.WithoutCurated())
 	}
 	if *snapshotFile != "" {
+		removeStaleTemps(filepath.Dir(*snapshotFile), filepath.Base(*snapshotFile))
 		f, err := os.Open(*snapshotFile)
 		switch {
 		case err == nil:
@@ -168,6 +176,16 @@ func saveSnapshot(srv *fake.Server, path string) error {
 		return fmt.Errorf("-snapshot: %w", err)
 	}
 	return nil
+}
+
+// removeStaleTemps removes the temporary files a write of dir/base
+// killed before its rename left behind (internal/atomicfile names them
+// ".BASE.tmp-*"); the file itself is whole, old or new.
+func removeStaleTemps(dir, base string) {
+	stale, _ := filepath.Glob(filepath.Join(dir, "."+base+".tmp-*"))
+	for _, f := range stale {
+		_ = os.Remove(f)
+	}
 }
 
 // The environment variables registerfake reads its secrets from. The

@@ -92,6 +92,14 @@ func record(ctx context.Context, addr, dir, upstream string, stdout io.Writer) e
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("-record: %w", err)
 	}
+	for _, r := range recordRoutes {
+		// Writes a kill cut short leave temporary files ("."-named,
+		// which -data skips); the recorded files are whole.
+		stale, _ := filepath.Glob(filepath.Join(dir, r.kind, ".*.tmp-*"))
+		for _, f := range stale {
+			_ = os.Remove(f)
+		}
+	}
 	rec := &recorder{dir: dir, secrets: runSecrets(key)}
 	proxy := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
