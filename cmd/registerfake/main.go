@@ -17,6 +17,7 @@
 //
 //	registerfake -data DIR [-curated=false]   serve the companies, owners, persons, financials
 //	                                          and proceedings of DIR (see package fake)
+//	registerfake -list                        print the curated register: id, name, what each company shows
 //	registerfake -snapshot FILE               restore FILE at start when it exists, write it at shutdown
 //	REGISTERDATA_API_KEY=... registerfake -record DIR -upstream URL
 //	                                          proxy to the real service and write its answers
@@ -70,6 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	snapshotFile := fs.String("snapshot", "", "a file holding the fake's whole state: restored at start when it exists, written at shutdown")
 	recordDir := fs.String("record", "", "record instead of serving: proxy to -upstream and write its answers into this directory in the -data layout")
 	upstream := fs.String("upstream", "", "with -record: the base URL of the real service; its key comes from $"+upstreamKeyEnv)
+	list := fs.Bool("list", false, "print the curated register (id, name, what each company shows) and exit")
 	controlHosts := fs.String("control-host", "", "comma-separated host names, besides loopback ones, under which the /_fake/ controls answer (\"*\": any; for containers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -80,6 +82,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q: every setting is a flag (see -h)", fs.Args())
+	}
+	if *list {
+		return fake.WriteCuratedRegister(stdout, "")
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
