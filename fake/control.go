@@ -158,7 +158,12 @@ func (s *Server) handleAdvanceClock(w http.ResponseWriter, r *http.Request) {
 		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest, `send {"seconds": n} with n from 0 to %d`, maxSeconds)
 		return
 	}
-	s.clock.Advance(time.Duration(*body.Seconds * float64(time.Second)))
+	d := time.Duration(*body.Seconds * float64(time.Second))
+	if err := checkClockTime(s.clock.Now().Add(d)); err != nil {
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, err.Error()+": advance it less")
+		return
+	}
+	s.clock.Advance(d)
 	writeJSON(w, http.StatusOK, clockJSON{Now: s.clock.Now()})
 }
 
@@ -193,7 +198,7 @@ func (s *Server) handlePutCredits(w http.ResponseWriter, r *http.Request) {
 	if !decodeBody(w, r, &body) {
 		return
 	}
-	if body.Key != "" || body.Credits == nil || *body.Credits < 0 {
+	if body.Key != "" || body.Credits == nil || checkCredits(*body.Credits) != nil {
 		writeError(w, http.StatusBadRequest, CodeInvalidRequest, `send {"credits": n} with n >= 0; name another key with ?key=`)
 		return
 	}

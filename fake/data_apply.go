@@ -68,18 +68,14 @@ func (s *Server) loadDataExtras(sets []*dataset) error {
 				return dataErr(e.at, "$.company_id: the financials of %s are in %s already", e.v.CompanyID, prev)
 			}
 			seen["f"+e.v.CompanyID] = e.at
-			c, ok := s.store.get(e.v.CompanyID)
-			if !ok {
-				return &DataError{File: e.at, Problem: errNotInRegister("$.company_id", e.v.CompanyID).Error()}
-			}
-			if err := agreeWithSummaries(c, &e.v.Financials); err != nil {
+			if err := s.checkFinancials(e.v.CompanyID, &e.v.Financials); err != nil {
 				return &DataError{File: e.at, Problem: err.Error()}
 			}
 			f := e.v.Financials
 			for i := range f.Reports {
 				f.Reports[i].Sources = nil // issued per answer
 			}
-			d.financials[c.ID] = f
+			d.financials[e.v.CompanyID] = f
 		}
 		for _, e := range ds.insolvencies {
 			if prev, dup := seen["i"+e.v.ID]; dup {
@@ -141,11 +137,8 @@ func jsonMap(v any) map[string]json.RawMessage {
 // company's must agree with the company's insolvencies entry of the same
 // id; a natural person's becomes a proceeding of its own.
 func (s *Server) checkProceeding(p *registerdata.Insolvency) error {
-	if !registerdata.IsUUID(p.ID) {
-		return fmt.Errorf("$.id: %q is not a UUID", p.ID)
-	}
-	if !p.CurrentStatus.IsKnown() {
-		return fmt.Errorf("$.current_status: %q is not a known value", p.CurrentStatus)
+	if err := s.checkProceedingFields(p); err != nil {
+		return err
 	}
 	if p.Events == nil {
 		p.Events = []registerdata.InsolvencyEvent{}

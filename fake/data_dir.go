@@ -70,8 +70,9 @@ func dataErr(file, format string, args ...any) error {
 	return &DataError{File: file, Problem: fmt.Sprintf(format, args...)}
 }
 
-// readData reads and decodes every file of a data directory. It fails on
-// the first file with a mistake, or on an entry it does not know.
+// readData reads and decodes every file of a data directory (see
+// data_read.go for what it refuses). It fails on the first file with a
+// mistake, or on an entry it does not know.
 func readData(fsys fs.FS) (*dataset, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
@@ -81,9 +82,13 @@ func readData(fsys fs.FS) (*dataset, error) {
 	for _, e := range entries {
 		name := e.Name()
 		kind, isLines := strings.CutSuffix(name, ".jsonl")
+		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".txt") {
+			continue // notes beside the data, and files being written
+		}
+		if err := checkEntry(fsys, name, e); err != nil {
+			return nil, err
+		}
 		switch {
-		case strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".txt"):
-			continue // notes beside the data
 		case e.IsDir() && slices.Contains(dataKinds, name):
 			if err := ds.readFolder(fsys, name); err != nil {
 				return nil, err
@@ -109,15 +114,18 @@ func (ds *dataset) readFolder(fsys fs.FS, kind string) error {
 	for _, e := range entries {
 		file := path.Join(kind, e.Name())
 		id, isJSON := strings.CutSuffix(e.Name(), ".json")
-		switch {
-		case strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), ".md"):
+		if strings.HasPrefix(e.Name(), ".") || strings.HasSuffix(e.Name(), ".md") {
 			continue
-		case e.IsDir() || !isJSON:
+		}
+		if err := checkEntry(fsys, file, e); err != nil {
+			return err
+		}
+		if e.IsDir() || !isJSON {
 			return dataErr(file, "%s/ holds one .json file per entity, named after its id (%s/ID.json)", kind, kind)
 		}
-		b, err := fs.ReadFile(fsys, file)
+		b, err := readDataFile(fsys, file)
 		if err != nil {
-			return dataErr(file, "cannot be read: %v", err)
+			return err
 		}
 		if err := ds.add(kind, file, id, b); err != nil {
 			return err
@@ -126,29 +134,15 @@ func (ds *dataset) readFolder(fsys fs.FS, kind string) error {
 	return nil
 }
 
-// maxDataLine bounds one line of a JSON Lines file.
-const maxDataLine = 64 << 20
-
 // readLines reads a JSON Lines file of kind: one document per line,
-// blank lines skipped.
+// blank lines skipped, streamed a line at a time.
 func (ds *dataset) readLines(fsys fs.FS, name, kind string) error {
-	b, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return dataErr(name, "cannot be read: %v", err)
-	}
-	for n, line := range bytes.Split(b, []byte{'\n'}) {
+	return eachLine(fsys, name, func(n int, line []byte) error {
 		if len(bytes.TrimSpace(line)) == 0 {
-			continue
+			return nil
 		}
-		at := name + " line " + strconv.Itoa(n+1)
-		if len(line) > maxDataLine {
-			return dataErr(at, "the line is longer than %d bytes", maxDataLine)
-		}
-		if err := ds.add(kind, at, "", line); err != nil {
-			return err
-		}
-	}
-	return nil
+		return ds.add(kind, name+" line "+strconv.Itoa(n), "", line)
+	})
 }
 
 // add decodes one document of kind found at at.
@@ -157,25 +151,25 @@ func (ds *dataset) add(kind, at, nameID string, b []byte) error {
 	switch kind {
 	case kindCompanies:
 		var c registerdata.Company
-		if err = decodeAt(b, (*strictCompany)(&c)); err == nil {
+		if err = decodeDoc(b, (*strictCompany)(&c)); err == nil {
 			err = sameID(nameID, "$.id", c.ID)
 			ds.companies = append(ds.companies, entity[registerdata.Company]{at, nameID, c})
 		}
 	case kindOwners:
 		var o registerdata.Owners
-		if err = decodeAt(b, &o); err == nil {
+		if err = decodeDoc(b, &o); err == nil {
 			err = sameID(nameID, "$.company_id", o.CompanyID)
 			ds.owners = append(ds.owners, entity[registerdata.Owners]{at, nameID, o})
 		}
 	case kindPersons:
 		var p registerdata.Person
-		if err = decodeAt(b, &p); err == nil {
+		if err = decodeDoc(b, &p); err == nil {
 			err = sameID(nameID, "$.id", p.ID)
 			ds.persons = append(ds.persons, entity[registerdata.Person]{at, nameID, p})
 		}
 	case kindFinancials:
 		var f financialsFile
-		if err = decodeAt(b, &f); err == nil {
+		if err = decodeDoc(b, &f); err == nil {
 			switch {
 			case nameID == "" && f.CompanyID == "":
 				err = errors.New(`$: a line of financials.jsonl needs "company_id" beside the answer's keys`)
@@ -188,7 +182,7 @@ func (ds *dataset) add(kind, at, nameID string, b []byte) error {
 		}
 	case kindInsolvencies:
 		var p registerdata.Insolvency
-		if err = decodeAt(b, &p); err == nil {
+		if err = decodeDoc(b, &p); err == nil {
 			err = sameID(nameID, "$.id", p.ID)
 			ds.insolvencies = append(ds.insolvencies, entity[registerdata.Insolvency]{at, nameID, p})
 		}

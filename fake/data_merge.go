@@ -26,6 +26,14 @@ import (
 // a person whose positions or birth date differ from the representation
 // entries naming them, a proceeding that disagrees with its company's
 // insolvencies entry).
+//
+// Reading stays inside fsys: a symbolic link is never followed (a data
+// directory holds its files and folders themselves), a device, named
+// pipe or socket is refused before it is opened, a .json file may hold
+// 64 MiB and a line of a .jsonl file 64 MiB, and each document is
+// decoded in a small multiple of its size. For a directory on disk,
+// give os.OpenRoot(dir) and its FS, as registerfake -data does: unlike
+// os.DirFS, no path it is asked for can leave dir.
 func WithData(fsys fs.FS) Option {
 	return func(c *config) { c.data = append(c.data, fsys) }
 }

@@ -31,6 +31,40 @@
 // AddCompany change the register; features that watch it (search index,
 // monitors) see each change synchronously.
 //
+// The curated companies, and what each is there for (its legal form,
+// register and status, then what sets it apart); CuratedRegister returns
+// the list, registerfake -list prints it, and a test keeps this table
+// equal to the data:
+//
+//	ID                   NAME                                                     SHOWS
+//	DE-HRB-F1103-267645  Nordlicht Solartechnik GmbH                              gmbh, HRB, active; 1 former name; 1 former address; 1 company as representative; acquisitions; spin-offs; profit transfer; financials (4 years); LEI
+//	DE-HRB-D2601-198433  Helios Energie Holding AG                                ag, HRB, active; 1 former name; 1 former address; financials (3 years); LEI
+//	DE-HRB-F1103-301122  Sonnenwerk Montage GmbH                                  gmbh, HRB, inactive; merged; terminated
+//	DE-HRB-F1103-315870  Nordlicht Service GmbH                                   gmbh, HRB, active; 1 company as representative; profit transfer
+//	DE-HRA-K1101-104552  Hanseatische Kaffeerösterei Thomas Brandt e.K.           ek, HRA, active
+//	DE-HRA-R3306-28817   Rheinkiesel Baustoffe GmbH & Co. KG                      kg, HRA, active; 1 company as representative; financials (1 year)
+//	DE-HRB-R3306-41209   Rheinkiesel Verwaltungs-GmbH                             gmbh, HRB, active
+//	DE-HRA-M1201-51073   Wagner & Sohn Metallbau OHG                              ohg, HRA, active; 1 former name
+//	DE-PR-K1101-1187     Lindqvist Kramer Architekten Partnerschaft mbB           unknown, PR, active
+//	DE-GnR-B8534-873     Weinbaugenossenschaft Remstal eG                         eg, GnR, active
+//	DE-VR-K1101-17310    Turn- und Sportverein Elbauen von 1908 e.V.              ev, VR, active
+//	DE-HRB-U1308-38821   Lichtblick Kinder- und Jugendhilfe gGmbH                 ggmbh, HRB, active; financials (1 year)
+//	DE-HRB-D3310-30416   Alte Mühle Gastronomie GmbH i.L.                         gmbh, HRB, liquidation; 1 former name; insolvency: mass_insufficient
+//	DE-HRB-T3104-61402   Pfalzblick Logistik GmbH                                 gmbh, HRB, active; insolvency: opened, lifted; financials (1 year)
+//	DE-HRB-B8535-74188   Stadtgrün Lieferdienst UG (haftungsbeschränkt)           ug, HRB, active; insolvency: preliminary
+//	DE-HRB-R1101-55930   Brennwert Heiztechnik GmbH                               gmbh, HRB, inactive; insolvency: rejected_no_assets, discontinued; terminated
+//	DE-HRB-P2305-20977   Kessler Maschinenbau GmbH                                gmbh, HRB, active; insolvency: plan_supervised, unknown; financials (2 years)
+//	DE-HRA-X1517-7045    Fahrradwerkstatt Lenz e.K.                               ek, HRA, active; insolvency: discharge_pending, discharge_granted
+//	DE-HRA-U1104-11893   Elektro Yılmaz e.K.                                      ek, HRA, inactive; insolvency: discharge_denied, discharge_revoked; terminated
+//	DE-HRB-K1101-170234  Vantara Logistics SE                                     se, HRB, active; acquisitions; financials (2 years); LEI
+//	DE-HRB-D2601-251907  Brightwater Systems Inc. Zweigniederlassung Deutschland  foreign, HRB, active; 1 company as representative
+//	DE-HRA-R1101-39284   Ashdown Clarke LLP Zweigniederlassung Düsseldorf         llp, HRA, active; 1 company as representative
+//	DE-HRA-D2304-3311    Alpenrhein Tourismus EWIV                                ewiv, HRA, active; 2 companies as representatives
+//	DE-HRB-D2601-8734    Brauerei Grünwald KGaA                                   kgaa, HRB, active; 1 company as representative
+//	DE-HRA-B8534-9120    Stadtwerke Talheim Eigenbetrieb der Stadt Talheim        municipal, HRA, active
+//	DE-HRA-B8534-14557   Weingut Hofmann Geschwister GbR                          gbr, HRA, active
+//	DE-HRB-K1101-99812   Hafenkontor Spedition GmbH                               gmbh, HRB, inactive; merged; terminated
+//
 // # Your own register
 //
 // WithData (registerfake -data DIR) loads companies, owners, persons,

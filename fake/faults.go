@@ -67,13 +67,16 @@ func (f Fault) wire() faultJSON {
 func (j faultJSON) fault() Fault {
 	return Fault{
 		PathPrefix: j.PathPrefix, Method: j.Method, Count: j.Count, Probability: j.Probability, Status: j.Status, Drop: j.Drop,
-		RetryAfter: time.Duration(j.RetryAfterSeconds) * time.Second, Latency: time.Duration(j.LatencyMillis) * time.Millisecond,
-		LatencyMax: time.Duration(j.LatencyMaxMillis) * time.Millisecond,
+		RetryAfter: durationOf(j.RetryAfterSeconds, time.Second), Latency: durationOf(j.LatencyMillis, time.Millisecond),
+		LatencyMax: durationOf(j.LatencyMaxMillis, time.Millisecond),
 	}
 }
 
 // maxLatency bounds an injected delay, so a typo cannot hang a test run.
 const maxLatency = time.Minute
+
+// maxRetryAfter bounds the Retry-After of a fault.
+const maxRetryAfter = 24 * time.Hour
 
 func (f Fault) validate() error {
 	var errs []error
@@ -97,6 +100,9 @@ func (f Fault) validate() error {
 	}
 	if f.RetryAfter < 0 || (f.RetryAfter > 0 && f.Status == 0) {
 		errs = append(errs, errors.New("retry-after needs a status and must not be negative"))
+	}
+	if f.RetryAfter > maxRetryAfter {
+		errs = append(errs, fmt.Errorf("retry-after %v is out of range: 0 to %v", f.RetryAfter, maxRetryAfter))
 	}
 	if f.Latency < 0 || f.Latency > maxLatency {
 		errs = append(errs, fmt.Errorf("latency %v is out of range: 0 to %v", f.Latency, maxLatency))

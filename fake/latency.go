@@ -20,8 +20,8 @@ import (
 // make it vanish. Tests that must not wait give the fake a context
 // deadline instead, or use faults with a status.
 func (s *Server) SetLatency(least, most time.Duration) error {
-	if least < 0 || most < least || most > maxLatency {
-		return fmt.Errorf("fake: latency %v to %v is out of range: 0 <= least <= most <= %v", least, most, maxLatency)
+	if err := checkLatency(least, most); err != nil {
+		return fmt.Errorf("fake: %w", err)
 	}
 	s.faults.mu.Lock()
 	defer s.faults.mu.Unlock()
@@ -57,7 +57,7 @@ func (s *Server) handlePutLatency(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, CodeInvalidRequest, `send {"min_ms": n, "max_ms": m}; {"min_ms": 0, "max_ms": 0} turns the latency off`)
 		return
 	}
-	if err := s.SetLatency(time.Duration(*body.MinMillis)*time.Millisecond, time.Duration(*body.MaxMillis)*time.Millisecond); err != nil {
+	if err := s.SetLatency(durationOf(*body.MinMillis, time.Millisecond), durationOf(*body.MaxMillis, time.Millisecond)); err != nil {
 		writeError(w, http.StatusBadRequest, CodeInvalidRequest, err.Error())
 		return
 	}

@@ -110,33 +110,45 @@ func splitName(name string) (first, last string) {
 // a company of the register lends its city), and the detail of the other
 // kind cleared.
 func (s *Server) completeOwners(companyID string, owners []registerdata.Owner) ([]registerdata.Owner, error) {
+	if err := checkOwnerList(companyID, owners); err != nil {
+		return nil, err
+	}
 	out := make([]registerdata.Owner, 0, len(owners))
+	for _, o := range owners {
+		o = cloneOwner(o)
+		s.fillOwnerDetails(&o)
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// checkOwnerList checks one shareholder list of company companyID: each
+// owner's fields, no owner listed twice or owning the company itself,
+// shares adding up to at most 100 %.
+func checkOwnerList(companyID string, owners []registerdata.Owner) error {
 	sum := 0.0
 	seen := map[string]bool{}
 	for i, o := range owners {
 		if err := checkOwner(o); err != nil {
-			return nil, fmt.Errorf("owner %d (%q): %w", i+1, o.Name, err)
+			return fmt.Errorf("owner %d (%q): %w", i+1, o.Name, err)
 		}
 		if o.ID != nil {
 			if *o.ID == companyID {
-				return nil, fmt.Errorf("owner %d (%q): a company cannot own itself", i+1, o.Name)
+				return fmt.Errorf("owner %d (%q): a company cannot own itself", i+1, o.Name)
 			}
 			if seen[*o.ID] {
-				return nil, fmt.Errorf("owner %d (%q): id %s is listed twice: give one entry per owner", i+1, o.Name, *o.ID)
+				return fmt.Errorf("owner %d (%q): id %s is listed twice: give one entry per owner", i+1, o.Name, *o.ID)
 			}
 			seen[*o.ID] = true
 		}
 		if o.PercentageShare != nil {
 			sum += *o.PercentageShare
 		}
-		o = cloneOwner(o)
-		s.fillOwnerDetails(&o)
-		out = append(out, o)
 	}
 	if sum > 100+1e-9 {
-		return nil, fmt.Errorf("the percentage shares add up to %g %%, more than 100 %%", sum)
+		return fmt.Errorf("the percentage shares add up to %g %%, more than 100 %%", sum)
 	}
-	return out, nil
+	return nil
 }
 
 // checkOwner checks the fields of one owner.

@@ -109,7 +109,10 @@ func newServer(cfg config) (*Server, error) {
 		if snap, err = readSnapshot(cfg.snapshot); err != nil {
 			return nil, err
 		}
-		initial, cfg.generated = snap.Register.Curated, snap.Register.Generated
+		if initial, err = snap.companies(); err != nil {
+			return nil, err
+		}
+		cfg.generated = snap.Register.Generated
 		s.cfg.generated = cfg.generated
 		s.cfg.noCurated = true // the curated owners and proceedings are in the snapshot
 		s.clock.restore(snap.Clock)
@@ -139,10 +142,12 @@ func newServer(cfg config) (*Server, error) {
 		install(s)
 	}
 	if err := s.applyOwnersAndPersons(sets); err != nil {
+		s.shutdown(func() {}) // the extensions' clean-up: a refused start leaves nothing running
 		return nil, err
 	}
 	if snap != nil {
 		if err := s.restoreSnapshot(snap); err != nil {
+			s.shutdown(func() {})
 			return nil, err
 		}
 	}

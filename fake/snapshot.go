@@ -246,5 +246,8 @@ func readSnapshot(r io.Reader) (*snapshot, error) {
 	if err := json.Unmarshal(raw, snap); err != nil {
 		return nil, fmt.Errorf("fake: the snapshot is damaged: %s", jsonProblem(err))
 	}
+	if err := snap.check(); err != nil {
+		return nil, fmt.Errorf("fake: the snapshot is refused, it holds state the fake's controls would refuse: %w", err)
+	}
 	return snap, nil
 }

@@ -139,7 +139,15 @@ func (s *Server) restoreSnapshot(snap *snapshot) error {
 	own.mu.Lock()
 	own.lists = make(map[string][]shareList, len(snap.Register.Owners))
 	for id, lists := range snap.Register.Owners {
+		if _, ok := s.store.get(id); !ok {
+			own.mu.Unlock()
+			return fmt.Errorf("fake: restoring the snapshot: owners of company %s, which is not in the register", id)
+		}
 		for _, l := range lists {
+			if err := checkOwnerList(id, l.Owners); err != nil {
+				own.mu.Unlock()
+				return fmt.Errorf("fake: restoring the snapshot: the owners of %s: %w", id, err)
+			}
 			own.lists[id] = append(own.lists[id], shareList{id: l.ID, date: l.Date, owners: l.Owners})
 		}
 	}
@@ -147,6 +155,19 @@ func (s *Server) restoreSnapshot(snap *snapshot) error {
 	search := extState[searchState](s).engine
 	for id := range snap.Register.Owners {
 		search.Reindex(id)
+	}
+	for id, f := range snap.Register.Financials {
+		if err := s.checkFinancials(id, &f); err != nil {
+			return fmt.Errorf("fake: restoring the snapshot: the financials of %s: %w", id, err)
+		}
+	}
+	for id, p := range snap.Register.Proceedings {
+		if p.ID != id {
+			return fmt.Errorf("fake: restoring the snapshot: proceeding %s is saved under id %s", p.ID, id)
+		}
+		if err := s.checkProceedingFields(&p); err != nil {
+			return fmt.Errorf("fake: restoring the snapshot: proceeding %s: %w", id, err)
+		}
 	}
 	s.insolvencies().restore(snap.Insolvency)
 	if err := s.transparency().restore(snap.Transparency); err != nil {

@@ -203,6 +203,9 @@ func (st *store) loadChanged(cs []registerdata.Company) error {
 		if _, ok := generatedByID(c.ID, st.generated); !ok {
 			return fmt.Errorf("fake: the snapshot changes company %s, which is not a generated one", c.ID)
 		}
+		if err := prepare(c); err != nil {
+			return fmt.Errorf("fake: the snapshot's changed company: %w", err)
+		}
 		st.byID[c.ID] = c
 		st.version++
 	}

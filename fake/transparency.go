@@ -97,10 +97,8 @@ func (s *Server) SetTransparencyOutcome(companyID string, o TransparencyOutcome)
 	if _, ok := s.store.get(companyID); !ok {
 		return fmt.Errorf("%w %q", ErrUnknownCompany, companyID)
 	}
-	switch o {
-	case TransparencyNormal, TransparencyFail, TransparencyDiscrepancy:
-	default:
-		return fmt.Errorf("fake: unknown Transparenzregister outcome %q: use %q, %q or %q", o, TransparencyNormal, TransparencyFail, TransparencyDiscrepancy)
+	if err := checkOutcome(o); err != nil {
+		return fmt.Errorf("fake: %w", err)
 	}
 	st := s.transparency()
 	st.mu.Lock()

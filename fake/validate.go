@@ -3,17 +3,55 @@ package fake
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
 )
 
 // checker collects the problems of one record, each with the path of the
-// field, so one error reports them all.
-type checker struct{ errs []error }
+// field, so one error reports them all. The path is kept as a stack of
+// steps (in) and joined only for a problem: checking a record of a
+// million entries builds no path string for the entries that pass.
+type checker struct {
+	errs  []error
+	steps []step
+}
 
-func (ck *checker) failf(path, format string, args ...any) {
-	ck.errs = append(ck.errs, fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...)))
+// step is one level of the path: a name ("register", "names"), with an
+// index into a list unless it is -1.
+type step struct {
+	name  string
+	index int
+}
+
+// in descends into name (index -1) or element index of list name, for
+// the checks until the matching out.
+func (ck *checker) in(name string, index int) { ck.steps = append(ck.steps, step{name, index}) }
+
+func (ck *checker) out() { ck.steps = ck.steps[:len(ck.steps)-1] }
+
+// failf records a problem of the field name below the current path ("" for the
+// current element itself).
+func (ck *checker) failf(name, format string, args ...any) {
+	var b strings.Builder
+	for _, s := range ck.steps {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.name)
+		if s.index >= 0 {
+			b.WriteString("[" + strconv.Itoa(s.index) + "]")
+		}
+	}
+	if name != "" {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(name)
+	}
+	ck.errs = append(ck.errs, fmt.Errorf("%s: %s", b.String(), fmt.Sprintf(format, args...)))
 }
 
 func (ck *checker) nonEmpty(path, v string) {
@@ -69,163 +107,205 @@ func validateCompany(c *registerdata.Company) error {
 		}
 	}
 	for i, r := range c.Registers {
-		ck.register(fmt.Sprintf("registers[%d]", i), r)
+		ck.in("registers", i)
+		ck.register(r)
+		ck.out()
 	}
-	ck.register("register", c.Register)
+	ck.in("register", -1)
+	ck.register(c.Register)
+	ck.out()
 	enum(&ck, "status", c.Status)
 	enum(&ck, "legal_form", c.LegalForm)
-	for i, n := range append([]registerdata.CompanyName{c.Name}, c.Names...) {
-		p := at("names", i-1, "name")
-		ck.nonEmpty(p+".name", n.Name)
-		enum(&ck, p+".legal_form", n.LegalForm)
-		ck.date(p+".start_date", n.StartDate)
+	for i := -1; i < len(c.Names); i++ { // the current name, then the history
+		n := &c.Name
+		if i >= 0 {
+			n = &c.Names[i]
+		}
+		ck.at("names", i, "name")
+		ck.nonEmpty("name", n.Name)
+		enum(&ck, "legal_form", n.LegalForm)
+		ck.date("start_date", n.StartDate)
+		ck.out()
 	}
-	for i, a := range append([]registerdata.CompanyAddress{c.Address}, c.Addresses...) {
-		p := at("addresses", i-1, "address")
-		ck.nonEmpty(p+".city", a.City)
-		ck.nonEmpty(p+".country", a.Country)
-		ck.nonEmpty(p+".formatted_value", a.FormattedValue)
-		ck.date(p+".start_date", a.StartDate)
+	for i := -1; i < len(c.Addresses); i++ { // the current address, then the history
+		a := &c.Address
+		if i >= 0 {
+			a = &c.Addresses[i]
+		}
+		ck.at("addresses", i, "address")
+		ck.nonEmpty("city", a.City)
+		ck.nonEmpty("country", a.Country)
+		ck.nonEmpty("formatted_value", a.FormattedValue)
+		ck.date("start_date", a.StartDate)
+		ck.out()
 	}
 	for i, pu := range c.Purposes {
-		ck.purpose(at("purposes", i, ""), pu)
+		ck.in("purposes", i)
+		ck.purpose(pu)
+		ck.out()
 	}
 	if c.Purpose != nil {
-		ck.purpose("purpose", *c.Purpose)
+		ck.in("purpose", -1)
+		ck.purpose(*c.Purpose)
+		ck.out()
 	}
 	for i, ca := range c.Capitals {
-		ck.capital(at("capitals", i, ""), ca)
+		ck.in("capitals", i)
+		ck.capital(ca)
+		ck.out()
 	}
 	if c.Capital != nil {
-		ck.capital("capital", *c.Capital)
+		ck.in("capital", -1)
+		ck.capital(*c.Capital)
+		ck.out()
 	}
 	for i, r := range c.Representation {
-		ck.representative(at("representation", i, ""), r)
+		ck.in("representation", i)
+		ck.representative(r)
+		ck.out()
 	}
 	for i, in := range c.Indicators {
-		p := at("indicators", i, "")
-		ck.date(p+".date", in.Date)
-		ck.uuid(p+".report_id", in.ReportID)
+		ck.in("indicators", i)
+		ck.date("date", in.Date)
+		ck.uuid("report_id", in.ReportID)
+		ck.out()
 	}
 	for i, d := range c.Documents {
-		p := at("documents", i, "")
-		ck.nonEmpty(p+".id", d.ID)
-		enum(&ck, p+".type", d.Type)
-		ck.date(p+".date", d.Date)
+		ck.in("documents", i)
+		ck.nonEmpty("id", d.ID)
+		enum(&ck, "type", d.Type)
+		ck.date("date", d.Date)
+		ck.out()
 	}
 	ck.date("incorporated_at", c.IncorporatedAt)
 	ck.optDate("notarized_at", c.NotarizedAt)
 	ck.optDate("terminated_at", c.TerminatedAt)
 	ck.transactions(c)
 	for i, code := range c.IndustryCodes.WZ2025 {
-		ck.nonEmpty(at("industry_codes.WZ2025", i, "")+".code", code.Code)
+		if code.Code == "" {
+			ck.in("industry_codes.WZ2025", i)
+			ck.failf("code", "is required")
+			ck.out()
+		}
 	}
 	if c.Contact != nil {
 		ck.nonEmpty("contact.website_url", c.Contact.WebsiteURL)
 	}
 	for i, in := range c.Insolvencies {
-		ck.insolvency(at("insolvencies", i, ""), in)
+		ck.in("insolvencies", i)
+		ck.insolvency(in)
+		ck.out()
 	}
 	return errors.Join(ck.errs...)
 }
 
-// at names element i of list, or single when i is -1.
-func at(list string, i int, single string) string {
+// at descends into element i of list, or into single when i is -1 (the
+// current entry kept beside its history list).
+func (ck *checker) at(list string, i int, single string) {
 	if i < 0 {
-		return single
+		ck.in(single, -1)
+		return
 	}
-	return fmt.Sprintf("%s[%d]", list, i)
+	ck.in(list, i)
 }
 
-func (ck *checker) register(p string, r registerdata.CompanyRegister) {
-	ck.nonEmpty(p+".register_number", r.RegisterNumber)
-	ck.nonEmpty(p+".register_court", r.RegisterCourt)
-	enum(ck, p+".register_type", r.RegisterType)
-	ck.optDate(p+".start_date", r.StartDate)
+func (ck *checker) register(r registerdata.CompanyRegister) {
+	ck.nonEmpty("register_number", r.RegisterNumber)
+	ck.nonEmpty("register_court", r.RegisterCourt)
+	enum(ck, "register_type", r.RegisterType)
+	ck.optDate("start_date", r.StartDate)
 }
 
-func (ck *checker) purpose(p string, pu registerdata.CompanyPurpose) {
-	ck.nonEmpty(p+".purpose", pu.Purpose)
-	ck.date(p+".start_date", pu.StartDate)
+func (ck *checker) purpose(pu registerdata.CompanyPurpose) {
+	ck.nonEmpty("purpose", pu.Purpose)
+	ck.date("start_date", pu.StartDate)
 }
 
-func (ck *checker) capital(p string, ca registerdata.CompanyCapital) {
+func (ck *checker) capital(ca registerdata.CompanyCapital) {
 	if ca.Amount < 0 {
-		ck.failf(p+".amount", "%v is negative", ca.Amount)
+		ck.failf("amount", "%v is negative", ca.Amount)
 	}
-	enum(ck, p+".currency", ca.Currency)
-	ck.date(p+".start_date", ca.StartDate)
+	enum(ck, "currency", ca.Currency)
+	ck.date("start_date", ca.StartDate)
 }
 
-func (ck *checker) representative(p string, r registerdata.Representative) {
-	ck.nonEmpty(p+".name", r.Name)
-	enum(ck, p+".type", r.Type)
-	enum(ck, p+".role", r.Role)
-	ck.nonEmpty(p+".role_detail.code", string(r.RoleDetail.Code))
-	ck.nonEmpty(p+".role_detail.label_de", r.RoleDetail.LabelDE)
-	ck.nonEmpty(p+".role_detail.label_de_short", r.RoleDetail.LabelDEShort)
-	ck.nonEmpty(p+".role_detail.label_en", r.RoleDetail.LabelEN)
-	ck.nonEmpty(p+".role_detail.label_en_short", r.RoleDetail.LabelENShort)
-	ck.date(p+".start_date", r.StartDate)
-	ck.optDate(p+".end_date", r.EndDate)
+func (ck *checker) representative(r registerdata.Representative) {
+	ck.nonEmpty("name", r.Name)
+	enum(ck, "type", r.Type)
+	enum(ck, "role", r.Role)
+	ck.nonEmpty("role_detail.code", string(r.RoleDetail.Code))
+	ck.nonEmpty("role_detail.label_de", r.RoleDetail.LabelDE)
+	ck.nonEmpty("role_detail.label_de_short", r.RoleDetail.LabelDEShort)
+	ck.nonEmpty("role_detail.label_en", r.RoleDetail.LabelEN)
+	ck.nonEmpty("role_detail.label_en_short", r.RoleDetail.LabelENShort)
+	ck.date("start_date", r.StartDate)
+	ck.optDate("end_date", r.EndDate)
 	switch r.Type {
 	case enums.RepresentativeTypeNaturalPerson:
 		if r.NaturalPerson == nil || r.LegalPerson != nil {
-			ck.failf(p, "a natural person needs natural_person and no legal_person")
+			ck.failf("", "a natural person needs natural_person and no legal_person")
 		} else {
-			ck.optDate(p+".natural_person.date_of_birth", r.NaturalPerson.DateOfBirth)
+			ck.optDate("natural_person.date_of_birth", r.NaturalPerson.DateOfBirth)
 		}
 		if r.ID != nil {
-			ck.uuid(p+".id", *r.ID)
+			ck.uuid("id", *r.ID)
 		}
 	case enums.RepresentativeTypeLegalPerson:
 		if r.LegalPerson == nil || r.NaturalPerson != nil {
-			ck.failf(p, "a legal person needs legal_person and no natural_person")
+			ck.failf("", "a legal person needs legal_person and no natural_person")
 		} else {
-			ck.nonEmpty(p+".legal_person.name", r.LegalPerson.Name)
+			ck.nonEmpty("legal_person.name", r.LegalPerson.Name)
 			if c := r.LegalPerson.Country; len(c) != 2 || !isUpper(c) {
-				ck.failf(p+".legal_person.country", "%q is not an ISO 3166-1 alpha-2 code", c)
+				ck.failf("legal_person.country", "%q is not an ISO 3166-1 alpha-2 code", c)
 			}
 		}
 	}
 }
 
 func (ck *checker) transactions(c *registerdata.Company) {
-	check := func(p string, t registerdata.Transaction) {
+	check := func(t registerdata.Transaction) {
 		if _, err := registerdata.ParseCompanyID(t.CompanyID); err != nil {
-			ck.failf(p+".company_id", "%v", err)
+			ck.failf("company_id", "%v", err)
 		}
-		ck.nonEmpty(p+".name", t.Name)
-		ck.date(p+".registration_date", t.RegistrationDate)
-		ck.optDate(p+".agreement_date", t.AgreementDate)
+		ck.nonEmpty("name", t.Name)
+		ck.date("registration_date", t.RegistrationDate)
+		ck.optDate("agreement_date", t.AgreementDate)
 	}
 	if c.MergedInto != nil {
-		check("merged_into", *c.MergedInto)
+		ck.in("merged_into", -1)
+		check(*c.MergedInto)
+		ck.out()
 	}
 	if c.ProfitTransferAgreement != nil {
-		check("profit_transfer_agreement", *c.ProfitTransferAgreement)
+		ck.in("profit_transfer_agreement", -1)
+		check(*c.ProfitTransferAgreement)
+		ck.out()
 	}
 	for i, t := range c.Acquisitions {
-		check(at("acquisitions", i, ""), t)
+		ck.in("acquisitions", i)
+		check(t)
+		ck.out()
 	}
 	for i, t := range c.AssetSpinOffs {
-		check(at("asset_spin_offs", i, ""), t)
+		ck.in("asset_spin_offs", i)
+		check(t)
+		ck.out()
 	}
 }
 
-func (ck *checker) insolvency(p string, in registerdata.InsolvencySummary) {
-	ck.uuid(p+".id", in.ID)
-	enum(ck, p+".current_status", in.CurrentStatus)
-	ck.nonEmpty(p+".court", in.Court)
-	ck.nonEmpty(p+".case_number", in.CaseNumber)
+func (ck *checker) insolvency(in registerdata.InsolvencySummary) {
+	ck.uuid("id", in.ID)
+	enum(ck, "current_status", in.CurrentStatus)
+	ck.nonEmpty("court", in.Court)
+	ck.nonEmpty("case_number", in.CaseNumber)
 	if in.ProceedingKind != nil {
-		enum(ck, p+".proceeding_kind", *in.ProceedingKind)
+		enum(ck, "proceeding_kind", *in.ProceedingKind)
 	}
 	if in.AdministrationKind != nil {
-		enum(ck, p+".administration_kind", *in.AdministrationKind)
+		enum(ck, "administration_kind", *in.AdministrationKind)
 	}
-	ck.optDate(p+".opened_at", in.OpenedAt)
-	ck.optDate(p+".closed_at", in.ClosedAt)
+	ck.optDate("opened_at", in.OpenedAt)
+	ck.optDate("closed_at", in.ClosedAt)
 }
 
 func isUpper(s string) bool {

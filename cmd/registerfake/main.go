@@ -17,6 +17,7 @@
 //
 //	registerfake -data DIR [-curated=false]   serve the companies, owners, persons, financials
 //	                                          and proceedings of DIR (see package fake)
+//	registerfake -list                        print the curated register: id, name, what each company shows
 //	registerfake -snapshot FILE               restore FILE at start when it exists, write it at shutdown
 //	REGISTERDATA_API_KEY=... registerfake -record DIR -upstream URL
 //	                                          proxy to the real service and write its answers
@@ -39,6 +40,7 @@ import (
 	"time"
 
 	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/internal/atomicfile"
 )
 
 func main() {
@@ -69,6 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	snapshotFile := fs.String("snapshot", "", "a file holding the fake's whole state: restored at start when it exists, written at shutdown")
 	recordDir := fs.String("record", "", "record instead of serving: proxy to -upstream and write its answers into this directory in the -data layout")
 	upstream := fs.String("upstream", "", "with -record: the base URL of the real service; its key comes from $"+upstreamKeyEnv)
+	list := fs.Bool("list", false, "print the curated register (id, name, what each company shows) and exit")
 	controlHosts := fs.String("control-host", "", "comma-separated host names, besides loopback ones, under which the /_fake/ controls answer (\"*\": any; for containers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -79,6 +82,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q: every setting is a flag (see -h)", fs.Args())
+	}
+	if *list {
+		return fake.WriteCuratedRegister(stdout, "")
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -117,12 +123,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, webhookSecret))
 	}
 	if *dataDir != "" {
-		opts = append(opts, fake.WithData(os.DirFS(*dataDir)))
+		// os.Root keeps every read inside DIR: no path, link or ".." leaves it.
+		root, err := os.OpenRoot(*dataDir)
+		if err != nil {
+			return fmt.Errorf("-data: the data directory cannot be opened: %w", err)
+		}
+		defer root.Close()
+		opts = append(opts, fake.WithData(root.FS()))
 	}
 	if !*curated {
 		opts = append(opts, fake.WithoutCurated())
 	}
 	if *snapshotFile != "" {
+		removeStaleTemps(filepath.Dir(*snapshotFile), filepath.Base(*snapshotFile))
 		f, err := os.Open(*snapshotFile)
 		switch {
 		case err == nil:
@@ -161,25 +174,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// saveSnapshot writes srv's state to path through a temporary file, so a
-// failed write leaves the previous snapshot as it was.
+// saveSnapshot writes srv's state to path crash-safely (internal/atomicfile):
+// a failed write, or a kill during it, leaves the previous snapshot whole.
 func saveSnapshot(srv *fake.Server, path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("-snapshot: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // after the rename, nothing to remove
-	if err := srv.Snapshot(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("-snapshot: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("-snapshot: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.WriteFrom(path, 0o600, srv.Snapshot); err != nil {
 		return fmt.Errorf("-snapshot: %w", err)
 	}
 	return nil
+}
+
+// removeStaleTemps removes the temporary files a write of dir/base
+// killed before its rename left behind (internal/atomicfile names them
+// ".BASE.tmp-*"); the file itself is whole, old or new.
+func removeStaleTemps(dir, base string) {
+	stale, _ := filepath.Glob(filepath.Join(dir, "."+base+".tmp-*"))
+	for _, f := range stale {
+		_ = os.Remove(f)
+	}
 }
 
 // The environment variables registerfake reads its secrets from. The

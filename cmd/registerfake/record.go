@@ -21,7 +21,7 @@ import (
 // Recording (-record DIR -upstream URL): registerfake runs as a proxy in
 // front of the real service. Every call is forwarded with the key from
 // $REGISTERDATA_API_KEY (whatever key the client sends is replaced, and
-// the key is written nowhere); every 200 answer of a lookup the -data
+// the key is written nowhere, see record_redact.go); every 200 answer of a lookup the -data
 // layout holds is written into DIR:
 //
 //	GET /v1/company/{id}             DIR/companies/{id}.json
@@ -92,9 +92,18 @@ func record(ctx context.Context, addr, dir, upstream string, stdout io.Writer) e
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("-record: %w", err)
 	}
-	rec := &recorder{dir: dir}
+	for _, r := range recordRoutes {
+		// Writes a kill cut short leave temporary files ("."-named,
+		// which -data skips); the recorded files are whole.
+		stale, _ := filepath.Glob(filepath.Join(dir, r.kind, ".*.tmp-*"))
+		for _, f := range stale {
+			_ = os.Remove(f)
+		}
+	}
+	rec := &recorder{dir: dir, secrets: runSecrets(key)}
 	proxy := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.Out = withClientKey(pr.In, pr.Out)
 			pr.SetURL(up)
 			pr.Out.Header.Set("Authorization", "Bearer "+key)
 		},

@@ -10,13 +10,16 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+
+	"github.com/registerdata/registerdata-go/internal/atomicfile"
 )
 
 // recorder writes the answers worth recording into dir.
 type recorder struct {
-	dir   string
-	mu    sync.Mutex // one write at a time
-	count atomic.Int64
+	dir     string
+	secrets []string   // redacted from every answer written
+	mu      sync.Mutex // one write at a time
+	count   atomic.Int64
 }
 
 // keep is the proxy's ModifyResponse: it records a 200 answer to a GET
@@ -42,20 +45,22 @@ func (rc *recorder) keep(res *http.Response) error {
 	if len(body) > maxRecorded {
 		return nil // too large to keep: forwarded, not recorded
 	}
-	if err := rc.write(target, body); err != nil {
+	if err := rc.write(target, body, secretsOf(rc.secrets, req)); err != nil {
 		// The call still gets its answer; the recording says what failed.
 		res.Header.Add("Warning", `199 registerfake "not recorded: `+err.Error()+`"`)
 	}
 	return nil
 }
 
-// write stores one answer, without its presigned addresses, at target.
-func (rc *recorder) write(target string, body []byte) error {
+// write stores one answer at target, without its presigned addresses and
+// with every secret redacted.
+func (rc *recorder) write(target string, body []byte, secrets []string) error {
 	var v any
 	if err := json.Unmarshal(body, &v); err != nil {
 		return fmt.Errorf("the answer is not JSON: %v", err)
 	}
 	dropSources(v)
+	v = redact(v, secrets)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -69,19 +74,7 @@ func (rc *recorder) write(target string, body []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".recording-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
 	rc.count.Add(1)
