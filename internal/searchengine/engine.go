@@ -232,7 +232,7 @@ func (e *Engine) personFacts(id string, cs []uint32) (personFacts, bool) {
 		c := e.record(d)
 		for i := range c.Representation {
 			if personIDOf(&c.Representation[i]) == id {
-				acc.add(d, c.ID, &c.Representation[i], e.day)
+				acc.add(d, e.ct.ids, &c.Representation[i], e.day)
 			}
 		}
 	}
@@ -281,7 +281,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	})
 	// The persons are numbered as they are first seen (the table is
 	// empty): person document pd accumulates in people[pd].
-	var people []*personAcc
+	people := make([]*personAcc, 0, 2*n) // the guess of pt.grow
 	var slab []personAcc
 	add := func(c *registerdata.Company, r row, si int32) {
 		d := e.putCompanyRow(c, r, si)
@@ -296,10 +296,9 @@ func (e *Engine) rebuild(day registerdata.Date) {
 				if len(slab) == 0 {
 					slab = make([]personAcc, 1024)
 				}
-				slab[0].id = id
 				people, slab = append(people, &slab[0]), slab[1:]
 			}
-			people[pd].add(d, c.ID, r, day)
+			people[pd].add(d, e.ct.ids, r, day)
 		}
 	}
 	prepare := func(c *registerdata.Company) row { return e.companyRow(c, day) }
@@ -330,7 +329,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	inOrder(len(people), func(i int) row {
 		f := personFactsPool.Get().(*personFacts)
 		tc := f.tc
-		*f = people[i].facts(people[i].id)
+		*f = people[i].facts(e.pt.ids[i])
 		f.tc = tc
 		r := personRow(e.pt, f)
 		*f = personFacts{oneValue: oneValue{tc: tc}} // keeps nothing of the person
