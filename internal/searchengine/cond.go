@@ -16,7 +16,13 @@ type cond struct {
 	a, b  int
 	scan  bool
 	keyed bool // lists are in row key (result) order, not document order
-	match func(r doc) bool
+	// disjoint: no document is in two of lists, so est is the exact
+	// number of matches, and a document matches when its one value in
+	// column col is one of values (sorted value numbers); see setDisjoint.
+	disjoint bool
+	col      int
+	values   []uint32
+	match    func(r doc) bool
 }
 
 // ordered returns the condition's one list in result order, if it has
@@ -116,6 +122,11 @@ func (t *table[R]) run(conds []*cond, skip, limit int) (page []uint32, total int
 		return nil, 0
 	case len(conds) == 1 && driver.ordered() != nil:
 		return window(driver.ordered(), skip, limit), driver.est
+	case len(conds) == 1 && driver.disjoint && walkIsCheaper(skip+limit, driver.est, len(t.order)):
+		// The count is known: the page is read from the result order,
+		// checking documents one by one, at a cost that does not grow
+		// with the table.
+		return t.walkMatching(driver, skip, limit), driver.est
 	case !driver.scan && driver.est*sparseShare <= n && (driver.est*denseShare <= n || !allShared(conds[1:], n)):
 		cands := driver.candidates(make([]uint32, 0, driver.est), t.order)
 		if driver.num != nil || len(driver.lists) != 1 || driver.keyed {
@@ -230,6 +241,50 @@ next:
 			if !s.has(d) {
 				continue next
 			}
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		page = append(page, d)
+		if len(page) == limit {
+			break
+		}
+	}
+	return page
+}
+
+// setDisjoint marks c disjoint when the documents of column ci hold one
+// value each and the values of its lists, vals, are distinct: then a
+// document is in at most one of c's lists, the one of its value.
+func (t *table[R]) setDisjoint(c *cond, ci int, vals []string) {
+	col := &t.cols[ci]
+	if len(col.manyStrs) > 0 {
+		return
+	}
+	ids := make([]uint32, len(vals))
+	for i, v := range vals {
+		ids[i] = col.post.ids[v]
+	}
+	slices.Sort(ids)
+	if len(slices.Compact(ids)) != len(vals) {
+		return
+	}
+	c.disjoint, c.col, c.values = true, ci, ids
+}
+
+// walkMatching returns the page [skip, skip+limit) of the live documents
+// matching c, in result order, reading the order only as far as needed.
+func (t *table[R]) walkMatching(c *cond, skip, limit int) []uint32 {
+	var page []uint32
+	sv := t.cols[c.col].sv
+	for _, d := range t.order {
+		v := sv[d]
+		if v == 0 || v == manyStrings {
+			continue
+		}
+		if _, in := slices.BinarySearch(c.values, v-1); !in {
+			continue
 		}
 		if skip > 0 {
 			skip--
