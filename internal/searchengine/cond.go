@@ -147,7 +147,13 @@ func (t *table[R]) run(conds []*cond, skip, limit int) (page []uint32, total int
 			if o := driver.ordered(); o != nil {
 				src = o
 			}
-			if walkIsCheaper(skip+limit, total, len(src)) {
+			if total == 0 {
+				return nil, 0
+			}
+			// Collecting every match first intersects the sets into a
+			// scratch one: a pass over a word of each.
+			words := (n + 63) / 64 * len(sets)
+			if walkIsCheaper(skip+limit, total, len(src)) || (skip+limit)*len(src)/total*len(sets) < words {
 				return walkAll(src, sets, skip, limit), total
 			}
 		}
@@ -210,10 +216,17 @@ func countAll(sets []bitset) int {
 		w = min(w, len(s))
 	}
 	total := 0
-	if len(sets) == 2 {
+	switch len(sets) { // the common cases, without an inner loop
+	case 2:
 		a, b := sets[0][:w], sets[1][:w]
 		for i := range a {
 			total += bits.OnesCount64(a[i] & b[i])
+		}
+		return total
+	case 3:
+		a, b, c := sets[0][:w], sets[1][:w], sets[2][:w]
+		for i := range a {
+			total += bits.OnesCount64(a[i] & b[i] & c[i])
 		}
 		return total
 	}
