@@ -3,7 +3,6 @@ package searchengine
 import (
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 )
 
@@ -60,17 +59,20 @@ func (t *table[R]) buildOrder() {
 		order = append(order, d)
 		return true
 	})
-	t.order = fit(sortParallel(order, t.cmpDocs))
+	t.order = fit(sortParallel(order, t.cmpDocs, func(part []uint32) {
+		sortByString(part, func(d uint32) string { return t.keys[d] })
+	}))
 	t.rank.Store(nil)
 }
 
 // sortParallel sorts s by cmp, which must order no two elements alike,
-// on every processor: the parts are sorted at once, then merged pairwise.
-// The result is s or a slice of the same length.
-func sortParallel[T any](s []T, cmp func(a, b T) int) []T {
+// on every processor: the parts are sorted at once with sortPart (which
+// sorts as cmp does), then merged pairwise. The result is s or a slice of
+// the same length.
+func sortParallel[T any](s []T, cmp func(a, b T) int, sortPart func([]T)) []T {
 	parts := runtime.GOMAXPROCS(0)
 	if parts < 2 || len(s) < 1<<15 {
-		slices.SortFunc(s, cmp)
+		sortPart(s)
 		return s
 	}
 	size := (len(s) + parts - 1) / parts
@@ -79,7 +81,7 @@ func sortParallel[T any](s []T, cmp func(a, b T) int) []T {
 		wg.Add(1)
 		go func(part []T) {
 			defer wg.Done()
-			slices.SortFunc(part, cmp)
+			sortPart(part)
 		}(s[lo:min(lo+size, len(s))])
 	}
 	wg.Wait()
@@ -208,7 +210,7 @@ func (ps *postings) merge() (canon []uint32) {
 	for i := range byValue {
 		byValue[i] = uint32(i)
 	}
-	slices.SortFunc(byValue, func(a, b uint32) int { return strings.Compare(ps.vals[a], ps.vals[b]) })
+	sortByString(byValue, func(v uint32) string { return ps.vals[v] })
 	canon = make([]uint32, len(ps.vals))
 	var vals []string
 	for k, old := range byValue {

@@ -161,7 +161,7 @@ func TestSortParallel(t *testing.T) {
 			s[i] = uint32(i)
 		}
 		rng.Shuffle(n, func(i, j int) { s[i], s[j] = s[j], s[i] })
-		got := sortParallel(s, cmp.Compare[uint32])
+		got := sortParallel(s, cmp.Compare[uint32], slices.Sort[[]uint32])
 		require.Len(t, got, n)
 		for i, v := range got {
 			if v != uint32(i) {

@@ -142,15 +142,19 @@ func (t *table[R]) compile(f filters.Filter) (*cond, error) {
 func (t *table[R]) anyOf(ci int, vs []string, prefix bool) *cond {
 	post := t.cols[ci].post
 	c := &cond{}
+	var held []string // the values of lists, without prefix
 	for _, v := range vs {
 		if prefix {
 			c.lists = append(c.lists, post.withPrefix(v)...)
 		} else if p := post.posting(v); p != nil {
-			c.lists = append(c.lists, p)
+			c.lists, held = append(c.lists, p), append(held, v)
 		}
 	}
 	for _, p := range c.lists {
 		c.est += len(p.docs)
+	}
+	if !prefix {
+		t.setDisjoint(c, ci, held)
 	}
 	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.strsOf(ci), func(have string) bool {
@@ -173,11 +177,13 @@ func (t *table[R]) keywordCond(ci int, kws []string) *cond {
 	}
 	post := t.cols[ci].post
 	c := &cond{}
-	for _, v := range post.containing(lower) {
+	held := post.containing(lower)
+	for _, v := range held {
 		p := post.posting(v)
 		c.lists = append(c.lists, p)
 		c.est += len(p.docs)
 	}
+	t.setDisjoint(c, ci, held)
 	c.match = func(r doc) bool {
 		return slices.ContainsFunc(r.strsOf(ci), func(have string) bool {
 			for _, k := range lower {

@@ -2,6 +2,7 @@ package searchengine
 
 import (
 	"slices"
+	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -13,46 +14,63 @@ import (
 // then lowest company id. Name comes from the first entry in that order;
 // city and birth date from the first that has one.
 type personAcc struct {
-	id        string
-	count     int
-	name      string // the name of the first entry
-	first     string // its first and last name
-	last      string
-	mainAt    entryKey
-	city      string
-	cityAt    entryKey
-	dob       registerdata.Date
-	dobAt     entryKey
-	hasDob    bool
-	roles     []string
-	companies []uint32 // documents, distinct, past and present
-	manages   []uint32 // documents, distinct, with a current DIRECTOR role
+	name   string // the name of the first entry
+	first  string // its first and last name
+	last   string
+	city   string
+	roles  []string
+	mainAt entryKey
+	cityAt entryKey
+	dobAt  entryKey
+	dob    int64 // packed (see dateKey); valid when hasDob
+	// companies: documents, distinct, past and present; manages: those
+	// with a current DIRECTOR role.
+	companies []uint32
+	manages   []uint32
 	// Room for the lists of most persons, without an allocation each.
-	roleRoom    [2]string
+	roleRoom    [1]string
 	companyRoom [2]uint32
 	manageRoom  [1]uint32
+	count       int32
+	hasDob      bool
 	active      bool
 }
 
 // entryKey places an entry in the order: later start first, then lower
-// company id.
+// company id. The start date is packed (dateKey) and the company is its
+// document, whose id the caller looks up: a bulk load holds one
+// accumulator per person of the register, so they are kept small.
 type entryKey struct {
-	start registerdata.Date
-	cid   string
+	start int64
+	d     uint32
 }
 
-// before reports whether k comes strictly before o.
-func (k entryKey) before(o entryKey) bool {
-	if c := k.start.Compare(o.start); c != 0 {
-		return c > 0
+// dateKey packs d into an integer ordered as Date.Compare orders dates.
+// Every valid date packs exactly (unpackDate undoes it); a field out of
+// any sensible range is clamped, which keeps the order of all others.
+func dateKey(d registerdata.Date) int64 {
+	return int64(min(max(d.Year, -1<<40), 1<<40))<<16 | int64(min(max(int(d.Month), 0), 255))<<8 | int64(min(max(d.Day, 0), 255))
+}
+
+// unpackDate returns the date dateKey packed into k.
+func unpackDate(k int64) registerdata.Date {
+	return registerdata.Date{Year: int(k >> 16), Month: time.Month(k >> 8 & 255), Day: int(k & 255)}
+}
+
+// before reports whether k comes strictly before o; ids gives each
+// company document's id.
+func (k entryKey) before(o entryKey, ids []string) bool {
+	if k.start != o.start {
+		return k.start > o.start
 	}
-	return k.cid < o.cid
+	return ids[k.d] < ids[o.d]
 }
 
-// add folds the entry r of company cid (document d), as of today.
-func (a *personAcc) add(d uint32, cid string, r *registerdata.Representative, today registerdata.Date) {
-	k := entryKey{r.StartDate, cid}
-	if a.count == 0 || k.before(a.mainAt) {
+// add folds the entry r of company document d, as of today; ids gives
+// each company document's id, d's included.
+func (a *personAcc) add(d uint32, ids []string, r *registerdata.Representative, today registerdata.Date) {
+	k := entryKey{dateKey(r.StartDate), d}
+	if a.count == 0 || k.before(a.mainAt, ids) {
 		// Keep no pointer into the record: a bulk load holds every
 		// person's facts at once, and should not hold the records too.
 		a.name = r.Name
@@ -61,11 +79,11 @@ func (a *personAcc) add(d uint32, cid string, r *registerdata.Representative, to
 	}
 	a.count++
 	if np := r.NaturalPerson; np != nil {
-		if np.City != nil && *np.City != "" && (a.city == "" || k.before(a.cityAt)) {
+		if np.City != nil && *np.City != "" && (a.city == "" || k.before(a.cityAt, ids)) {
 			a.city, a.cityAt = *np.City, k
 		}
-		if np.DateOfBirth != nil && np.DateOfBirth.Valid() && (!a.hasDob || k.before(a.dobAt)) {
-			a.dob, a.dobAt, a.hasDob = *np.DateOfBirth, k, true
+		if np.DateOfBirth != nil && np.DateOfBirth.Valid() && (!a.hasDob || k.before(a.dobAt, ids)) {
+			a.dob, a.dobAt, a.hasDob = dateKey(*np.DateOfBirth), k, true
 		}
 	}
 	if a.companies == nil {
@@ -96,7 +114,7 @@ func (a *personAcc) facts(id string) personFacts {
 		company: len(a.companies), manages: len(a.manages), active: a.active,
 	}
 	if a.hasDob {
-		dob := a.dob
+		dob := unpackDate(a.dob)
 		f.dob = &dob
 	}
 	f.first, f.last = a.first, a.last

@@ -139,15 +139,35 @@ func (t *table[R]) sizeColumns() {
 	}
 }
 
-// put adds the document id, or replaces it, and returns its number.
+// put adds the document id, or replaces it, and returns its number. A
+// bulk load looks id up only once: a repeated id shows in the map's size,
+// and only then is the earlier document found and removed.
 func (t *table[R]) put(id string, r row) uint32 {
-	t.remove(id)
+	if !t.loading {
+		t.remove(id)
+	}
 	if strings.HasSuffix(r.key, id) {
 		id = r.key[len(r.key)-len(id):] // one string for both
 	}
+	held := len(t.byID)
 	d := t.number(id)
+	if t.loading && len(t.byID) == held {
+		t.dropEarlier(id, d)
+	}
 	t.set(d, r)
 	return d
+}
+
+// dropEarlier removes, during a bulk load, the document id had before d.
+func (t *table[R]) dropEarlier(id string, d uint32) {
+	for k := len(t.ids) - 1; k >= 0; k-- {
+		if uint32(k) != d && t.ids[k] == id && t.alive.has(uint32(k)) {
+			t.byID[id] = uint32(k)
+			t.remove(id)
+			break
+		}
+	}
+	t.byID[id] = d
 }
 
 // reserve returns the number of document id during a bulk load, giving

@@ -1,0 +1,63 @@
+package searchengine
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// TestDateKeyOrdersAsDates: a person's accumulator keeps start and birth
+// dates packed; the packing must order every pair of dates as
+// Date.Compare does, and give a valid date back unchanged.
+func TestDateKeyOrdersAsDates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	date := func() registerdata.Date {
+		if rng.IntN(10) == 0 {
+			return registerdata.Date{}
+		}
+		return registerdata.NewDate(1+rng.IntN(9999), time.Month(1+rng.IntN(12)), 1+rng.IntN(28))
+	}
+	sign := func(x int) int { return min(max(x, -1), 1) }
+	for range 20_000 {
+		a, b := date(), date()
+		ka, kb := dateKey(a), dateKey(b)
+		var got int
+		switch {
+		case ka < kb:
+			got = -1
+		case ka > kb:
+			got = 1
+		}
+		assert.Equal(t, sign(a.Compare(b)), got, "%v vs %v", a, b)
+		assert.Equal(t, a, unpackDate(ka))
+	}
+}
+
+// TestPersonAccTiesGoToTheLowerCompanyID: two entries starting the same
+// day: the one of the company with the lower id names the person, in
+// whichever order they arrive.
+func TestPersonAccTiesGoToTheLowerCompanyID(t *testing.T) {
+	ids := []string{"DE-HRB-B-2", "DE-HRB-B-1"}
+	start := registerdata.NewDate(2020, 5, 1)
+	first, second := registerdata.Representative{Name: "Anna Alt", StartDate: start}, registerdata.Representative{Name: "Anna Neu", StartDate: start}
+	for _, order := range [][2]uint32{{0, 1}, {1, 0}} {
+		var a personAcc
+		for _, d := range order {
+			r := first
+			if d == 1 {
+				r = second
+			}
+			a.add(d, ids, &r, start)
+		}
+		assert.Equal(t, "Anna Neu", a.facts("p").name, "order %v", order)
+	}
+	var a personAcc
+	later := registerdata.Representative{Name: "Anna Spät", StartDate: registerdata.NewDate(2021, 1, 1)}
+	a.add(1, ids, &second, start)
+	a.add(0, ids, &later, start)
+	assert.Equal(t, "Anna Spät", a.facts("p").name, "the later start comes first")
+}
