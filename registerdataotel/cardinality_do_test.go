@@ -108,7 +108,7 @@ func TestDoSeriesAreBounded(t *testing.T) {
 					if values[kv.Key] == nil {
 						values[kv.Key] = map[string]bool{}
 					}
-					values[kv.Key][kv.Value.Emit()] = true
+					values[kv.Key][kv.Value.String()] = true
 				}
 			}
 			if n := len(values["url.template"]); n > 200 {
