@@ -113,11 +113,11 @@ func TestWebhookListenChangesSaysWhyADeliveryFailed(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newFake(t, fake.WithClock(fake.NewClock(testNow)))
-			var a *app
-			post, stop := listenChanges(t, srv, func(x *app) { a = x })
-			if tc.setup != nil {
-				tc.setup(t, srv, a)
-			}
+			post, stop := listenChanges(t, srv, func(a *app) {
+				if tc.setup != nil {
+					tc.setup(t, srv, a)
+				}
+			})
 			if got := post("msg_f", tc.body); got < 500 {
 				t.Errorf("the failed delivery answered %d: want a 5xx, so the service retries it", got)
 			}
