@@ -2,6 +2,7 @@ package registerdata_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
@@ -21,6 +22,7 @@ import (
 // and then answers status, or fails when status is 0. It sends nothing.
 type scriptedTransport struct {
 	gotConn    bool
+	reused     bool  // the connection obtained was a reused one
 	writes     int   // successful writes reported
 	writeErr   error // a failed write reported after them, when set
 	status     int   // 0: the round trip fails
@@ -37,7 +39,7 @@ func (s *scriptedTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		c1, c2 := net.Pipe()
 		defer c1.Close()
 		defer c2.Close()
-		tr.GotConn(httptrace.GotConnInfo{Conn: c1})
+		tr.GotConn(httptrace.GotConnInfo{Conn: c1, Reused: s.reused})
 	}
 	for range s.writes {
 		if tr.WroteRequest != nil {
@@ -99,4 +101,42 @@ func TestWriteBillingRules(t *testing.T) {
 			assert.Equal(t, tc.want*cost, c.CreditsSpent(), "credits spent: %d writes charged", tc.want)
 		})
 	}
+}
+
+// sequenceTransport plays one scriptedTransport per round trip.
+type sequenceTransport struct {
+	steps []scriptedTransport
+	n     int
+}
+
+func (s *sequenceTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	step := &s.steps[min(s.n, len(s.steps)-1)]
+	s.n++
+	return step.RoundTrip(r)
+}
+
+// TestDeadReusedConnectionIsResentOnceForFree: a request whose reused
+// keep-alive connection was dead before it went out (no write made) is
+// sent again once, as http.Transport would, outside the retry budget and
+// at no cost; one that went out over it is not (the service may have
+// processed it), and is charged.
+func TestDeadReusedConnectionIsResentOnceForFree(t *testing.T) {
+	const cost = 7
+	run := func(first scriptedTransport) (*sequenceTransport, *registerdata.Client, error) {
+		first.reused = true
+		seq := &sequenceTransport{steps: []scriptedTransport{first, {gotConn: true, writes: 1, status: http.StatusOK}}}
+		c, err := registerdata.NewClient(registerdata.WithAPIKey("k"), registerdata.WithBaseURL("https://api.example.test"),
+			registerdata.WithHTTPClient(&http.Client{Transport: seq}), registerdata.WithMaxRetries(0))
+		require.NoError(t, err)
+		return seq, c, c.Do(context.Background(), http.MethodPost, "/v1/monitor", json.RawMessage(`{}`), nil, registerdata.WithCost(cost))
+	}
+	seq, c, err := run(scriptedTransport{gotConn: true, writeErr: errors.New("broken pipe")})
+	require.NoError(t, err, "a request that never went out is sent again")
+	assert.Equal(t, 2, seq.n)
+	assert.Equal(t, int64(cost), c.CreditsSpent(), "only the answered write is charged")
+
+	seq, c, err = run(scriptedTransport{gotConn: true, writes: 1})
+	require.Error(t, err, "a request that went out is not sent again without a retry left")
+	assert.Equal(t, 1, seq.n)
+	assert.Equal(t, int64(cost), c.CreditsSpent(), "the write whose answer was lost is charged")
 }
