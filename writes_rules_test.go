@@ -89,7 +89,8 @@ func TestWriteBillingRules(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := tc.tr
 			c, err := registerdata.NewClient(registerdata.WithAPIKey("k"), registerdata.WithBaseURL("https://api.example.test"),
-				registerdata.WithHTTPClient(&http.Client{Transport: &tr}), registerdata.WithMaxRetries(0))
+				registerdata.WithHTTPClient(&http.Client{Transport: &tr}), registerdata.WithMaxRetries(0),
+				registerdata.WithCreditBudget(1000))
 			require.NoError(t, err)
 			err = c.Do(context.Background(), http.MethodGet, "/v1/credits", nil, nil, registerdata.WithCost(cost))
 			require.Equal(t, 1, tr.roundTrips)
@@ -99,6 +100,8 @@ func TestWriteBillingRules(t *testing.T) {
 				require.Error(t, err)
 			}
 			assert.Equal(t, tc.want*cost, c.CreditsSpent(), "credits spent: %d writes charged", tc.want)
+			left, _ := c.CreditsRemaining()
+			assert.Equal(t, 1000-tc.want*cost, left, "the budget holds nothing once the call has ended")
 		})
 	}
 }
