@@ -81,6 +81,7 @@ func TestDecodeCompanyFastMatchesEncodingJSONOnTheFake(t *testing.T) {
 // fixture in the ways encoding/json is lenient about or particular about
 // and requires the same result from both decoders.
 func TestDecodeCompanyFastMatchesEncodingJSONOnVariants(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other parallel tests
 	for _, name := range []string{"company_full.json", "company_large.json"} {
 		tree := parseTree(t, readFixture(t, name))
 		for vname, v := range variants() {
@@ -94,6 +95,7 @@ func TestDecodeCompanyFastMatchesEncodingJSONOnVariants(t *testing.T) {
 // TestDecodeCompanyFastNullAnywhere replaces each value of the full
 // fixture in turn by null, and by each of a few values of other types.
 func TestDecodeCompanyFastNullAnywhere(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other parallel tests
 	tree := parseTree(t, readFixture(t, "company_full.json"))
 	n := countValues(tree)
 	require.Greater(t, n, 100)

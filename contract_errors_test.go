@@ -45,6 +45,7 @@ func preparedSetup(t *testing.T, prep contractPrep, key string) (*contractSetup,
 // with the contract checked on both sides: each error status must be
 // documented for the endpoint, with the documented error body.
 func TestContractClientErrors(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other parallel tests
 	ctx := context.Background()
 	company := func(c *registerdata.Client) error { _, err := c.GetCompany(ctx, contractCompanyID, nil); return err }
 	monitor := func(id string) func(*registerdata.Client) error {

@@ -15,6 +15,7 @@ import (
 // documents, contact, lookup, autocomplete and credits against the
 // contract on both sides, as TestContractSearchErrors does for search.
 func TestContractSurfaceErrors(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other parallel tests
 	ctx := context.Background()
 	const id = contractCompanyID
 	calls := map[string]func(*registerdata.Client) error{

@@ -233,6 +233,7 @@ func TestDecodeBenchBodiesDecodePlainly(t *testing.T) {
 // the same structs gives, up to the lists and maps it makes empty where
 // the answer has null or nothing.
 func TestDecodersMatchPlainDecoding(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other parallel tests
 	for name, body := range decodeBenchBodies(t) {
 		target := decodeTargets[name]
 		sdk := target()

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -244,8 +245,11 @@ func TestHostileAnswersStayUnderTheMemoryBound(t *testing.T) {
 	require.NoError(t, err)
 	size := registerdata.MaxResponseBytes - 64
 
-	var current hostileBody
+	// current is read by the server's goroutines: a request of an earlier
+	// body whose client gave up may still be served while the next is set.
+	var currentBody atomic.Pointer[hostileBody]
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		current := currentBody.Load()
 		w.Header().Set("Content-Type", "application/json")
 		if current.announce > 0 {
 			w.Header().Set("Content-Length", strconv.FormatInt(current.announce, 10))
@@ -272,7 +276,7 @@ func TestHostileAnswersStayUnderTheMemoryBound(t *testing.T) {
 			require.True(t, ok, op.OperationID)
 			w := worst{op: op.OperationID}
 			for _, hb := range hostileBodies(successSchema(op), size) {
-				current = hb
+				currentBody.Store(&hb)
 				n := allocated(func() {
 					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 					defer cancel()

@@ -40,10 +40,14 @@ type CallInfo struct {
 	// Method is the HTTP method, such as "GET".
 	Method string
 	// Route is the method and the path template of the operation, such
-	// as "GET /v1/company/{company_id}": never an id, so it is safe as a
-	// span name or a metric attribute. Paths sent with Do that match no
-	// operation of the service keep their plain words and have every
-	// other segment replaced by "{id}".
+	// as "GET /v1/company/{company_id}": never an id, and one of a
+	// bounded set of values whatever a call sends, so it is safe as a
+	// span name or a metric attribute. A method OpenTelemetry's HTTP
+	// conventions do not know is named "HTTP". A path sent with Do that
+	// matches no operation of the service keeps the longest start it
+	// shares with one ("/v1/company/{company_id}") and has every further
+	// segment replaced by "{unknown}", at most eight segments in all; a
+	// deeper path ends in "{rest}".
 	Route string
 	// Path is the escaped path actually requested, ids included, without
 	// the query string.

@@ -34,10 +34,18 @@ var routeTemplates = []string{
 }
 
 // routeOf returns "METHOD template" for an escaped request path (without
-// query). A path no template matches (an endpoint the SDK does not model,
-// sent with Client.Do) keeps its version segment ("v1") and its plain
-// lower-case words, and has every other segment replaced by "{id}"
-// ("/v1/things/{id}/parts"), so ids still never reach the route.
+// query). The set of values it returns is bounded whatever the method
+// and path hold, so a route is safe as a span name or a metric attribute:
+//
+//   - the method is one of the HTTP methods OpenTelemetry knows (GET,
+//     POST, ...), or "HTTP" for any other (the span name its HTTP
+//     conventions give a request of an unknown method);
+//   - a path that matches a template of the service is that template;
+//   - any other path (an endpoint the SDK does not model, sent with
+//     Client.Do) keeps the longest start it shares with a template, with
+//     that template's words and placeholders, and has every further
+//     segment replaced by unknownSegment, up to maxRouteSegments segments
+//     in all; a deeper path ends in restSegment.
 func routeOf(method, path string) string {
 	best, bestLiterals := "", -1
 	for _, t := range routeTemplates {
@@ -48,7 +56,30 @@ func routeOf(method, path string) string {
 	if best == "" {
 		best = genericRoute(path)
 	}
-	return method + " " + best
+	return routeMethod(method) + " " + best
+}
+
+// The placeholders of the segments of a path no template knows.
+const (
+	unknownSegment   = "{unknown}"
+	restSegment      = "{rest}"
+	maxRouteSegments = 8
+)
+
+// knownMethods are the HTTP methods OpenTelemetry's HTTP conventions name
+// (http.request.method); any other is recorded as "_OTHER".
+var knownMethods = map[string]bool{
+	"CONNECT": true, "DELETE": true, "GET": true, "HEAD": true, "OPTIONS": true,
+	"PATCH": true, "POST": true, "PUT": true, "TRACE": true, "QUERY": true,
+}
+
+// routeMethod is the method as a route names it: a known method as it
+// is, any other as "HTTP".
+func routeMethod(method string) string {
+	if knownMethods[method] {
+		return method
+	}
+	return "HTTP"
 }
 
 // matchTemplate reports whether path matches template segment by
@@ -84,21 +115,33 @@ func nextSegment(p string) (seg, rest string) {
 	return p, ""
 }
 
-// genericRoute is the route of a path no template matches.
+// genericRoute is the route of a path no template matches: the longest
+// start of a template the path's first segments match (the template's
+// own segments, so no value of the path is kept), then unknownSegment
+// per further segment, at most maxRouteSegments in all.
 func genericRoute(path string) string {
-	var b strings.Builder
-	for i, p := 0, path; p != ""; i++ {
+	var segs []string
+	for p := path; p != "" && len(segs) <= maxRouteSegments; {
 		var seg string
 		seg, p = nextSegment(p)
-		if seg == "" {
-			continue
+		if seg != "" {
+			segs = append(segs, seg)
 		}
-		b.WriteByte('/')
-		if isPlainWord(seg) || (i == 0 && isVersion(seg)) {
-			b.WriteString(seg)
-		} else {
-			b.WriteString("{id}")
+	}
+	prefix, n := "", 0
+	for _, t := range routeTemplates {
+		if tp, tn := templatePrefix(t, segs); tn > n {
+			prefix, n = tp, tn
 		}
+	}
+	var b strings.Builder
+	b.WriteString(prefix)
+	for i := n; i < len(segs); i++ {
+		if i == maxRouteSegments {
+			b.WriteString("/" + restSegment)
+			break
+		}
+		b.WriteString("/" + unknownSegment)
 	}
 	if b.Len() == 0 {
 		return "/"
@@ -106,29 +149,17 @@ func genericRoute(path string) string {
 	return b.String()
 }
 
-// isPlainWord reports whether seg is a word of a path template rather
-// than a value: lower-case letters and underscores, at most 32 bytes.
-func isPlainWord(seg string) bool {
-	if seg == "" || len(seg) > 32 {
-		return false
-	}
-	for i := 0; i < len(seg); i++ {
-		if c := seg[i]; (c < 'a' || c > 'z') && c != '_' {
-			return false
+// templatePrefix returns the longest start of template whose segments
+// match the first segments of segs, and how many segments it has.
+func templatePrefix(template string, segs []string) (prefix string, n int) {
+	end := 0
+	for t := template; t != "" && n < len(segs) && n < maxRouteSegments; n++ {
+		tseg, rest := nextSegment(t)
+		if !strings.HasPrefix(tseg, "{") && tseg != segs[n] {
+			break
 		}
+		end += len(t) - len(rest)
+		t = rest
 	}
-	return true
-}
-
-// isVersion reports whether seg is a version segment such as "v1".
-func isVersion(seg string) bool {
-	if len(seg) < 2 || len(seg) > 4 || seg[0] != 'v' {
-		return false
-	}
-	for i := 1; i < len(seg); i++ {
-		if seg[i] < '0' || seg[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return template[:end], n
 }

@@ -29,15 +29,31 @@ func TestRouteOfEveryOperationIsItsTemplate(t *testing.T) {
 
 func TestRouteOfUnknownPathsHasNoIDs(t *testing.T) {
 	for path, want := range map[string]string{
-		"/v1/things":                              "/v1/things",
-		"/v1/things/DE-HRB-F1103-267645/parts":    "/v1/things/{id}/parts",
-		"/v2/company/DE-HRB-F1103-267645":         "/v2/company/{id}",
-		"/v1/company/DE-HRB-F1103-267645/new_bit": "/v1/company/{id}/new_bit",
-		"/v1/abc123":                              "/v1/{id}",
-		"/v1/company/a%2Fb/owners/x/y":            "/v1/company/{id}/owners/x/y",
+		"/v1/things":                              "/v1/{unknown}",
+		"/v1/things/DE-HRB-F1103-267645/parts":    "/v1/{unknown}/{unknown}/{unknown}",
+		"/v2/company/DE-HRB-F1103-267645":         "/{unknown}/{unknown}/{unknown}",
+		"/v1/company/DE-HRB-F1103-267645/new_bit": "/v1/company/{company_id}/{unknown}",
+		"/v1/abc123":                              "/v1/{unknown}",
+		"/v1/lookup/nordlicht":                    "/v1/{unknown}/{unknown}",
+		"/v1/company/a%2Fb/owners/x/y":            "/v1/company/{company_id}/owners/{unknown}/{unknown}",
+		"/v1/transparenzregister/extracts/e/more": "/v1/transparenzregister/extracts/{extract_id}/{unknown}",
+		"/v1/credits/x":                           "/v1/credits/{unknown}",
+		"/v1/company":                             "/v1/company",
+		"/a/b/c/d/e/f/g/h":                        "/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}",
+		"/a/b/c/d/e/f/g/h/i":                      "/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{rest}",
+		"/a/b/c/d/e/f/g/h/i/j/k/l":                "/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{unknown}/{rest}",
 		"/":                                       "/",
 		"":                                        "/",
 	} {
 		assert.Equal(t, "GET "+want, routeOf("GET", path), path)
+	}
+}
+
+func TestRouteOfUnknownMethodIsHTTP(t *testing.T) {
+	for _, m := range []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT", "QUERY"} {
+		assert.Equal(t, m+" /v1/credits", routeOf(m, "/v1/credits"))
+	}
+	for _, m := range []string{"FOO", "PROPFIND", "GETX", "get"} {
+		assert.Equal(t, "HTTP /v1/credits", routeOf(m, "/v1/credits"))
 	}
 }

@@ -18,6 +18,7 @@ import (
 // gross_profit) is accepted by the fake's company search, finds
 // companies, and each result's latest GetFinancials figure is in range.
 func TestExtendedIndicatorFiltersAgreeWithFinancials(t *testing.T) {
+	t.Parallel() // CPU-bound and self-contained: runs beside the other parallel tests
 	_, c, _ := newFakeClient(t, []fake.Option{fake.WithGenerated(400)})
 	ctx := context.Background()
 	summary := []string{"date", "report_id", "balance_sheet_total", "net_income", "revenue", "cash", "employees", "equity",

@@ -10,7 +10,12 @@
 //
 // One client span per call, named by its route ("GET
 // /v1/company/{company_id}"), never by an id, so tracing backends get one
-// span name per operation. Attributes: the HTTP client conventions
+// span name per operation; a path sent with Client.Do that no operation
+// has is a bounded route too (registerdata.CallInfo.Route). A method the
+// HTTP conventions do not know is recorded as "_OTHER" in
+// http.request.method (the span keeps it in http.request.method_original
+// and is named "HTTP" and the template), so made-up methods add no
+// series. Attributes: the HTTP client conventions
 // (http.request.method, url.template, server.address, server.port,
 // http.response.status_code, error.type) and the service's own
 // (registerdata.credits.charged, registerdata.attempts,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"sync/atomic"
 
@@ -84,13 +85,16 @@ func NewObserver(opts ...Option) *Observer {
 // CallStart starts the call's client span and returns a context carrying
 // it and the hooks that see each write of the call's requests.
 func (o *Observer) CallStart(ctx context.Context, call registerdata.CallInfo) context.Context {
-	ctx, span := o.tracer.Start(ctx, call.Route,
-		trace.WithSpanKind(trace.SpanKindClient),
-		trace.WithAttributes(
-			semconv.HTTPRequestMethodKey.String(call.Method),
-			semconv.URLTemplate(template(call.Route)),
-			attribute.Int64("registerdata.cost", call.Cost),
-		))
+	attrs := []attribute.KeyValue{
+		methodAttr(call.Method),
+		semconv.URLTemplate(template(call.Route)),
+		attribute.Int64("registerdata.cost", call.Cost),
+	}
+	if !knownMethod(call.Method) {
+		attrs = append(attrs, semconv.HTTPRequestMethodOriginal(call.Method))
+	}
+	ctx, span := o.tracer.Start(ctx, spanName(call),
+		trace.WithSpanKind(trace.SpanKindClient), trace.WithAttributes(attrs...))
 	return withWrites(ctx, o, span)
 }
 
@@ -99,7 +103,7 @@ func (o *Observer) CallEnd(ctx context.Context, call registerdata.CallInfo, res 
 	span := trace.SpanFromContext(ctx)
 	addr := o.serverOf(ctx)
 	common := []attribute.KeyValue{
-		semconv.HTTPRequestMethodKey.String(call.Method),
+		methodAttr(call.Method),
 		semconv.URLTemplate(template(call.Route)),
 	}
 	if addr != nil {
@@ -127,7 +131,7 @@ func (o *Observer) CallEnd(ctx context.Context, call registerdata.CallInfo, res 
 	span.End()
 
 	set := metric.WithAttributeSet(attribute.NewSet(common...))
-	route := metric.WithAttributeSet(attribute.NewSet(semconv.URLTemplate(template(call.Route)), semconv.HTTPRequestMethodKey.String(call.Method)))
+	route := metric.WithAttributeSet(attribute.NewSet(semconv.URLTemplate(template(call.Route)), methodAttr(call.Method)))
 	o.inst.duration.Record(ctx, res.Duration.Seconds(), set)
 	if res.Charged != 0 {
 		o.inst.credits.Add(ctx, res.Charged, route)
@@ -146,6 +150,38 @@ func (o *Observer) CallEnd(ctx context.Context, call registerdata.CallInfo, res 
 		o.inst.cache.Add(ctx, 1, metric.WithAttributeSet(attribute.NewSet(
 			semconv.URLTemplate(template(call.Route)), attribute.String("registerdata.cache.result", result))))
 	}
+}
+
+// knownMethod reports whether m is one of the HTTP methods of
+// OpenTelemetry's HTTP conventions (http.request.method).
+func knownMethod(m string) bool {
+	switch m {
+	case http.MethodConnect, http.MethodDelete, http.MethodGet, http.MethodHead, http.MethodOptions,
+		http.MethodPatch, http.MethodPost, http.MethodPut, http.MethodTrace, "QUERY":
+		return true
+	}
+	return false
+}
+
+// methodAttr is the http.request.method of m: m itself when it is a
+// known method, else "_OTHER", as the HTTP conventions say, so a made-up
+// method never becomes an attribute value (the span keeps it in
+// http.request.method_original).
+func methodAttr(m string) attribute.KeyValue {
+	if knownMethod(m) {
+		return semconv.HTTPRequestMethodKey.String(m)
+	}
+	return semconv.HTTPRequestMethodOther
+}
+
+// spanName is "METHOD template", with "HTTP" for a method that is not
+// known, as the HTTP conventions name the span of such a request.
+func spanName(call registerdata.CallInfo) string {
+	m := call.Method
+	if !knownMethod(m) {
+		m = "HTTP"
+	}
+	return m + " " + template(call.Route)
 }
 
 // template is the path template of a route ("GET /v1/x/{id}" -> "/v1/x/{id}").

@@ -25,10 +25,20 @@ func (o *Observer) WebhookMiddleware(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, span := o.tracer.Start(r.Context(), "webhook delivery",
 			trace.WithSpanKind(trace.SpanKindServer),
-			trace.WithAttributes(semconv.HTTPRequestMethodKey.String(r.Method)))
+			trace.WithAttributes(requestMethod(r)...))
 		ctx = context.WithValue(ctx, deliverySpanKey{}, span)
 		h.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// requestMethod is the method attributes of a received request: a
+// method the HTTP conventions do not know is "_OTHER", with the one sent
+// in http.request.method_original (bounded by net/http's header limit).
+func requestMethod(r *http.Request) []attribute.KeyValue {
+	if knownMethod(r.Method) {
+		return []attribute.KeyValue{methodAttr(r.Method)}
+	}
+	return []attribute.KeyValue{semconv.HTTPRequestMethodOther, semconv.HTTPRequestMethodOriginal(r.Method)}
 }
 
 // WebhookOutcome is a webhook.WithObserver function: it counts the
@@ -41,7 +51,7 @@ func (o *Observer) WebhookOutcome(r *http.Request, out webhook.Outcome) {
 	span, ok := ctx.Value(deliverySpanKey{}).(trace.Span)
 	if !ok {
 		ctx, span = o.tracer.Start(ctx, "webhook delivery", trace.WithSpanKind(trace.SpanKindServer),
-			trace.WithAttributes(semconv.HTTPRequestMethodKey.String(r.Method)))
+			trace.WithAttributes(requestMethod(r)...))
 	}
 	outcome, reason := classify(out)
 	attrs := []attribute.KeyValue{attribute.String("registerdata.webhook.outcome", outcome)}

@@ -39,9 +39,6 @@ func (a *app) changesHandler(v *webhook.Verifier, mu *sync.Mutex, f *changesFlag
 		return p.print(set)
 	})
 	return webhook.Handler(v, func(ctx context.Context, ev *webhook.Event) error {
-		if called, ok := ctx.Value(calledKey{}).(*bool); ok {
-			*called = true
-		}
-		return w.Handle(ctx, ev)
+		return noteDelivery(ctx, ev, w.Handle(ctx, ev))
 	}), nil
 }

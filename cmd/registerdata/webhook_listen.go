@@ -24,7 +24,10 @@ secret from $REGISTERDATA_WEBHOOK_SECRET or --secret-file: every delivery
 is verified, each verified
 event is printed on stdout as it arrives (its body as one JSON line with
 --json) and each rejected request on stderr with its status and reason.
-Duplicate deliveries are answered without being printed again. Stop it with
+Duplicate deliveries are answered without being printed again. A delivery
+whose handling fails (with --changes: out of credits, over --budget, a
+company no longer in the register, rate-limited) is answered 500, so the
+service delivers it again, and stderr says why and what to do. Stop it with
 Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
 		examples: []string{
 			`registerdata webhook listen --secret-file ~/.config/registerdata/webhook-secret`,
@@ -83,24 +86,17 @@ func webhookServer(h http.Handler, lim serverLimits) *http.Server {
 	}
 }
 
-// calledKey marks a request's context with a flag the callback sets, so
-// that a duplicate answered without calling it can be told apart.
-type calledKey struct{}
-
 // serveWebhooks serves the handler on l until the context ends.
 func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier, watch *changesFlags) error {
 	var mu sync.Mutex // one line at a time on each stream
 	h := webhook.Handler(v, func(ctx context.Context, ev *webhook.Event) error {
-		if called, ok := ctx.Value(calledKey{}).(*bool); ok {
-			*called = true
-		}
 		mu.Lock()
 		defer mu.Unlock()
 		if a.jsonOut {
-			return a.writeLine(ev.Raw)
+			return noteDelivery(ctx, ev, a.writeLine(ev.Raw))
 		}
 		_, err := fmt.Fprintf(a.stdout, "%s  %s\n", time.Now().UTC().Format(time.RFC3339), describeEvent(ev))
-		return err
+		return noteDelivery(ctx, ev, err)
 	})
 	if watch.on {
 		var err error
@@ -109,17 +105,19 @@ func (a *app) serveWebhooks(l net.Listener, v *webhook.Verifier, watch *changesF
 		}
 	}
 	srv := webhookServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		called := new(bool)
+		note := new(deliveryNote)
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-		h.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), calledKey{}, called)))
+		h.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), deliveryKey{}, note)))
 		mu.Lock()
 		defer mu.Unlock()
 		id := output.Clean(firstHeader(r.Header, "webhook-id", "svix-id"))
 		switch {
+		case note.err != nil && rec.status >= 500:
+			fmt.Fprintln(a.stderr, a.deliveryFailure(note.event, rec.status, note.err))
 		case rec.status >= 400:
 			fmt.Fprintf(a.stderr, "rejected %d %s %s from %s: %s\n", rec.status, r.Method, output.Clean(r.URL.Path),
 				r.RemoteAddr, output.Clean(strings.TrimSpace(rec.body.String())))
-		case !*called:
+		case !note.called:
 			fmt.Fprintf(a.stderr, "duplicate delivery %s answered %d without printing it again\n", id, rec.status)
 		}
 	}), listenLimits)
