@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 )
 
 //go:embed templates/dossier.html.tmpl templates/dossier.css
@@ -16,12 +17,16 @@ var files embed.FS
 const csp = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'none'; " +
 	"connect-src 'none'; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'"
 
+// page and css are parsed on first use, so that a program importing the
+// package (the CLI) does not pay for them at every start.
 var (
-	page = template.Must(template.New("dossier.html.tmpl").Funcs(template.FuncMap{
-		"add":  func(a, b float64) float64 { return a + b },
-		"reps": func(r []repView, c repCols) repTable { return repTable{Reps: r, Cols: c} },
-	}).ParseFS(files, "templates/dossier.html.tmpl"))
-	css = mustRead("templates/dossier.css")
+	page = sync.OnceValue(func() *template.Template {
+		return template.Must(template.New("dossier.html.tmpl").Funcs(template.FuncMap{
+			"add":  func(a, b float64) float64 { return a + b },
+			"reps": func(r []repView, c repCols) repTable { return repTable{Reps: r, Cols: c} },
+		}).ParseFS(files, "templates/dossier.html.tmpl"))
+	})
+	css = sync.OnceValue(func() template.CSS { return mustRead("templates/dossier.css") })
 )
 
 // repTable is one table of representatives with the columns both tables
@@ -56,8 +61,8 @@ func (d *Dossier) WriteHTML(w io.Writer) error {
 		V   *view
 		CSP string
 		CSS template.CSS
-	}{v, csp, css}
-	if err := page.Execute(w, data); err != nil {
+	}{v, csp, css()}
+	if err := page().Execute(w, data); err != nil {
 		return fmt.Errorf("registerdatareport: writing the dossier of %s: %w", d.CompanyID, err)
 	}
 	return nil

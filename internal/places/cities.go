@@ -2,14 +2,14 @@ package places
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
 
 // districts are city districts customers write instead of their city,
 // folded (see Fold), with the city they belong to.
-var districts = map[string]string{}
-
-func init() {
+var districts = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
 	for city, ds := range map[string][]string{
 		"Berlin": {"Mitte", "Kreuzberg", "Charlottenburg", "Spandau", "Neukölln", "Pankow", "Schöneberg", "Prenzlauer Berg",
 			"Friedrichshain", "Wedding", "Steglitz", "Tempelhof", "Wilmersdorf", "Zehlendorf", "Köpenick", "Lichtenberg",
@@ -35,10 +35,11 @@ func init() {
 		"Nürnberg":   {"Gostenhof", "Langwasser", "St. Johannis"},
 	} {
 		for _, d := range ds {
-			districts[Fold(d)] = city
+			m[Fold(d)] = city
 		}
 	}
-}
+	return m
+})
 
 // cityFillers are the small words of city names that do not tell two
 // cities apart ("Frankfurt am Main", "Freiburg i. Br.").
@@ -88,7 +89,7 @@ func Fold(s string) string {
 // ("Schwabing") is its city.
 func cityWords(s string) []string {
 	s = strings.TrimSpace(s)
-	if d, ok := districts[Fold(s)]; ok {
+	if d, ok := districts()[Fold(s)]; ok {
 		s = d
 	}
 	if i := strings.IndexAny(s, "-/,"); i > 0 {
@@ -126,7 +127,7 @@ func SameCity(a, b string) bool {
 // the postal table, else the text itself, trimmed.
 func CityOf(s string) string {
 	s = strings.TrimSpace(s)
-	if d, ok := districts[Fold(s)]; ok {
+	if d, ok := districts()[Fold(s)]; ok {
 		return d
 	}
 	for _, r := range postalRanges {
