@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"sync"
 	"testing"
 )
 
@@ -19,9 +20,11 @@ const memoryChildEnv = "REGISTERDATA_MEMORY_BATTERY_CHILD"
 
 // memoryChild is the battery's process, when TestMain started one.
 var memoryChild struct {
-	cmd *exec.Cmd
-	out bytes.Buffer
-	err error
+	cmd     *exec.Cmd
+	out     bytes.Buffer
+	err     error
+	wait    sync.Once // with -count above 1 the test reports the one run again
+	waitErr error
 }
 
 func TestMain(m *testing.M) {
@@ -104,7 +107,8 @@ func runMemoryBatteryInChild(t *testing.T) bool {
 	// Waiting is all this process does for the battery: as a parallel
 	// test it waits after the sequential tests, which run meanwhile.
 	t.Parallel()
-	err := memoryChild.cmd.Wait()
+	memoryChild.wait.Do(func() { memoryChild.waitErr = memoryChild.cmd.Wait() })
+	err := memoryChild.waitErr
 	t.Logf("the battery ran in process %d:\n%s", memoryChild.cmd.Process.Pid, memoryChild.out.String())
 	if err != nil {
 		t.Fatalf("the memory battery's process failed: %v (its output is above)", err)
