@@ -90,13 +90,18 @@ func checkFactor(t *testing.T, dir string, read int, wholeToo bool) {
 	}
 }
 
-// TestLoadingCostsASmallMultipleOfTheBytesRead: a data directory with a
+// TestLoadingAllocatesASmallMultipleOfTheBytesRead: a data directory with a
 // 16 MiB document (a line of a .jsonl file or a .json file), grown in
 // each kind of list, loads into a fake allocating at most maxLoadFactor
 // times its bytes, search index included (see the industry codes).
-func TestLoadingCostsASmallMultipleOfTheBytesRead(t *testing.T) {
+// It is an allocation test: it skips under the race detector, and
+// .ci/run runs it without.
+func TestLoadingAllocatesASmallMultipleOfTheBytesRead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and loads 16 MiB documents")
+	}
+	if raceEnabled {
+		t.Skip("allocation counts mean nothing under the race detector: run without -race (.ci/run's allocation step)")
 	}
 	for _, grow := range []string{"purpose text", "representatives", "names", "industry codes"} {
 		for _, layout := range []string{"jsonl", "file"} {
