@@ -131,13 +131,16 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 	if !a.jsonOut {
 		review = output.NewTable(output.Column{Header: "REF", Fixed: true}, output.Column{Header: "OUTCOME", Fixed: true}, output.Column{Header: "WHY"})
 	}
+	bar := a.newProgress(a.importTotal(in, fm, overrides), "importing")
 	for res, err := range p.Import(a.ctx, rows, opts) {
 		if err != nil {
+			bar.finish()
 			a.printImportSummary(counts)
 			return err
 		}
 		counts.byStatus[res.Status]++
 		counts.credits += res.Credits
+		bar.step(counts.byStatus[portfolio.Matched]+counts.byStatus[portfolio.Unchanged], counts.credits)
 		if a.jsonOut {
 			if err := a.jsonLine(importJSON(res)); err != nil {
 				return err
@@ -152,6 +155,7 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 			review.Row(output.Clean(res.Row.Ref), string(res.Status), output.Clean(why))
 		}
 	}
+	bar.finish()
 	if review != nil && review.Len() > 0 {
 		if err := a.render(review); err != nil {
 			return err
@@ -162,6 +166,38 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 		a.status = 1
 	}
 	return nil
+}
+
+// importTotal counts the rows of the input file for the progress line,
+// when there is one to draw: -1 (unknown) for standard input, 0 (no line)
+// off a terminal. The count reads the file once more, streamed and
+// bounded like the import itself.
+func (a *app) importTotal(in string, fm matchfile.Format, overrides map[string]string) int {
+	if !a.stderrTTY {
+		return 0
+	}
+	if in == "-" {
+		return -1
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		return -1
+	}
+	defer f.Close()
+	rd, err := matchfile.NewReader(f, matchfile.ReaderOptions{Format: fm, Overrides: overrides})
+	if err != nil {
+		return -1
+	}
+	n := 0
+	for {
+		if _, err := rd.Next(); err != nil {
+			if errors.Is(err, io.EOF) {
+				return n
+			}
+			return -1
+		}
+		n++
+	}
 }
 
 // importRow turns an input record into a portfolio row: its ref and tags

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/fake"
 	"github.com/stretchr/testify/assert"
@@ -201,3 +202,32 @@ func TestPortfolioCommandsRefuseBadInput(t *testing.T) {
 }
 
 func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestPortfolioImportShowsProgressOnATerminal: on a terminal the import
+// draws a progress line over the file's rows, erased before the summary;
+// piped, it draws none.
+func TestPortfolioImportShowsProgressOnATerminal(t *testing.T) {
+	e := newPortfolioEnv(t)
+	in := filepath.Join(t.TempDir(), "customers.csv")
+	require.NoError(t, os.WriteFile(in, []byte(portfolioCustomers), 0o600))
+	h := e.h
+	h.setup = func(a *app) {
+		a.stderrTTY = true
+		a.errWidth = func() int { return 80 }
+		a.now = steppingClock(150 * time.Millisecond)
+	}
+	r := h.run(t, "portfolio", "import", "--in", in)
+	require.Equal(t, 0, r.code, r.stderr)
+	i := strings.Index(r.stderr, "\r\x1b[Kimported: ")
+	require.GreaterOrEqual(t, i, 0, "the line is erased before the summary: %q", r.stderr)
+	draws := strings.Split(r.stderr[:i], "\r")[1:]
+	require.NotEmpty(t, draws, "a progress line was drawn: %q", r.stderr)
+	for _, d := range draws {
+		assert.Regexp(t, `^importing \d/5 rows`, d)
+		assert.Less(t, output.Width(strings.TrimSuffix(d, "\x1b[K")), 80)
+	}
+
+	r = e.h.run(t, "portfolio", "import", "--in", in)
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.NotContains(t, r.stderr, "\r", "no progress line when stderr is not a terminal")
+}
