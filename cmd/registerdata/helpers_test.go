@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/webhook"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the table tests")
@@ -130,4 +132,25 @@ func newFake(t *testing.T, opts ...fake.Option) *fake.Server {
 // documents) those of testNow.
 func fixedClock(a *app) {
 	a.fakeOptions = append(a.fakeOptions, fake.WithClock(fake.NewClock(testNow)))
+}
+
+// postSigned posts body to url as a delivery signed with secret under the
+// webhook id, and returns the status of the answer.
+func postSigned(t *testing.T, url, secret, id, body string) int {
+	t.Helper()
+	h, err := webhook.SignedHeaders(secret, id, time.Now(), []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header = h
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/registerdata/registerdata-go/changes"
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/fake"
-	"github.com/registerdata/registerdata-go/webhook"
 )
 
 const watchedID = "DE-HRB-F1103-267645"
@@ -238,18 +237,7 @@ func TestWebhookListenChanges(t *testing.T) {
 	}()
 	post := func(id string) int {
 		t.Helper()
-		h, err := webhook.SignedHeaders(testSecret, id, time.Now(), []byte(eventBody))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req, _ := http.NewRequest(http.MethodPost, "http://"+l.Addr().String()+"/hooks", strings.NewReader(eventBody))
-		req.Header = h
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
+		return postSigned(t, "http://"+l.Addr().String()+"/hooks", testSecret, id, eventBody)
 	}
 	if got := post("msg_1"); got != http.StatusNoContent {
 		t.Fatalf("first event answered %d; stderr %s", got, stderr.String())

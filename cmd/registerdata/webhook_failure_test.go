@@ -10,7 +10,6 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
-	"github.com/registerdata/registerdata-go/webhook"
 )
 
 // listenChanges runs "webhook listen --changes" against srv, with the
@@ -42,18 +41,7 @@ func listenChanges(t *testing.T, srv *fake.Server, setup func(*app)) (post func(
 	}()
 	post = func(id, body string) int {
 		t.Helper()
-		h, err := webhook.SignedHeaders(testSecret, id, time.Now(), []byte(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req, _ := http.NewRequest(http.MethodPost, "http://"+l.Addr().String()+"/hooks", strings.NewReader(body))
-		req.Header = h
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
+		return postSigned(t, "http://"+l.Addr().String()+"/hooks", testSecret, id, body)
 	}
 	stop = func() (string, string) {
 		cancel()

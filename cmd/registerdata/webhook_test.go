@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"net"
 	"net/http"
@@ -116,18 +115,7 @@ func testWebhookListen(t *testing.T, jsonOut bool) {
 
 	post := func(secret, id string) int {
 		t.Helper()
-		h, err := webhook.SignedHeaders(secret, id, time.Now(), []byte(eventBody))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader([]byte(eventBody)))
-		req.Header = h
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
+		return postSigned(t, url, secret, id, eventBody)
 	}
 
 	if got := post(testSecret, "msg_a"); got != http.StatusNoContent {
