@@ -187,6 +187,13 @@ func (j *fileJob) survey() (matchfile.Fingerprint, int, error) {
 		return fp, 0, err
 	}
 	defer closeIn()
+	return fp, countRecords(rd), nil
+}
+
+// countRecords counts the records rd yields up to its end or to a record
+// past the bounds; a malformed record is not counted (the run reports it
+// when it gets there). It is the row count of a progress line.
+func countRecords(rd *matchfile.Reader) int {
 	n, last := 0, ""
 	for {
 		_, err := rd.Next()
@@ -195,11 +202,11 @@ func (j *fileJob) survey() (matchfile.Fingerprint, int, error) {
 			n++
 			continue
 		case err == io.EOF: //nolint:errorlint // the end is io.EOF itself; a record cut short wraps it
-			return fp, n, nil
+			return n
 		}
 		var be *matchfile.BoundError
 		if errors.As(err, &be) || err.Error() == last {
-			return fp, n, nil // the run reports it when it gets there
+			return n
 		}
 		last = err.Error()
 	}

@@ -171,7 +171,7 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 // importTotal counts the rows of the input file for the progress line,
 // when there is one to draw: -1 (unknown) for standard input, 0 (no line)
 // off a terminal. The count reads the file once more, streamed and
-// bounded like the import itself.
+// bounded like the import itself (countRecords, as match and enrich do).
 func (a *app) importTotal(in string, fm matchfile.Format, overrides map[string]string) int {
 	if !a.stderrTTY {
 		return 0
@@ -188,16 +188,7 @@ func (a *app) importTotal(in string, fm matchfile.Format, overrides map[string]s
 	if err != nil {
 		return -1
 	}
-	n := 0
-	for {
-		if _, err := rd.Next(); err != nil {
-			if errors.Is(err, io.EOF) {
-				return n
-			}
-			return -1
-		}
-		n++
-	}
+	return countRecords(rd)
 }
 
 // importRow turns an input record into a portfolio row: its ref and tags

@@ -98,7 +98,7 @@ func (p *progress) line(found int, credits int64, elapsed time.Duration) string 
 		}
 		// The bar, least important, takes what is left (10 to 30 columns).
 		if bw := min(room-output.Width(s)-3, 30); bw >= 10 && n == len(parts) && p.total > 0 {
-			fill := bw * p.done / p.total
+			fill := min(bw*p.done/p.total, bw) // never past the end, should more rows come than counted
 			s = head + " [" + strings.Repeat("=", fill) + strings.Repeat(" ", bw-fill) + "]" + s[len(head):]
 		}
 		return s
