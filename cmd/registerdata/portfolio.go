@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/registerdata/registerdata-go/portfolio"
@@ -72,12 +71,12 @@ func (a *app) openPortfolio(flag string) (*portfolio.Portfolio, error) {
 	return p, nil
 }
 
-// jsonLine writes v as one line of JSON on stdout.
+// jsonLine writes v as one line of JSON on stdout, redacted like every
+// other line (writeLine).
 func (a *app) jsonLine(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintln(a.stdout, a.redact(string(b)))
-	return err
+	return a.writeLine(b)
 }
