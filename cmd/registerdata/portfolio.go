@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"net/url"
 	"strings"
 
 	"github.com/registerdata/registerdata-go/portfolio"
@@ -50,11 +51,9 @@ func (a *app) portfolioDSN(flag string) string {
 // reaches the output.
 func (a *app) openPortfolio(flag string) (*portfolio.Portfolio, error) {
 	dsn := a.portfolioDSN(flag)
-	if i := strings.Index(dsn, "://"); i >= 0 {
-		if at := strings.LastIndex(dsn, "@"); at > i {
-			if colon := strings.Index(dsn[i+3:at], ":"); colon >= 0 {
-				a.addSecret(dsn[i+3+colon+1 : at])
-			}
+	if u, err := url.Parse(dsn); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok {
+			a.addSecret(pw)
 		}
 	}
 	c, err := a.api()

@@ -231,3 +231,12 @@ func TestPortfolioImportShowsProgressOnATerminal(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.NotContains(t, r.stderr, "\r", "no progress line when stderr is not a terminal")
 }
+
+// TestPortfolioDSNPasswordIsASecret: the password of a --db DSN never
+// reaches the output, whatever the error says.
+func TestPortfolioDSNPasswordIsASecret(t *testing.T) {
+	e := newPortfolioEnv(t)
+	r := e.h.run(t, "portfolio", "flags", "--db", "postgres://kyc:s3cret-pass-word@127.0.0.1:1/kyc?sslmode=disable&connect_timeout=1")
+	assert.NotEqual(t, 0, r.code)
+	assert.NotContains(t, r.stdout+r.stderr, "s3cret-pass-word")
+}
