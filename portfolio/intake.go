@@ -22,8 +22,9 @@ const maxEventID = 256
 // changes nothing. A delivery that cannot be recorded (the database is
 // unavailable: PostgreSQL down or restarting, the SQLite file locked by
 // another process for longer than its busy timeout) is answered 503
-// with a Retry-After within 10 seconds, so the service delivers it
-// again; a 2xx always means the delivery is recorded.
+// with a Retry-After, so the service delivers it again: within 10
+// seconds (the service waits 15), and at once when the server refuses
+// connections. A 2xx always means the delivery is recorded.
 func (p *Portfolio) Handler(v *webhook.Verifier) http.Handler {
 	h := webhook.Handler(v, p.intake)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -79,7 +80,8 @@ var errBadEventID = fmt.Errorf("portfolio: a delivery's webhook id must be 1 to 
 // intake records ev and enqueues its job, in one transaction, within
 // intakeTimeout. A connection found lost is replaced and the delivery
 // tried again (recording is idempotent); when it still cannot be
-// recorded, the request is marked for the Handler's 503.
+// recorded (or the server refuses connections), the request is marked
+// for the Handler's 503.
 func (p *Portfolio) intake(ctx context.Context, ev *webhook.Event) error {
 	if ev.ID == "" || len(ev.ID) > maxEventID {
 		return errBadEventID
@@ -88,7 +90,7 @@ func (p *Portfolio) intake(ctx context.Context, ev *webhook.Event) error {
 	defer cancel()
 	var err error
 	for range intakeAttempts {
-		if err = p.record(ctx, ev); err == nil || ctx.Err() != nil || !connectionLost(err) {
+		if err = p.record(ctx, ev); err == nil || ctx.Err() != nil || !reconnectable(err) {
 			break
 		}
 	}

@@ -291,3 +291,33 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	t.Logf("%d deliveries; outage %v; refused during it: %d (%d of them in flight at the stop, %d sent while down); redeliveries: %d; jobs interrupted: %d; credits of refetches: %d",
 		n, outage.Round(time.Millisecond), refused, atStop, n-n/2, redelivered, interrupted, extra)
 }
+
+// TestDeliveryRightAfterConnectionsWereCutIsRecorded: the server ends
+// every connection of the portfolio's pool (as a restart does) and the
+// next delivery comes at once, before the pool could notice: it is
+// recorded on a new connection and answered 204, not refused.
+func TestDeliveryRightAfterConnectionsWereCutIsRecorded(t *testing.T) {
+	dsn := postgresDSN(t)
+	_, c, clk := newFake(t)
+	p := open(t, dsn, c, clk)
+	v, err := webhook.NewVerifier(secret)
+	require.NoError(t, err)
+	rcv := httptest.NewServer(p.Handler(v))
+	defer rcv.Close()
+	admin, err := sql.Open("pgx", dsn)
+	require.NoError(t, err)
+	defer admin.Close()
+	admin.SetMaxOpenConns(1)
+	var self int
+	require.NoError(t, admin.QueryRow(`SELECT pg_backend_pid()`).Scan(&self))
+
+	for i := range 5 {
+		d := delivery{id: fmt.Sprintf("msg_cut_%d", i), body: []byte(`{"type":"monitor.change","entity_type":"company","entity_id":"` + nordlicht + `","categories":["basic"]}`)}
+		_, err := admin.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> $1`, self)
+		require.NoError(t, err)
+		a := postAnswer(t, rcv.URL, d)
+		assert.Equal(t, http.StatusNoContent, a.status, "delivery %d, right after the cut", i)
+	}
+	assert.Equal(t, 5, count(t, admin, `SELECT count(*) FROM portfolio_events`))
+	assert.Equal(t, 5, count(t, admin, `SELECT count(*) FROM river_job`))
+}

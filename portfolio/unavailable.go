@@ -32,10 +32,11 @@ const (
 	// intakeTimeout bounds the recording of one delivery: the service
 	// gives up on an answer after 15 seconds.
 	intakeTimeout = 10 * time.Second
-	// intakeAttempts is how often a delivery is tried on a connection
-	// that turns out to be lost (the pool may still hold connections
-	// to a server that restarted) before it is refused.
-	intakeAttempts = 3
+	// intakeAttempts is how often a delivery is tried on connections
+	// that turn out to be lost (the pool may still hold connections to
+	// a server that restarted) before it is refused; a server that
+	// refuses new connections refuses it at once.
+	intakeAttempts = 5
 	// jobRetry is how long a job waits when the database went away
 	// under it; the wait does not count as one of its attempts.
 	jobRetry = time.Second
@@ -79,6 +80,14 @@ func connectionLost(err error) bool {
 	var ne net.Error
 	return errors.As(err, &ce) || errors.As(err, &ne) || pgconn.SafeToRetry(err) || pgconn.Timeout(err) ||
 		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, net.ErrClosed)
+}
+
+// reconnectable reports whether err is an established connection lost,
+// which a new connection may not share; not a server that cannot be
+// reached or refuses to connect.
+func reconnectable(err error) bool {
+	var ce *pgconn.ConnectError
+	return connectionLost(err) && !errors.As(err, &ce)
 }
 
 // retryJob is the outcome of a job's run: a run cut off by the database
