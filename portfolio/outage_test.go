@@ -172,18 +172,22 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 		return count(t, watch, `SELECT count(*) FROM portfolio_journal WHERE event_id <> ''`)
 	}
 
-	// The first half is sent; the second half only once the server is
-	// down. The server stops when a sixth of the events is journalled.
-	stopped := make(chan struct{})
+	// A quarter is sent first. When a twelfth of the events is journalled
+	// the second quarter is sent while the server stops, the second half
+	// once it is down.
+	triggered, stopped := make(chan struct{}), make(chan struct{})
 	answers := make([]answer, n)
 	sent := make(chan struct{})
 	go func() {
 		defer close(sent)
-		copy(answers, sendAll(t, rcv.URL, ds[:n/2]))
+		copy(answers, sendAll(t, rcv.URL, ds[:n/4]))
+		<-triggered
+		copy(answers[n/4:], sendAll(t, rcv.URL, ds[n/4:n/2]))
 		<-stopped
 		copy(answers[n/2:], sendAll(t, rcv.URL, ds[n/2:]))
 	}()
-	waitFor(t, "the journal to reach a sixth of the burst", 2*time.Minute, func() bool { return journalled() >= n/6 })
+	waitFor(t, "the journal to reach a twelfth of the burst", 2*time.Minute, func() bool { return journalled() >= n/12 })
+	close(triggered)
 	warnedBefore := log1.warned()
 	down := time.Now()
 	pg.stop(t)
@@ -209,7 +213,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	watch, err = sql.Open("pgx", dsn)
 	require.NoError(t, err)
 
-	refused, atStop := 0, 0 // atStop: refused deliveries of the first half, in flight at the stop
+	refused, atStop := 0, 0 // atStop: refused deliveries of the second quarter, sent as the server stopped
 	for i, a := range answers {
 		if accepted(a) {
 			assert.Equal(t, http.StatusNoContent, a.status, "delivery %d", i)
@@ -219,6 +223,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 		assert.Equal(t, http.StatusServiceUnavailable, a.status, "delivery %d: a delivery that cannot be recorded is answered 503", i)
 		assert.NotEmpty(t, a.retryAfter, "delivery %d: the 503 says when to retry", i)
 		if i < n/2 {
+			assert.GreaterOrEqual(t, i, n/4, "delivery %d was sent before the outage", i)
 			atStop++
 		}
 	}
@@ -288,7 +293,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	assert.GreaterOrEqual(t, extra, int64(0))
 	assert.LessOrEqual(t, extra, int64(interrupted)*registerdata.CostCompanyLookup)
 	assert.LessOrEqual(t, extra, int64(2*workers)*registerdata.CostCompanyLookup)
-	t.Logf("%d deliveries; outage %v; refused during it: %d (%d of them in flight at the stop, %d sent while down); redeliveries: %d; jobs interrupted: %d; credits of refetches: %d",
+	t.Logf("%d deliveries; outage %v; refused during it: %d (%d of them sent as the server stopped, %d sent while down); redeliveries: %d; jobs interrupted: %d; credits of refetches: %d",
 		n, outage.Round(time.Millisecond), refused, atStop, n-n/2, redelivered, interrupted, extra)
 }
 
