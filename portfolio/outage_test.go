@@ -288,7 +288,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	}
 	// Each journalled fetch is billed; beyond them only the fetches of
 	// jobs whose write the outage cut off, which ran again: at most one
-	// per job interrupted, and one per worker in progress at the stop.
+	// per job interrupted, and one per worker slot of the two processes.
 	extra := spent(srv) - afterSync - billed
 	assert.GreaterOrEqual(t, extra, int64(0))
 	assert.LessOrEqual(t, extra, int64(interrupted)*registerdata.CostCompanyLookup)
