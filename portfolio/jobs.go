@@ -44,7 +44,7 @@ type eventWorker struct {
 // Work checks the event's company.
 func (w *eventWorker) Work(ctx context.Context, job *river.Job[eventArgs]) error {
 	w.ran.Add(1)
-	return w.p.processEvent(ctx, job.Args.EventID)
+	return w.p.retryJob(ctx, job.Args.EventID, w.p.processEvent(ctx, job.Args.EventID))
 }
 
 // Timeout bounds one run of a job to half the rescue time, so a job
@@ -65,7 +65,7 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
 	}
 	cfg := &river.Config{
-		Logger:               quiet,
+		Logger:               p.cfg.logger,
 		Queues:               map[string]river.QueueConfig{jobQueue: {MaxWorkers: p.cfg.workers}},
 		Workers:              workers,
 		FetchPollInterval:    poll,
@@ -91,18 +91,21 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 // progress finish (up to 30 s, after which they are cancelled and run
 // again later). Any number of processes may run Work on one PostgreSQL
 // database: each job is claimed by one; a job whose worker died is taken
-// over after the rescue time (WithRescueAfter). It returns nil when ctx
-// ended, or the error that kept the workers from starting.
+// over after the rescue time (WithRescueAfter). While the database is
+// unavailable, at start or later, Work keeps trying until ctx ends (see
+// WithLogger) and loses no job: a job the database went away from runs
+// again once it is back. It returns nil when ctx ended, or the error
+// that kept the workers from starting.
 func (p *Portfolio) Work(ctx context.Context) error {
 	var ran atomic.Int64
-	r, err := p.newRunner(p.cfg.pollEvery, &ran)
+	r, err := p.startRunner(ctx, p.cfg.pollEvery, &ran)
 	if err != nil {
 		return err
 	}
-	if err := r.Start(ctx); err != nil {
-		return fmt.Errorf("portfolio: starting the workers: %w", err)
-	}
 	<-ctx.Done()
+	if r == nil {
+		return nil // ctx ended before the database could be reached
+	}
 	stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	if err := r.Stop(stop); err != nil && !errors.Is(err, context.DeadlineExceeded) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -49,6 +50,7 @@ type config struct {
 	rescueAfter time.Duration
 	workers     int
 	pollEvery   time.Duration
+	logger      *slog.Logger
 }
 
 // WithClock sets the portfolio's clock: the times it records (import,
@@ -94,6 +96,19 @@ func WithPollInterval(d time.Duration) Option {
 	}
 }
 
+// WithLogger makes Work and Drain report to l what they cannot do now
+// and will try again: the database unavailable at start (Work tries to
+// start again until its context ends), a job the database went away
+// from (it runs again when the database is back), River's own log of
+// its queue. The default discards them.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) {
+		if l != nil {
+			c.logger = l
+		}
+	}
+}
+
 // Open opens the portfolio at dsn and migrates its schema (and River's
 // tables) to the current version:
 //
@@ -110,7 +125,7 @@ func Open(ctx context.Context, dsn string, c *registerdata.Client, opts ...Optio
 	if c == nil {
 		return nil, errors.New("portfolio: Open: nil client: pass a *registerdata.Client (registerdata.NewClient)")
 	}
-	cfg := config{now: time.Now, rescueAfter: time.Minute, workers: 4, pollEvery: time.Second}
+	cfg := config{now: time.Now, rescueAfter: time.Minute, workers: 4, pollEvery: time.Second, logger: quiet}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
