@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/url"
 	"strings"
 
@@ -47,9 +48,9 @@ func (a *app) portfolioDSN(flag string) string {
 }
 
 // openPortfolio opens (and migrates) the portfolio database with the
-// command's client. The DSN's password, if any, is a secret: it never
-// reaches the output.
-func (a *app) openPortfolio(flag string) (*portfolio.Portfolio, error) {
+// command's client and opts. The DSN's password, if any, is a secret: it
+// never reaches the output.
+func (a *app) openPortfolio(flag string, opts ...portfolio.Option) (*portfolio.Portfolio, error) {
 	dsn := a.portfolioDSN(flag)
 	if u, err := url.Parse(dsn); err == nil && u.User != nil {
 		if pw, ok := u.User.Password(); ok {
@@ -60,7 +61,7 @@ func (a *app) openPortfolio(flag string) (*portfolio.Portfolio, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := portfolio.Open(a.ctx, dsn, c)
+	p, err := portfolio.Open(a.ctx, dsn, c, opts...)
 	if err != nil {
 		if !strings.HasPrefix(dsn, "sqlite:") && !strings.Contains(dsn, "://") {
 			return nil, usagef("--db %s: %v", dsn, err)
@@ -78,4 +79,12 @@ func (a *app) jsonLine(v any) error {
 		return err
 	}
 	return a.writeLine(b)
+}
+
+// workLogger is the log of a process that works the portfolio's queue
+// (serve, work): what the workers cannot do now and will try again (the
+// database unavailable, a job it went away from) goes to stderr, where an
+// operator sees it, redacted like every other line.
+func (a *app) workLogger() portfolio.Option {
+	return portfolio.WithLogger(slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 }
