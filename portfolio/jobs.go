@@ -161,7 +161,9 @@ func (p *Portfolio) processEvent(ctx context.Context, id string) error {
 		return fmt.Errorf("portfolio: reading the event %s: %w", id, err)
 	}
 	if processed.Valid {
-		return nil
+		// A run of the job after the event's commit: nothing to write,
+		// and nothing its answers are kept for.
+		return p.inTx(ctx, func(tx *sql.Tx) error { return p.forgetFetched(ctx, tx, id) })
 	}
 	var ev webhook.Event
 	if err := json.Unmarshal([]byte(body), &ev); err != nil {
@@ -178,8 +180,7 @@ func (p *Portfolio) processEvent(ctx context.Context, id string) error {
 	for _, c := range ev.Categories {
 		cats = append(cats, enums.Preference(c))
 	}
-	started := p.cfg.now()
-	fresh, credits, err := p.fetch(ctx, ev.EntityID, needsOwners(cats))
+	fresh, credits, started, err := p.fetchForEvent(ctx, id, ev.EntityID, needsOwners(cats))
 	if err != nil {
 		return err
 	}
