@@ -58,6 +58,12 @@ type runner interface {
 	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
 }
 
+// fetchCooldown is the least time between two fetches of jobs by one
+// worker process. A process runs at most WithWorkers jobs per fetch, so
+// it also bounds the throughput: River's default (100 ms) would hold 4
+// workers to 40 events/s however fast the jobs are.
+const fetchCooldown = 5 * time.Millisecond
+
 // newRunner makes a River client that works the portfolio's queue.
 func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, error) {
 	workers := river.NewWorkers()
@@ -69,7 +75,7 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 		Queues:               map[string]river.QueueConfig{jobQueue: {MaxWorkers: p.cfg.workers}},
 		Workers:              workers,
 		FetchPollInterval:    poll,
-		FetchCooldown:        min(poll, 100*time.Millisecond),
+		FetchCooldown:        min(poll, fetchCooldown),
 		RescueStuckJobsAfter: p.cfg.rescueAfter,
 		JobTimeout:           p.cfg.rescueAfter / 2,
 	}
