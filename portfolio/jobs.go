@@ -97,7 +97,9 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 // progress finish (up to 30 s, after which they are cancelled and run
 // again later). Any number of processes may run Work on one PostgreSQL
 // database: each job is claimed by one; a job whose worker died is taken
-// over after the rescue time (WithRescueAfter). It returns nil when ctx
+// over after the rescue time (WithRescueAfter) and River's next rescue
+// round (River runs one every 30 s), reusing the answers the dead worker
+// recorded (see the package documentation). It returns nil when ctx
 // ended, or the error that kept the workers from starting.
 func (p *Portfolio) Work(ctx context.Context) error {
 	var ran atomic.Int64
