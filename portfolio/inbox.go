@@ -113,10 +113,17 @@ func (p *Portfolio) recordedParts(ctx context.Context, eventID, id string) (map[
 	return out, nil
 }
 
+// recordTimeout bounds the recording of one paid answer.
+const recordTimeout = 10 * time.Second
+
 // recordPart records one paid answer of event eventID in its own
-// transaction. An answer recorded already (a concurrent run of the same
-// job) is kept.
+// transaction, even when the job's context ended meanwhile (its time is
+// up, the worker stops): the answer is paid for, and a retry that finds
+// it recorded does not pay again. An answer recorded already (a
+// concurrent run of the same job) is kept.
 func (p *Portfolio) recordPart(ctx context.Context, eventID, id, part string, v any, credits int64, at time.Time) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
+	defer cancel()
 	data, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("portfolio: encoding the %s of %s: %w", part, id, err)
