@@ -15,7 +15,11 @@
 // and retried by another if that one dies, and its result (journal entry,
 // new snapshot, flag changes) is written in one transaction, so any
 // number of receivers and workers on one PostgreSQL lose nothing and
-// write nothing twice.
+// write nothing twice. What a job paid the service for is recorded in
+// the database (its own short transaction) before it is compared, so a
+// job retried after its worker died reuses it instead of paying again;
+// only a worker killed between the service's answer and that record's
+// commit leaves a lookup to be paid twice.
 //
 // Give the portfolio a client without a cache (registerdata.WithCache):
 // a cached record would hide the change an event announces.

@@ -29,8 +29,18 @@ import (
 // waits until it works.
 func startWorker(t *testing.T, dsn string, srv *fake.Server) *exec.Cmd {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), workerDSNEnv+"="+dsn, workerURLEnv+"="+srv.URL, workerKeyEnv+"="+srv.APIKey)
+	cmd, _ := startWorkerAt(t, dsn, srv.URL, srv.APIKey)
+	return cmd
+}
+
+// startWorkerAt starts a worker process that fetches from the service at
+// url with key, the extra environment env set, waits until it works and
+// returns it with the rest of its standard output. It is killed at the
+// end of the test unless it ended before.
+func startWorkerAt(t testing.TB, dsn, url, key string, env ...string) (*exec.Cmd, *bufio.Reader) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^$")
+	cmd.Env = append(append(os.Environ(), workerDSNEnv+"="+dsn, workerURLEnv+"="+url, workerKeyEnv+"="+key), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
@@ -40,13 +50,14 @@ func startWorker(t *testing.T, dsn string, srv *fake.Server) *exec.Cmd {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 	})
-	line, err := bufio.NewReader(out).ReadString('\n')
+	r := bufio.NewReader(out)
+	line, err := r.ReadString('\n')
 	if err != nil || line != "working\n" {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait() // stderr is complete only now
 		t.Fatalf("the worker did not start: %v %q: %s", err, line, stderr.String())
 	}
-	return cmd
+	return cmd, r
 }
 
 // delivery is one signed delivery of an event.
@@ -90,7 +101,7 @@ func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
 	}
 }
 
-func count(t *testing.T, db *sql.DB, query string) int {
+func count(t testing.TB, db *sql.DB, query string) int {
 	var n int
 	require.NoError(t, db.QueryRow(query).Scan(&n))
 	return n

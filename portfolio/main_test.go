@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,6 +23,13 @@ const (
 	workerDSNEnv = "PORTFOLIO_TEST_WORKER_DSN"
 	workerURLEnv = "PORTFOLIO_TEST_WORKER_FAKE_URL"
 	workerKeyEnv = "PORTFOLIO_TEST_WORKER_API_KEY"
+	// workerHaltEnv makes the worker print "fetched EVENT" once the
+	// answers of an event's job are recorded, and then hang (until it is
+	// killed) before they are journalled.
+	workerHaltEnv = "PORTFOLIO_TEST_WORKER_HALT_AFTER_FETCH"
+	// workerCountEnv sets how many jobs the worker runs at once (2
+	// unless set).
+	workerCountEnv = "PORTFOLIO_TEST_WORKER_JOBS"
 	// importDSNEnv makes the process import killRows into the portfolio
 	// at the DSN, printing one line per result (the kill test).
 	importDSNEnv = "PORTFOLIO_TEST_IMPORT_DSN"
@@ -46,7 +55,18 @@ func runWorker(dsn string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	p, err := portfolio.Open(ctx, dsn, c, portfolio.WithRescueAfter(2*time.Second), portfolio.WithWorkers(2), portfolio.WithPollInterval(50*time.Millisecond))
+	jobs := 2
+	if n, err := strconv.Atoi(os.Getenv(workerCountEnv)); err == nil {
+		jobs = n
+	}
+	if os.Getenv(workerHaltEnv) != "" {
+		var once sync.Once
+		portfolio.SetAfterFetch(func(id string) {
+			once.Do(func() { fmt.Println("fetched", id) })
+			select {} // hang here until killed
+		})
+	}
+	p, err := portfolio.Open(ctx, dsn, c, portfolio.WithRescueAfter(2*time.Second), portfolio.WithWorkers(jobs), portfolio.WithPollInterval(50*time.Millisecond))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2

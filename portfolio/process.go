@@ -32,32 +32,50 @@ func needsOwners(cats []enums.Preference) bool {
 // what they cost.
 func (p *Portfolio) fetch(ctx context.Context, id string, owners bool) (snapshot, int64, error) {
 	var s snapshot
-	var ri registerdata.ResponseInfo
-	co, err := p.c.GetCompany(ctx, id, nil, registerdata.WithResponseInfo(&ri))
-	credits := ri.Charged
+	co, credits, err := p.fetchCompany(ctx, id)
 	if err != nil {
-		return s, credits, fmt.Errorf("portfolio: fetching the company %s: %w", id, err)
-	}
-	if ri.Cached {
-		return s, credits, fmt.Errorf("portfolio: the company %s came from the client's cache, which would hide its changes: give the portfolio a client without WithCache", id)
+		return s, credits, err
 	}
 	s.Company = co
 	if owners {
-		// An AG or SE has owners only as the best available data; a
-		// company without an owner list has none to compare (404): its
-		// owners stay unknown, and the rules on them say nothing.
-		var ro registerdata.ResponseInfo
-		o, err := p.c.GetOwners(ctx, id, &registerdata.GetOwnersParams{BestAvailable: bestAvailable(co.LegalForm)}, registerdata.WithResponseInfo(&ro))
-		credits += ro.Charged
-		switch {
-		case errors.Is(err, registerdata.ErrNotFound):
-		case err != nil:
-			return s, credits, fmt.Errorf("portfolio: fetching the owners of %s: %w", id, err)
-		default:
-			s.Owners = o
+		o, c, err := p.fetchOwners(ctx, id, co.LegalForm)
+		credits += c
+		if err != nil {
+			return s, credits, err
 		}
+		s.Owners = o
 	}
 	return s, credits, nil
+}
+
+// fetchCompany gets the record of company id and what it cost.
+func (p *Portfolio) fetchCompany(ctx context.Context, id string) (*registerdata.Company, int64, error) {
+	var ri registerdata.ResponseInfo
+	co, err := p.c.GetCompany(ctx, id, nil, registerdata.WithResponseInfo(&ri))
+	if err != nil {
+		return nil, ri.Charged, fmt.Errorf("portfolio: fetching the company %s: %w", id, err)
+	}
+	if ri.Cached {
+		return nil, ri.Charged, fmt.Errorf("portfolio: the company %s came from the client's cache, which would hide its changes: give the portfolio a client without WithCache", id)
+	}
+	return co, ri.Charged, nil
+}
+
+// fetchOwners gets the owners of company id, of legal form f, and what
+// they cost. An AG or SE has
+// owners only as the best available data; a company without an owner
+// list has none to compare (404): its owners stay unknown (nil, no
+// error), and the rules on them say nothing.
+func (p *Portfolio) fetchOwners(ctx context.Context, id string, f enums.LegalForm) (*registerdata.Owners, int64, error) {
+	var ro registerdata.ResponseInfo
+	o, err := p.c.GetOwners(ctx, id, &registerdata.GetOwnersParams{BestAvailable: bestAvailable(f)}, registerdata.WithResponseInfo(&ro))
+	switch {
+	case errors.Is(err, registerdata.ErrNotFound):
+		return nil, ro.Charged, nil
+	case err != nil:
+		return nil, ro.Charged, fmt.Errorf("portfolio: fetching the owners of %s: %w", id, err)
+	}
+	return o, ro.Charged, nil
 }
 
 // bestAvailable reports whether the owners of a company of legal form f
@@ -80,7 +98,8 @@ type check struct {
 
 // apply writes c in one transaction: the changes against the stored
 // snapshot, the new snapshot, the flags raised and cleared, the journal
-// entry and the event marked processed. It returns the journal entry
+// entry, the event marked processed and the event's answers deleted
+// from the inbox of fetched answers (fetchForEvent). It returns the journal entry
 // written, or nil when there was none to write (c's event was processed
 // already, or nothing changed and c is not always journalled).
 func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
@@ -88,6 +107,9 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 	err := p.inTx(ctx, func(tx *sql.Tx) error {
 		written = nil
 		if c.eventID != "" {
+			if err := p.forgetFetched(ctx, tx, c.eventID); err != nil {
+				return err
+			}
 			var processed sql.NullInt64
 			err := tx.QueryRowContext(ctx, p.q(`SELECT processed_at FROM portfolio_events WHERE event_id = $1`+p.lockSQL()), c.eventID).Scan(&processed)
 			if err != nil {

@@ -153,11 +153,12 @@ func (p *Portfolio) openSQLite(ctx context.Context, path string) error {
 		return fmt.Errorf("portfolio: Open: %q is not a usable SQLite path: give a file name after \"sqlite:\", without '?'", path)
 	}
 	p.engine = engineSQLite
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_txlock=immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate")
 	if err != nil {
 		return fmt.Errorf("portfolio: opening SQLite %s: %w", path, err)
 	}
-	// SQLite runs one writer at a time; River's own advice is a single
+	// Every commit waits for the disk (synchronous FULL), but the inbox's
+	// (execUnsynced). SQLite runs one writer at a time; River's own advice is a single
 	// connection, which also makes every transaction wait its turn
 	// instead of failing with SQLITE_BUSY.
 	db.SetMaxOpenConns(1)
