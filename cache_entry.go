@@ -3,7 +3,6 @@ package registerdata
 import (
 	"bytes"
 	"context"
-	"regexp"
 	"strconv"
 	"time"
 )
@@ -25,12 +24,12 @@ const cacheOpTimeout = time.Second
 const cacheMagic = "rd1 "
 
 // presignedAddress finds a non-empty presigned address in an answer.
-var presignedAddress = regexp.MustCompile(`"(?:document_url|html_url)"\s*:\s*"[^"]`)
+var presignedAddress = lazyRegexp(`"(?:document_url|html_url)"\s*:\s*"[^"]`)
 
 // encodeCacheEntry is the value stored for body at time now.
 func encodeCacheEntry(body []byte, now time.Time) []byte {
 	var notAfter int64
-	if bytes.Contains(body, []byte(`_url"`)) && presignedAddress.Match(body) {
+	if bytes.Contains(body, []byte(`_url"`)) && presignedAddress().Match(body) {
 		notAfter = now.Add(PresignedCacheLife).Unix()
 	}
 	out := make([]byte, 0, len(cacheMagic)+24+len(body))

@@ -3,6 +3,7 @@ package registerdata
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -17,56 +18,71 @@ type normName struct {
 	founding    bool     // "i.G.", "in Gründung"
 }
 
+// formPattern is one spelling of a legal form: its folded words and the
+// form's key.
+type formPattern struct {
+	words []string
+	key   string
+}
+
 // legalFormPatterns are the spellings of legal forms and states, as
 // sequences of folded words, longest first within each key's list. A
 // name's words are scanned for them left to right, longest match first.
-var legalFormPatterns = []struct {
-	words []string
-	key   string
-}{
-	{w("gesellschaft mit beschrankter haftung und compagnie kommanditgesellschaft"), "gmbhcokg"},
-	{w("gesellschaft mit beschrankter haftung und co kg"), "gmbhcokg"}, {w("gmbh u co kg"), "gmbhcokg"},
-	{w("se und co kgaa"), "kgaa"}, {w("se co kgaa"), "kgaa"}, {w("ag und co kgaa"), "kgaa"}, {w("kg a a"), "kgaa"},
-	{w("gmbh und compagnie kommanditgesellschaft"), "gmbhcokg"},
-	{w("gmbh und co kgaa"), "kgaa"}, {w("gmbh co kgaa"), "kgaa"},
-	{w("gmbh und co kg"), "gmbhcokg"}, {w("gmbh co kg"), "gmbhcokg"}, {w("gmbhcokg"), "gmbhcokg"},
-	{w("ug haftungsbeschrankt und co kg"), "gmbhcokg"}, {w("ug und co kg"), "gmbhcokg"}, {w("ug co kg"), "gmbhcokg"},
-	{w("ag und co kg"), "gmbhcokg"}, {w("ag co kg"), "gmbhcokg"}, {w("se und co kg"), "gmbhcokg"}, {w("se co kg"), "gmbhcokg"},
-	{w("gesellschaft mit beschrankter haftung"), "gmbh"}, {w("gesellschaft mbh"), "gmbh"}, {w("ges mbh"), "gmbh"},
-	{w("ges m b h"), "gmbh"}, {w("g m b h"), "gmbh"},
-	{w("ges mit beschrankter haftung"), "gmbh"},
-	{w("gemeinnutzige gesellschaft mit beschrankter haftung"), "ggmbh"}, {w("gemeinnutzige gesellschaft mbh"), "ggmbh"},
-	{w("gemeinnutzige gmbh"), "ggmbh"}, {w("gem gmbh"), "ggmbh"}, {w("g gmbh"), "ggmbh"}, {w("ggmbh"), "ggmbh"},
-	{w("ug haftungsbeschr"), "ug"}, {w("ug hb"), "ug"},
-	{w("unternehmergesellschaft haftungsbeschrankt"), "ug"}, {w("ug haftungsbeschrankt"), "ug"}, {w("unternehmergesellschaft"), "ug"},
-	{w("ug"), "ug"}, {w("gmbh"), "gmbh"}, {w("mbh"), "gmbh"},
-	{w("kommanditgesellschaft auf aktien"), "kgaa"}, {w("kgaa"), "kgaa"},
-	{w("aktiengesellschaft"), "ag"}, {w("akt ges"), "ag"}, {w("a g"), "ag"}, {w("ag"), "ag"},
-	{w("societas europaea"), "se"}, {w("europaische gesellschaft"), "se"}, {w("se"), "se"},
-	{w("kommanditgesellschaft"), "kg"}, {w("kg"), "kg"},
-	{w("offene handelsgesellschaft"), "ohg"}, {w("o h g"), "ohg"}, {w("ohg"), "ohg"},
-	{w("eingetragene genossenschaft"), "eg"}, {w("e g"), "eg"}, {w("eg"), "eg"},
-	{w("eingetragener kaufmann"), "ek"}, {w("eingetragene kauffrau"), "ek"}, {w("e kfm"), "ek"}, {w("e kfr"), "ek"},
-	{w("e k"), "ek"}, {w("ek"), "ek"},
-	{w("eingetragener verein"), "ev"}, {w("e v"), "ev"}, {w("ev"), "ev"},
-	{w("partnerschaftsgesellschaft mit beschrankter berufshaftung"), "partg"}, {w("partnerschaftsgesellschaft mbb"), "partg"},
-	{w("partnerschaft mbb"), "partg"}, {w("part mbb"), "partg"}, {w("partg mbb"), "partg"}, {w("partgmbb"), "partg"}, {w("partg"), "partg"},
-	{w("partnerschaftsgesellschaft"), "partg"}, {w("partnerschaft"), "partg"}, {w("mbb"), "partg"},
-	{w("europaische wirtschaftliche interessenvereinigung"), "ewiv"}, {w("ewiv"), "ewiv"},
-	{w("gesellschaft burgerlichen rechts"), "gbr"}, {w("gbr"), "gbr"},
-	{w("limited liability partnership"), "llp"}, {w("llp"), "llp"},
-	{w("limited"), "ltd"}, {w("ltd"), "ltd"}, {w("inc"), "inc"},
-}
+// They are folded on first use, not when a program linking the SDK
+// starts.
+var legalFormPatterns = sync.OnceValue(func() []formPattern {
+	return []formPattern{
+		{w("gesellschaft mit beschrankter haftung und compagnie kommanditgesellschaft"), "gmbhcokg"},
+		{w("gesellschaft mit beschrankter haftung und co kg"), "gmbhcokg"}, {w("gmbh u co kg"), "gmbhcokg"},
+		{w("se und co kgaa"), "kgaa"}, {w("se co kgaa"), "kgaa"}, {w("ag und co kgaa"), "kgaa"}, {w("kg a a"), "kgaa"},
+		{w("gmbh und compagnie kommanditgesellschaft"), "gmbhcokg"},
+		{w("gmbh und co kgaa"), "kgaa"}, {w("gmbh co kgaa"), "kgaa"},
+		{w("gmbh und co kg"), "gmbhcokg"}, {w("gmbh co kg"), "gmbhcokg"}, {w("gmbhcokg"), "gmbhcokg"},
+		{w("ug haftungsbeschrankt und co kg"), "gmbhcokg"}, {w("ug und co kg"), "gmbhcokg"}, {w("ug co kg"), "gmbhcokg"},
+		{w("ag und co kg"), "gmbhcokg"}, {w("ag co kg"), "gmbhcokg"}, {w("se und co kg"), "gmbhcokg"}, {w("se co kg"), "gmbhcokg"},
+		{w("gesellschaft mit beschrankter haftung"), "gmbh"}, {w("gesellschaft mbh"), "gmbh"}, {w("ges mbh"), "gmbh"},
+		{w("ges m b h"), "gmbh"}, {w("g m b h"), "gmbh"},
+		{w("ges mit beschrankter haftung"), "gmbh"},
+		{w("gemeinnutzige gesellschaft mit beschrankter haftung"), "ggmbh"}, {w("gemeinnutzige gesellschaft mbh"), "ggmbh"},
+		{w("gemeinnutzige gmbh"), "ggmbh"}, {w("gem gmbh"), "ggmbh"}, {w("g gmbh"), "ggmbh"}, {w("ggmbh"), "ggmbh"},
+		{w("ug haftungsbeschr"), "ug"}, {w("ug hb"), "ug"},
+		{w("unternehmergesellschaft haftungsbeschrankt"), "ug"}, {w("ug haftungsbeschrankt"), "ug"}, {w("unternehmergesellschaft"), "ug"},
+		{w("ug"), "ug"}, {w("gmbh"), "gmbh"}, {w("mbh"), "gmbh"},
+		{w("kommanditgesellschaft auf aktien"), "kgaa"}, {w("kgaa"), "kgaa"},
+		{w("aktiengesellschaft"), "ag"}, {w("akt ges"), "ag"}, {w("a g"), "ag"}, {w("ag"), "ag"},
+		{w("societas europaea"), "se"}, {w("europaische gesellschaft"), "se"}, {w("se"), "se"},
+		{w("kommanditgesellschaft"), "kg"}, {w("kg"), "kg"},
+		{w("offene handelsgesellschaft"), "ohg"}, {w("o h g"), "ohg"}, {w("ohg"), "ohg"},
+		{w("eingetragene genossenschaft"), "eg"}, {w("e g"), "eg"}, {w("eg"), "eg"},
+		{w("eingetragener kaufmann"), "ek"}, {w("eingetragene kauffrau"), "ek"}, {w("e kfm"), "ek"}, {w("e kfr"), "ek"},
+		{w("e k"), "ek"}, {w("ek"), "ek"},
+		{w("eingetragener verein"), "ev"}, {w("e v"), "ev"}, {w("ev"), "ev"},
+		{w("partnerschaftsgesellschaft mit beschrankter berufshaftung"), "partg"}, {w("partnerschaftsgesellschaft mbb"), "partg"},
+		{w("partnerschaft mbb"), "partg"}, {w("part mbb"), "partg"}, {w("partg mbb"), "partg"}, {w("partgmbb"), "partg"}, {w("partg"), "partg"},
+		{w("partnerschaftsgesellschaft"), "partg"}, {w("partnerschaft"), "partg"}, {w("mbb"), "partg"},
+		{w("europaische wirtschaftliche interessenvereinigung"), "ewiv"}, {w("ewiv"), "ewiv"},
+		{w("gesellschaft burgerlichen rechts"), "gbr"}, {w("gbr"), "gbr"},
+		{w("limited liability partnership"), "llp"}, {w("llp"), "llp"},
+		{w("limited"), "ltd"}, {w("ltd"), "ltd"}, {w("inc"), "inc"},
+	}
+})
 
-// statePatterns are the spellings of a company's state in its name.
-var statePatterns = []struct {
+// statePattern is one spelling of a company's state: its folded words
+// and whether it says the company is in liquidation (else: founding).
+type statePattern struct {
 	words       []string
 	liquidation bool
-}{
-	{w("in liquidation"), true}, {w("in abwicklung"), true}, {w("i l"), true}, {w("il"), true}, {w("i liq"), true},
-	{w("in liqu"), true}, {w("liquidation"), true},
-	{w("in grundung"), false}, {w("i g"), false}, {w("i gr"), false},
 }
+
+// statePatterns are the spellings of a company's state in its name,
+// folded on first use.
+var statePatterns = sync.OnceValue(func() []statePattern {
+	return []statePattern{
+		{w("in liquidation"), true}, {w("in abwicklung"), true}, {w("i l"), true}, {w("il"), true}, {w("i liq"), true},
+		{w("in liqu"), true}, {w("liquidation"), true},
+		{w("in grundung"), false}, {w("i g"), false}, {w("i gr"), false},
+	}
+})
 
 // wordAbbreviations spell the common abbreviations one way.
 var wordAbbreviations = map[string]string{
@@ -127,7 +143,7 @@ func normalizeName(name string) normName {
 }
 
 func matchFormAt(ws []string, i int) (string, int) {
-	for _, p := range legalFormPatterns {
+	for _, p := range legalFormPatterns() {
 		if hasWordsAt(ws, i, p.words) {
 			return p.key, len(p.words)
 		}
@@ -136,7 +152,7 @@ func matchFormAt(ws []string, i int) (string, int) {
 }
 
 func matchStateAt(ws []string, i int) (bool, int) {
-	for _, p := range statePatterns {
+	for _, p := range statePatterns() {
 		if hasWordsAt(ws, i, p.words) {
 			return p.liquidation, len(p.words)
 		}

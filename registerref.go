@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -40,15 +41,23 @@ func (r RegisterReference) String() string {
 // maxRegisterReference bounds the text ParseRegisterReference reads.
 const maxRegisterReference = 512
 
+// The patterns of a register reference are compiled on first use, not
+// when a program that links the SDK starts.
 var (
 	// refCompanyID is a company id: DE-HRB-F1103-267645.
-	refCompanyID = regexp.MustCompile(`^(?i:DE)-(HRB|HRA|PR|GnR|VR)-([A-Za-z][0-9]{4})-([0-9]{1,10})$`)
+	refCompanyID = lazyRegexp(`^(?i:DE)-(HRB|HRA|PR|GnR|VR)-([A-Za-z][0-9]{4})-([0-9]{1,10})$`)
 	// refEntry is the register and number: "HRB 267645 B", "HRA12345",
 	// "GnR 873", "Handelsregister B 1234", "HR B 99".
-	refEntry = regexp.MustCompile(`(?i:\b(HR\s?B|HR\s?A|GenR|GnR|GsR|PR|VR|Handelsregister\s+(?:Abteilung\s+)?[AB]|Genossenschaftsregister|Partnerschaftsregister|Vereinsregister|Gesellschaftsregister)\s*-?\s*(?:Nr\.?|Nummer)?\s*[:.]?\s*)([0-9]{1,10})(?:\s*([A-Z]{1,2})\b)?`)
+	refEntry = lazyRegexp(`(?i:\b(HR\s?B|HR\s?A|GenR|GnR|GsR|PR|VR|Handelsregister\s+(?:Abteilung\s+)?[AB]|Genossenschaftsregister|Partnerschaftsregister|Vereinsregister|Gesellschaftsregister)\s*-?\s*(?:Nr\.?|Nummer)?\s*[:.]?\s*)([0-9]{1,10})(?:\s*([A-Z]{1,2})\b)?`)
 	// refCourtWords are the words around a court's name.
-	refCourtWords = regexp.MustCompile(`(?i)(^|[\s,;:(])(amtsgerichts?|registergerichts?|reg\.?\s*-?\s*ger\.?|ag|gerichts?|beim|bei|sitz|eingetragen|im|des|unter|handelsregister|partnerschaftsregister|genossenschaftsregister|vereinsregister|gesellschaftsregister|registernummer|register|court|local|district)([\s,;:.)]|$)`)
+	refCourtWords = lazyRegexp(`(?i)(^|[\s,;:(])(amtsgerichts?|registergerichts?|reg\.?\s*-?\s*ger\.?|ag|gerichts?|beim|bei|sitz|eingetragen|im|des|unter|handelsregister|partnerschaftsregister|genossenschaftsregister|vereinsregister|gesellschaftsregister|registernummer|register|court|local|district)([\s,;:.)]|$)`)
 )
+
+// lazyRegexp returns a function that compiles expr on its first call and
+// returns the compiled expression from then on.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // ParseRegisterReference reads a register reference in the forms
 // customers write: "HRB 267645 B", "HRB12345", "Amtsgericht München HRB
@@ -76,14 +85,14 @@ func ParseRegisterReference(s string) (RegisterReference, error) {
 	case len(s) > maxRegisterReference:
 		return RegisterReference{}, fmt.Errorf("%w: the register reference is %d bytes long, the limit is %d", ErrInvalidRequest, len(s), maxRegisterReference)
 	}
-	if m := refCompanyID.FindStringSubmatch(s); m != nil {
+	if m := refCompanyID().FindStringSubmatch(s); m != nil {
 		ref := RegisterReference{Type: registerTypeOf(m[1]), Number: m[3], CourtCode: strings.ToUpper(m[2])}
 		if c, ok := courts.ByCode(ref.CourtCode); ok {
 			ref.Court = c.Name
 		}
 		return ref, nil
 	}
-	m := refEntry.FindStringSubmatchIndex(s)
+	m := refEntry().FindStringSubmatchIndex(s)
 	if m == nil {
 		return RegisterReference{}, fmt.Errorf("%w: %q holds no register and number: write one such as \"HRB 267645\", \"HRA 1234\", \"GnR 873\", \"PR 1187\" or \"VR 17310\"", ErrInvalidRequest, s)
 	}
@@ -106,7 +115,7 @@ func ParseRegisterReference(s string) (RegisterReference, error) {
 	}
 	court := rest
 	for range 3 { // the words may follow each other: "Registergericht: AG Köln"
-		court = refCourtWords.ReplaceAllString(court, "$1 $3")
+		court = refCourtWords().ReplaceAllString(court, "$1 $3")
 	}
 	court = strings.TrimSpace(court)
 	court = strings.Trim(court, " ,;:()[]-/.")
@@ -153,7 +162,7 @@ func registerTypeOf(s string) enums.RegisterType {
 // companyIDReference reads the register reference a company id carries
 // ("DE-HRB-F1103-267645"); ok is false for ids of another shape.
 func companyIDReference(id string) (RegisterReference, bool) {
-	m := refCompanyID.FindStringSubmatch(id)
+	m := refCompanyID().FindStringSubmatch(id)
 	if m == nil {
 		return RegisterReference{}, false
 	}

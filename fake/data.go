@@ -5,9 +5,12 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 )
 
 // companiesJSON is the curated register: fictional companies with
@@ -18,24 +21,68 @@ import (
 //go:embed data/companies.json
 var companiesJSON []byte
 
-// curated decodes companiesJSON once; each server gets its own copy.
-var curated = sync.OnceValues(func() ([]byte, error) {
+// curatedRegister is the curated register decoded, completed and
+// validated once: as JSON, from which each server gets its own copy, and
+// the natural persons of its representations, which the person
+// proceedings are made of (see personCases), so that no server decodes a
+// second copy to find them.
+type curatedRegister struct {
+	json    []byte
+	persons []curatedPerson // sorted by id
+}
+
+// curatedPerson is a natural person of the curated representations.
+type curatedPerson struct {
+	id, name string
+	city     *string // as the record has it; copy it before handing it out
+}
+
+// curated decodes companiesJSON once.
+var curated = sync.OnceValues(func() (curatedRegister, error) {
 	cs, err := decodeCurated(companiesJSON)
 	if err != nil {
-		return nil, err
+		return curatedRegister{}, err
 	}
-	return json.Marshal(cs)
+	b, err := json.Marshal(cs)
+	if err != nil {
+		return curatedRegister{}, err
+	}
+	return curatedRegister{json: b, persons: naturalPersons(cs)}, nil
 })
+
+// naturalPersons lists the natural persons of the representations of
+// cs, by id (the last entry of a person wins), sorted by id.
+func naturalPersons(cs []registerdata.Company) []curatedPerson {
+	seen := map[string]curatedPerson{}
+	for _, c := range cs {
+		for _, r := range c.Representation {
+			if r.Type != enums.RepresentativeTypeNaturalPerson || r.ID == nil {
+				continue
+			}
+			p := curatedPerson{id: *r.ID, name: r.Name}
+			if r.NaturalPerson != nil {
+				p.city = r.NaturalPerson.City
+			}
+			seen[p.id] = p
+		}
+	}
+	out := make([]curatedPerson, 0, len(seen))
+	for _, p := range seen {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b curatedPerson) int { return strings.Compare(a.id, b.id) })
+	return out
+}
 
 // curatedCompanies returns a fresh copy of the curated register,
 // completed and validated.
 func curatedCompanies() ([]registerdata.Company, error) {
-	b, err := curated()
+	r, err := curated()
 	if err != nil {
 		return nil, err
 	}
 	var cs []registerdata.Company
-	if err := json.Unmarshal(b, &cs); err != nil {
+	if err := json.Unmarshal(r.json, &cs); err != nil {
 		return nil, fmt.Errorf("fake: copying the curated register: %w", err)
 	}
 	return cs, nil

@@ -223,33 +223,8 @@ func reportTypeFor(t enums.InsolvencyEventType) enums.InsolvencyReportType {
 // personCases are the proceedings against natural persons: three persons
 // of the curated register, chosen by their ids, so the choice is stable.
 func personCases() []*personCase {
-	curated, err := curatedCompanies()
-	if err != nil {
-		return nil
-	}
-	type person struct {
-		id, name string
-		city     *string
-	}
-	seen := map[string]person{}
-	for _, c := range curated {
-		for _, r := range c.Representation {
-			if r.Type != enums.RepresentativeTypeNaturalPerson || r.ID == nil {
-				continue
-			}
-			p := person{id: *r.ID, name: r.Name}
-			if r.NaturalPerson != nil {
-				p.city = r.NaturalPerson.City
-			}
-			seen[p.id] = p
-		}
-	}
-	ids := make([]string, 0, len(seen))
-	for id := range seen {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	if len(ids) < 3 {
+	reg, err := curated()
+	if err != nil || len(reg.persons) < 3 {
 		return nil
 	}
 	consumer, regular := enums.ProceedingKindConsumerInsolvency, enums.ProceedingKindRegularInsolvency
@@ -267,14 +242,18 @@ func personCases() []*personCase {
 	}
 	out := make([]*personCase, 0, len(specs))
 	for i, spec := range specs {
-		p := seen[ids[i*len(ids)/len(specs)]]
+		p := reg.persons[i*len(reg.persons)/len(specs)]
 		court := "Amtsgericht Hamburg"
-		if p.city != nil && *p.city != "" {
-			court = "Amtsgericht " + *p.city
+		var city *string // each server's own copy
+		if p.city != nil {
+			city = ptrTo(*p.city)
+			if *city != "" {
+				court = "Amtsgericht " + *city
+			}
 		}
 		id := p.id
 		out = append(out, &personCase{
-			debtor: debtor{name: p.name, kind: enums.DebtorKindNaturalPerson, personID: &id, city: p.city},
+			debtor: debtor{name: p.name, kind: enums.DebtorKindNaturalPerson, personID: &id, city: city},
 			sum: registerdata.InsolvencySummary{
 				ID: derivedUUID("person-insolvency", p.id), CurrentStatus: spec.status, Court: court, CaseNumber: spec.caseNo,
 				ProceedingKind: spec.kind, AdministrationKind: spec.admin, OpenedAt: spec.opened, ClosedAt: spec.closed,

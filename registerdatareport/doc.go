@@ -26,6 +26,8 @@
 // The ownership chart is laid out in layers as Graphviz's dot lays out a
 // directed graph (owners above what they own, few crossings, long edges
 // kept straight), by this package in plain Go, so that nothing is started
-// before a chart is drawn; the financial charts are gonum plots rendered
-// with their SVG backend.
+// before a chart is drawn; the financial charts are bar charts written as
+// SVG by this package too (a scale of round steps, a zero line between
+// gains and losses, a missing year marked), so that the dossier needs no
+// plotting library and a program linking it pays nothing at start.
 package registerdatareport

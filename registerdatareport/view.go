@@ -147,10 +147,7 @@ func newView(d *Dossier) (*view, error) {
 		v.RepCols.Authority = v.RepCols.Authority || r.Authority != ""
 	}
 	v.Timeline = timeline(d)
-	charts, err := financialCharts(d)
-	if err != nil {
-		return nil, err
-	}
+	charts := financialCharts(d)
 	v.Charts = charts
 	v.FinTable = figuresTable(charts, chartYears(yearIndicators(d)))
 	v.Insolvencies = insolvencies(d)

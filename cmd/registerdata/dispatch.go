@@ -108,7 +108,7 @@ func (a *app) main(args []string) int {
 	a.redactStreams()
 	a.wrapStderr()
 	defer a.flushStderr()
-	root := a.rootCommand()
+	root := a.rootCommand(args)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(a.ctx)
 	if err != nil {
@@ -123,8 +123,13 @@ func (a *app) main(args []string) int {
 	return a.status
 }
 
-// rootCommand builds the cobra command tree of one run.
-func (a *app) rootCommand() *cobra.Command {
+// rootCommand builds the cobra command tree of one run with the command
+// line args. A group that args do not name is only its name and summary
+// (placeholder): enough for the root's help, "did you mean" and the
+// completion of group names, while its subcommands and their flags, which
+// this run cannot reach, are not built (that was most of the time a start
+// spent in main). A nil args builds every group.
+func (a *app) rootCommand(args []string) *cobra.Command {
 	root := &cobra.Command{
 		Use:     "registerdata",
 		Short:   "registerdata asks the Company and Person Register Data Service from a terminal",
@@ -150,10 +155,31 @@ func (a *app) rootCommand() *cobra.Command {
 	root.SetFlagErrorFunc(flagError)
 	a.globalFlags(root.PersistentFlags())
 	a.wrapHelp(root)
+	named := make(map[string]bool, len(args))
+	for _, arg := range args {
+		named[arg] = true
+	}
 	for _, g := range groups() {
-		root.AddCommand(a.groupCommand(g))
+		if args == nil || named[g.name] {
+			root.AddCommand(a.groupCommand(g))
+		} else {
+			root.AddCommand(placeholder(g))
+		}
 	}
 	return root
+}
+
+// placeholder stands for a group in a run whose command line does not
+// name it: it is listed (cobra lists a command that can run) and never
+// runs, since a command line that reaches it names it.
+func placeholder(g *group) *cobra.Command {
+	return &cobra.Command{
+		Use:   g.name,
+		Short: g.summary,
+		RunE: func(*cobra.Command, []string) error {
+			return fmt.Errorf("registerdata: the command %q was not built for this command line", g.name)
+		},
+	}
 }
 
 // globalFlags declares the flags every command takes, before or after it.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/spf13/cobra"
 )
 
 func TestEveryCommandHasHelpWithExamples(t *testing.T) {
@@ -104,6 +105,39 @@ func TestOneErrorPrefix(t *testing.T) {
 		r := cli(t, args...)
 		if r.code == 0 || strings.Count(r.stderr, "registerdata:") != 1 {
 			t.Errorf("%v: exit %d, stderr %q: want one 'registerdata:'", args, r.code, r.stderr)
+		}
+	}
+}
+
+// A run builds only the groups its command line names; the others are
+// placeholders, and the root's help, its completion of group names and
+// its "did you mean" read exactly as with the whole tree.
+func TestRootOfOneRunReadsAsTheWholeTree(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"__complete", ""}, {"__complete", "--fake", "co"}, {"compnay", "get", "x"}, {"help"}} {
+		run := func(root *cobra.Command) string {
+			var out strings.Builder
+			root.SetOut(&out)
+			root.SetErr(&out)
+			root.SetArgs(args)
+			_, err := root.ExecuteC()
+			if err != nil {
+				out.WriteString("error: " + err.Error())
+			}
+			return out.String()
+		}
+		whole, lazy := &app{budget: -1}, &app{budget: -1}
+		want := run(whole.rootCommand(nil))
+		got := run(lazy.rootCommand(args))
+		if got != want {
+			t.Errorf("%q:\nwith placeholders: %q\nwith the whole tree: %q", args, got, want)
+		}
+	}
+	a := &app{budget: -1}
+	root := a.rootCommand([]string{"--fake", "company", "get", "x"})
+	for _, c := range root.Commands() {
+		built := c.HasSubCommands() || c.HasAvailableFlags()
+		if (c.Name() == "company") != built && c.Name() != "help" && c.Name() != "completion" {
+			t.Errorf("%s: built %v for a command line naming company only", c.Name(), built)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
@@ -21,7 +22,10 @@ func monitorGroup() *group {
 }
 
 // uuidPattern matches a person id; anything else is taken for a company.
-var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+// It is compiled when a monitor command first needs it, not at start.
+var uuidPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+})
 
 func monitorCreate() *command {
 	return &command{
@@ -47,7 +51,7 @@ Person preferences: management_positions, holdings, insolvencies
 			daily := fs.Bool("daily", false, "check a company daily instead of weekly (50 credits instead of 25)")
 			return func(a *app, args []string) error {
 				req := registerdata.MonitorRequest{EntityID: args[0], EntityType: enums.EntityTypeCompany}
-				if uuidPattern.MatchString(args[0]) {
+				if uuidPattern().MatchString(args[0]) {
 					req.EntityType = enums.EntityTypePerson
 				}
 				for _, p := range splitList(*prefs) {
