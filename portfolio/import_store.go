@@ -1,0 +1,209 @@
+package portfolio
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// maxGroup is the most rows Import commits in one transaction.
+const maxGroup = importChunk
+
+// storedRow is an entry as Import compares it with a row.
+type storedRow struct {
+	Entry
+	fingerprint string
+}
+
+// storedEntries are the stored entries of refs, by Ref, read in one
+// query (refs are at most a chunk: within every engine's limit of
+// parameters).
+func (p *Portfolio) storedEntries(ctx context.Context, refs []string) (map[string]*storedRow, error) {
+	out := make(map[string]*storedRow, len(refs))
+	if len(refs) == 0 {
+		return out, nil
+	}
+	var b strings.Builder
+	args := make([]any, len(refs))
+	for i, r := range refs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("$" + itoa(i+1))
+		args[i] = r
+	}
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, status, score, tags, fingerprint FROM portfolio_entries WHERE ref IN (`+b.String()+`)`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		s := &storedRow{}
+		var tags string
+		if err := rows.Scan(&s.Ref, &s.CompanyID, &s.Status, &s.Score, &tags, &s.fingerprint); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
+		}
+		s.Tags = decodeTags(tags)
+		out[s.Ref] = s
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
+	}
+	return out, nil
+}
+
+// matched is one answer of the match walk.
+type matched struct {
+	r   registerdata.MatchResult
+	err error
+}
+
+// matchAhead runs MatchCompaniesSeq over queries in a goroutine and hands
+// its answers over an unbuffered channel, so that the importer can tell
+// an answer that is ready from one it would wait for. stop ends the walk
+// (cancelling what is in flight) and waits for the goroutine.
+func (p *Portfolio) matchAhead(ctx context.Context, queries []registerdata.MatchQuery, b registerdata.BatchOptions) (<-chan matched, func()) {
+	mctx, cancel := context.WithCancel(ctx)
+	ch := make(chan matched)
+	go func() {
+		defer close(ch)
+		for r, err := range p.c.MatchCompaniesSeq(mctx, queries, b) {
+			select {
+			case ch <- matched{r, err}:
+			case <-mctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return ch, func() {
+		cancel()
+		for range ch {
+			// drained until the goroutine ends
+		}
+	}
+}
+
+// commitGroup gathers the results of consecutive rows and what to store
+// for them, and commits them in one transaction before yielding them: a
+// result is yielded only once it is stored, and an import killed at any
+// point loses no row it yielded.
+type commitGroup struct {
+	p       *Portfolio
+	results []ImportResult
+	writes  []func(*groupStmts) error
+}
+
+// add appends a row's result and its write (nil when nothing is stored).
+func (g *commitGroup) add(res ImportResult, write func(*groupStmts) error) {
+	g.results = append(g.results, res)
+	if write != nil {
+		g.writes = append(g.writes, write)
+	}
+}
+
+// flush commits the group's writes and yields its results in order;
+// false when the import must stop. The writes store what was billed
+// already: they run even when ctx has ended, so that an interrupted
+// import does not pay for them again.
+func (g *commitGroup) flush(ctx context.Context, yield func(ImportResult, error) bool) bool {
+	if len(g.writes) > 0 {
+		err := g.p.inTx(context.WithoutCancel(ctx), func(tx *sql.Tx) error {
+			s := &groupStmts{p: g.p, tx: tx}
+			defer s.close()
+			for _, w := range g.writes {
+				if err := w(s); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			yield(ImportResult{}, err)
+			return false
+		}
+	}
+	results := g.results
+	g.results, g.writes = g.results[:0], g.writes[:0]
+	for _, r := range results {
+		if !yield(r, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupStmts are the statements of one group's transaction, each
+// prepared once for the group.
+type groupStmts struct {
+	p             *Portfolio
+	tx            *sql.Tx
+	upsert, retag *sql.Stmt
+}
+
+func (s *groupStmts) close() {
+	for _, st := range []*sql.Stmt{s.upsert, s.retag} {
+		if st != nil {
+			_ = st.Close()
+		}
+	}
+}
+
+// stmt prepares query once in the group's transaction.
+func (s *groupStmts) stmt(ctx context.Context, slot **sql.Stmt, query string) (*sql.Stmt, error) {
+	if *slot == nil {
+		st, err := s.tx.PrepareContext(ctx, s.p.q(query))
+		if err != nil {
+			return nil, err
+		}
+		*slot = st
+	}
+	return *slot, nil
+}
+
+const upsertEntrySQL = `INSERT INTO portfolio_entries
+	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+	ON CONFLICT (ref) DO UPDATE SET company_id = excluded.company_id, name = excluded.name, status = excluded.status,
+		score = excluded.score, reasons = excluded.reasons, candidates = excluded.candidates, tags = excluded.tags,
+		fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at`
+
+// storeOutcome writes the outcome of one row.
+func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
+	ctx = context.WithoutCancel(ctx)
+	now := micros(s.p.cfg.now())
+	cands := make([]candidate, 0, len(oc.candidates))
+	for _, c := range oc.candidates {
+		cands = append(cands, candidate{CompanyID: c.CompanyID, Name: c.Name, Score: c.Score})
+	}
+	if oc.reasons == nil {
+		oc.reasons = []string{}
+	}
+	st, err := s.stmt(ctx, &s.upsert, upsertEntrySQL)
+	if err == nil {
+		_, err = st.ExecContext(ctx, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score, mustJSON(oc.reasons), mustJSON(cands),
+			mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, now)
+	}
+	if err != nil {
+		return fmt.Errorf("portfolio: storing the entry %q: %w", it.row.Ref, err)
+	}
+	return nil
+}
+
+// setTags updates the tags of an Unchanged entry.
+func (s *groupStmts) setTags(ctx context.Context, ref string, tags []string) error {
+	ctx = context.WithoutCancel(ctx)
+	st, err := s.stmt(ctx, &s.retag, `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`)
+	if err == nil {
+		_, err = st.ExecContext(ctx, mustJSON(normTags(tags)), micros(s.p.cfg.now()), ref)
+	}
+	if err != nil {
+		return fmt.Errorf("portfolio: updating the tags of %q: %w", ref, err)
+	}
+	return nil
+}
