@@ -69,9 +69,10 @@ type ImportResult struct {
 // CompanyID is Matched as it is; the others are matched with
 // MatchCompaniesSeq (its budget rules: a row the budget cannot pay for
 // Fails and is not stored). Each row's outcome is committed as soon as it
-// is known, before its result is yielded: the rows resolved while a
-// commit runs are committed together in the next transaction, and the
-// importer never waits on a match with a resolved row uncommitted. So an
+// is known, before its result is yielded: a transaction commits the rows
+// resolved so far while the matches go on, and the rows resolved in the
+// meantime are committed together in the next one; the importer never
+// waits on a match with a resolved row uncommitted. So an
 // import interrupted at any point (ctx, the budget, a crash) resumes
 // where it stopped when run again: rows already stored with the same data
 // are Unchanged and billed nothing; a row whose Ref is stored with other
@@ -135,7 +136,8 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.
 		defer stop()
 		matches = ch
 	}
-	g := commitGroup{p: p}
+	c := &committer{p: p, ctx: ctx}
+	defer c.wait()
 	billed := map[*registerdata.Match]bool{}
 	for i := range items {
 		it := &items[i]
@@ -144,30 +146,25 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.
 			// stopped here resumes with this row.
 			switch {
 			case it.retag:
-				g.add(*it.res, func(s *groupStmts) error { return s.setTags(ctx, it.row.Ref, it.row.Tags) })
+				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.setTags(ctx, it.row.Ref, it.row.Tags) })
 			case it.res.Status == Matched:
 				oc := outcome{status: Matched, companyID: it.row.CompanyID, score: 1, reasons: []string{"company id given"}}
-				g.add(*it.res, func(s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
+				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
 			default:
-				g.add(*it.res, nil)
+				c.add(*it.res, nil)
+			}
+			if !c.rotate(yield) {
+				return false
 			}
 			continue
 		}
-		var mi matched
-		var ok bool
-		select {
-		case mi, ok = <-matches:
-		default:
-			// No match is ready: commit what is known before waiting, so
-			// nothing billed waits on the network to be stored.
-			if !g.flush(ctx, yield) {
-				return false
-			}
-			mi, ok = <-matches
+		mi, ok, goOn := c.next(matches, yield)
+		if !goOn {
+			return false
 		}
 		if !ok || mi.err != nil {
 			// The walk stopped: what was resolved before is kept.
-			if !g.flush(ctx, yield) {
+			if !c.flush(yield) {
 				return false
 			}
 			switch {
@@ -181,16 +178,16 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.
 			return false
 		}
 		res, oc, store := resolved(it.row, mi.r, billed, b.Match)
-		if !store {
-			g.add(res, nil)
-			continue
+		if store {
+			c.add(res, func(ctx context.Context, s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
+		} else {
+			c.add(res, nil)
 		}
-		g.add(res, func(s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
-		if len(g.results) >= maxGroup && !g.flush(ctx, yield) {
+		if !c.rotate(yield) {
 			return false
 		}
 	}
-	return g.flush(ctx, yield)
+	return c.flush(yield)
 }
 
 // prepareChunk validates the rows of a chunk and sorts them into those

@@ -89,53 +89,145 @@ func (p *Portfolio) matchAhead(ctx context.Context, queries []registerdata.Match
 	}
 }
 
-// commitGroup gathers the results of consecutive rows and what to store
-// for them, and commits them in one transaction before yielding them: a
-// result is yielded only once it is stored, and an import killed at any
-// point loses no row it yielded.
-type commitGroup struct {
-	p       *Portfolio
+// group is the results of consecutive rows and what to store for them.
+type group struct {
 	results []ImportResult
-	writes  []func(*groupStmts) error
+	writes  []func(context.Context, *groupStmts) error
+}
+
+// committer commits the rows of an import in groups, one group at a time
+// in the background while the next gathers, and yields each result only
+// once it is stored: an import killed at any point loses no row it
+// yielded, and a match answer waits for its commit no longer than the
+// commit before it takes.
+type committer struct {
+	p    *Portfolio
+	ctx  context.Context
+	cur  group      // gathering
+	busy *group     // being committed, or nil
+	done chan error // busy's outcome
 }
 
 // add appends a row's result and its write (nil when nothing is stored).
-func (g *commitGroup) add(res ImportResult, write func(*groupStmts) error) {
-	g.results = append(g.results, res)
+func (c *committer) add(res ImportResult, write func(context.Context, *groupStmts) error) {
+	c.cur.results = append(c.cur.results, res)
 	if write != nil {
-		g.writes = append(g.writes, write)
+		c.cur.writes = append(c.cur.writes, write)
 	}
 }
 
-// flush commits the group's writes and yields its results in order;
-// false when the import must stop. The writes store what was billed
-// already: they run even when ctx has ended, so that an interrupted
-// import does not pay for them again.
-func (g *commitGroup) flush(ctx context.Context, yield func(ImportResult, error) bool) bool {
-	if len(g.writes) > 0 {
-		err := g.p.inTx(context.WithoutCancel(ctx), func(tx *sql.Tx) error {
-			s := &groupStmts{p: g.p, tx: tx}
+// start commits the gathered group in the background; busy must be nil.
+// The writes store what was billed already: they run even when the
+// import's context has ended, so that an interrupted import does not pay
+// for them again.
+func (c *committer) start() {
+	g := c.cur
+	c.cur = group{}
+	c.busy, c.done = &g, make(chan error, 1)
+	ctx := context.WithoutCancel(c.ctx)
+	go func() {
+		if len(g.writes) == 0 {
+			c.done <- nil
+			return
+		}
+		c.done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
+			s := &groupStmts{p: c.p, tx: tx}
 			defer s.close()
 			for _, w := range g.writes {
-				if err := w(s); err != nil {
+				if err := w(ctx, s); err != nil {
 					return err
 				}
 			}
 			return nil
 		})
-		if err != nil {
-			yield(ImportResult{}, err)
-			return false
-		}
+	}()
+}
+
+// settle yields the results of the busy group, whose commit ended with
+// err; false when the import must stop.
+func (c *committer) settle(err error, yield func(ImportResult, error) bool) bool {
+	g := c.busy
+	c.busy = nil
+	if err != nil {
+		yield(ImportResult{}, err)
+		return false
 	}
-	results := g.results
-	g.results, g.writes = g.results[:0], g.writes[:0]
-	for _, r := range results {
+	for _, r := range g.results {
 		if !yield(r, nil) {
 			return false
 		}
 	}
 	return true
+}
+
+// finish waits for the busy group and yields it; false when the import
+// must stop.
+func (c *committer) finish(yield func(ImportResult, error) bool) bool {
+	if c.busy == nil {
+		return true
+	}
+	return c.settle(<-c.done, yield)
+}
+
+// flush commits and yields everything gathered; false when the import
+// must stop.
+func (c *committer) flush(yield func(ImportResult, error) bool) bool {
+	if !c.finish(yield) {
+		return false
+	}
+	if len(c.cur.results) == 0 {
+		return true
+	}
+	c.start()
+	return c.finish(yield)
+}
+
+// rotate starts committing the gathered group once it is full.
+func (c *committer) rotate(yield func(ImportResult, error) bool) bool {
+	if len(c.cur.results) < maxGroup {
+		return true
+	}
+	if !c.finish(yield) {
+		return false
+	}
+	c.start()
+	return true
+}
+
+// next is the next answer of the match walk. While none is ready, it
+// commits what is gathered and yields what is committed; go on is false
+// when the import must stop.
+func (c *committer) next(matches <-chan matched, yield func(ImportResult, error) bool) (mi matched, ok, goOn bool) {
+	for {
+		select {
+		case mi, ok = <-matches:
+			return mi, ok, true
+		default:
+		}
+		if c.busy == nil {
+			if len(c.cur.results) == 0 {
+				mi, ok = <-matches
+				return mi, ok, true
+			}
+			c.start()
+		}
+		select {
+		case mi, ok = <-matches:
+			return mi, ok, true
+		case err := <-c.done:
+			if !c.settle(err, yield) {
+				return matched{}, false, false
+			}
+		}
+	}
+}
+
+// wait lets a commit under way end before the import returns.
+func (c *committer) wait() {
+	if c.busy != nil {
+		<-c.done
+		c.busy = nil
+	}
 }
 
 // groupStmts are the statements of one group's transaction, each
@@ -175,7 +267,6 @@ const upsertEntrySQL = `INSERT INTO portfolio_entries
 
 // storeOutcome writes the outcome of one row.
 func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
-	ctx = context.WithoutCancel(ctx)
 	now := micros(s.p.cfg.now())
 	cands := make([]candidate, 0, len(oc.candidates))
 	for _, c := range oc.candidates {
@@ -197,7 +288,6 @@ func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) 
 
 // setTags updates the tags of an Unchanged entry.
 func (s *groupStmts) setTags(ctx context.Context, ref string, tags []string) error {
-	ctx = context.WithoutCancel(ctx)
 	st, err := s.stmt(ctx, &s.retag, `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`)
 	if err == nil {
 		_, err = st.ExecContext(ctx, mustJSON(normTags(tags)), micros(s.p.cfg.now()), ref)

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/fake"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -91,7 +93,9 @@ func TestImportStoresOutcomePerRef(t *testing.T) {
 
 func TestImportInterruptedResumesWhereItStopped(t *testing.T) {
 	engines(t, func(t *testing.T, dsn string) {
-		srv, c, clk := newFake(t)
+		// Every answer takes 200 ms: the matches of the last rows
+		// are under way when the import is stopped.
+		srv, c, clk := newFake(t, fake.WithLatency(200*time.Millisecond, 200*time.Millisecond))
 		p := open(t, dsn, c, clk)
 		var rows []portfolio.Row
 		for i, id := range srv.CompanyIDs()[:40] {
