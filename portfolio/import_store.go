@@ -123,14 +123,15 @@ func (c *committer) add(res ImportResult, write func(context.Context, *groupStmt
 func (c *committer) start() {
 	g := c.cur
 	c.cur = group{}
-	c.busy, c.done = &g, make(chan error, 1)
+	done := make(chan error, 1)
+	c.busy, c.done = &g, done
 	ctx := context.WithoutCancel(c.ctx)
 	go func() {
 		if len(g.writes) == 0 {
-			c.done <- nil
+			done <- nil
 			return
 		}
-		c.done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
+		done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
 			s := &groupStmts{p: c.p, tx: tx}
 			defer s.close()
 			for _, w := range g.writes {
