@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
 )
@@ -131,8 +132,20 @@ func (c *committer) start() {
 			done <- nil
 			return
 		}
+		// Prepared before the transaction: SQLite's one connection is
+		// the transaction's once it begins.
+		upsert, err := c.p.stmts.get(ctx, c.p.db, c.p.q(upsertEntrySQL))
+		if err != nil {
+			done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
+			return
+		}
+		retag, err := c.p.stmts.get(ctx, c.p.db, c.p.q(retagSQL))
+		if err != nil {
+			done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
+			return
+		}
 		done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
-			s := &groupStmts{p: c.p, tx: tx}
+			s := &groupStmts{tx: tx, upsertOnDB: upsert, retagOnDB: retag, now: micros(c.p.cfg.now())}
 			defer s.close()
 			for _, w := range g.writes {
 				if err := w(ctx, s); err != nil {
@@ -231,12 +244,48 @@ func (c *committer) wait() {
 	}
 }
 
-// groupStmts are the statements of one group's transaction, each
-// prepared once for the group.
+// preparedStmts are statements prepared once on the store; each group's
+// transaction uses them (sql.Tx.StmtContext) instead of preparing anew.
+type preparedStmts struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+// get is query prepared on db, preparing it on first use.
+func (ps *preparedStmts) get(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, error) {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if st := ps.m[query]; st != nil {
+		return st, nil
+	}
+	st, err := db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if ps.m == nil {
+		ps.m = map[string]*sql.Stmt{}
+	}
+	ps.m[query] = st
+	return st, nil
+}
+
+func (ps *preparedStmts) close() {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	for _, st := range ps.m {
+		_ = st.Close()
+	}
+	ps.m = nil
+}
+
+// groupStmts are the statements of one group's transaction: the
+// store's prepared statements, each bound to the transaction on first
+// use.
 type groupStmts struct {
-	p             *Portfolio
-	tx            *sql.Tx
-	upsert, retag *sql.Stmt
+	tx                    *sql.Tx
+	upsertOnDB, retagOnDB *sql.Stmt
+	upsert, retag         *sql.Stmt
+	now                   int64
 }
 
 func (s *groupStmts) close() {
@@ -247,17 +296,15 @@ func (s *groupStmts) close() {
 	}
 }
 
-// stmt prepares query once in the group's transaction.
-func (s *groupStmts) stmt(ctx context.Context, slot **sql.Stmt, query string) (*sql.Stmt, error) {
+// bound is onDB bound to the group's transaction, once.
+func (s *groupStmts) bound(ctx context.Context, slot **sql.Stmt, onDB *sql.Stmt) *sql.Stmt {
 	if *slot == nil {
-		st, err := s.tx.PrepareContext(ctx, s.p.q(query))
-		if err != nil {
-			return nil, err
-		}
-		*slot = st
+		*slot = s.tx.StmtContext(ctx, onDB)
 	}
-	return *slot, nil
+	return *slot
 }
+
+const retagSQL = `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`
 
 const upsertEntrySQL = `INSERT INTO portfolio_entries
 	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at)
@@ -268,7 +315,6 @@ const upsertEntrySQL = `INSERT INTO portfolio_entries
 
 // storeOutcome writes the outcome of one row.
 func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
-	now := micros(s.p.cfg.now())
 	cands := make([]candidate, 0, len(oc.candidates))
 	for _, c := range oc.candidates {
 		cands = append(cands, candidate{CompanyID: c.CompanyID, Name: c.Name, Score: c.Score})
@@ -276,11 +322,8 @@ func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) 
 	if oc.reasons == nil {
 		oc.reasons = []string{}
 	}
-	st, err := s.stmt(ctx, &s.upsert, upsertEntrySQL)
-	if err == nil {
-		_, err = st.ExecContext(ctx, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score, mustJSON(oc.reasons), mustJSON(cands),
-			mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, now)
-	}
+	_, err := s.bound(ctx, &s.upsert, s.upsertOnDB).ExecContext(ctx, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
+		mustJSON(oc.reasons), mustJSON(cands), mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, s.now)
 	if err != nil {
 		return fmt.Errorf("portfolio: storing the entry %q: %w", it.row.Ref, err)
 	}
@@ -289,10 +332,7 @@ func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) 
 
 // setTags updates the tags of an Unchanged entry.
 func (s *groupStmts) setTags(ctx context.Context, ref string, tags []string) error {
-	st, err := s.stmt(ctx, &s.retag, `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`)
-	if err == nil {
-		_, err = st.ExecContext(ctx, mustJSON(normTags(tags)), micros(s.p.cfg.now()), ref)
-	}
+	_, err := s.bound(ctx, &s.retag, s.retagOnDB).ExecContext(ctx, mustJSON(normTags(tags)), s.now, ref)
 	if err != nil {
 		return fmt.Errorf("portfolio: updating the tags of %q: %w", ref, err)
 	}
