@@ -63,8 +63,14 @@ func (p *Portfolio) Entries(ctx context.Context) iter.Seq2[Entry, error] {
 }
 
 func (p *Portfolio) entriesAfter(ctx context.Context, after string) ([]Entry, error) {
+	return p.entriesWhere(ctx, `ref > $1`, entriesPage, after)
+}
+
+// entriesWhere reads at most limit entries matching cond (SQL over the
+// entries' columns, with args), in the order of Ref.
+func (p *Portfolio) entriesWhere(ctx context.Context, cond string, limit int, args ...any) ([]Entry, error) {
 	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, name, status, score, tags, added_at FROM portfolio_entries
-		WHERE ref > $1 ORDER BY ref LIMIT `+itoa(entriesPage)), after)
+		WHERE `+cond+` ORDER BY ref LIMIT `+itoa(limit)), args...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the entries: %w", err)
 	}

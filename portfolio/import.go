@@ -2,7 +2,6 @@ package portfolio
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"iter"
@@ -69,11 +68,15 @@ type ImportResult struct {
 // yields one ImportResult per row, in the order of rows. A row with a
 // CompanyID is Matched as it is; the others are matched with
 // MatchCompaniesSeq (its budget rules: a row the budget cannot pay for
-// Fails and is not stored). Each row's outcome is committed in its own
-// transaction as soon as it is known, so an import interrupted at any
-// point (ctx, the budget, a crash) resumes where it stopped when run
-// again: rows already stored with the same data are Unchanged and billed
-// nothing; a row whose Ref is stored with other data is resolved again.
+// Fails and is not stored). Each row's outcome is committed as soon as it
+// is known, before its result is yielded: a transaction commits the rows
+// resolved so far while the matches go on, and the rows resolved in the
+// meantime are committed together in the next one; the importer never
+// waits on a match with a resolved row uncommitted. So an
+// import interrupted at any point (ctx, the budget, a crash) resumes
+// where it stopped when run again: rows already stored with the same data
+// are Unchanged and billed nothing; a row whose Ref is stored with other
+// data is resolved again.
 //
 // The second value is non-nil when the whole import stops: ctx ended, the
 // input yielded an error, or the store failed; the loop ends after it.
@@ -122,105 +125,140 @@ type pending struct {
 // importChunk resolves one chunk and yields its results in order; false
 // when the import must stop.
 func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.BatchOptions, yield func(ImportResult, error) bool) bool {
-	items := make([]pending, len(rows))
-	var queries []registerdata.MatchQuery
-	for i, r := range rows {
-		it := pending{row: r, query: -1}
-		if err := it.row.validate(); err != nil {
-			it.res = &ImportResult{Row: r, Status: Failed, Err: err}
-			items[i] = it
+	items, queries, err := p.prepareChunk(ctx, rows)
+	if err != nil {
+		yield(ImportResult{}, err)
+		return false
+	}
+	var matches <-chan matched
+	if len(queries) > 0 {
+		ch, stop := p.matchAhead(ctx, queries, b)
+		defer stop()
+		matches = ch
+	}
+	c := &committer{p: p, ctx: ctx}
+	defer c.wait()
+	billed := map[*registerdata.Match]bool{}
+	for i := range items {
+		it := &items[i]
+		if it.res != nil {
+			// Stored only now, in order, as part of a group: an import
+			// stopped here resumes with this row.
+			switch {
+			case it.retag:
+				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.setTags(ctx, it.row.Ref, it.row.Tags) })
+			case it.res.Status == Matched:
+				oc := outcome{status: Matched, companyID: it.row.CompanyID, score: 1, reasons: []string{"company id given"}}
+				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
+			default:
+				c.add(*it.res, nil)
+			}
+			if !c.rotate(yield) {
+				return false
+			}
 			continue
 		}
-		it.fp = it.row.fingerprint()
-		stored, err := p.storedEntry(ctx, r.Ref)
-		if err != nil {
-			yield(ImportResult{}, err)
+		mi, ok, goOn := c.next(matches, yield)
+		if !goOn {
 			return false
 		}
+		if !ok || mi.err != nil {
+			// The walk stopped: what was resolved before is kept.
+			if !c.flush(yield) {
+				return false
+			}
+			switch {
+			case !ok && ctx.Err() != nil:
+				yield(ImportResult{}, ctx.Err())
+			case !ok:
+				yield(ImportResult{}, errors.New("portfolio: Import: the match walk ended early"))
+			default:
+				yield(ImportResult{}, fmt.Errorf("portfolio: Import: matching: %w", mi.err))
+			}
+			return false
+		}
+		res, oc, store := resolved(it.row, mi.r, billed, b.Match)
+		if store {
+			c.add(res, func(ctx context.Context, s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
+		} else {
+			c.add(res, nil)
+		}
+		if !c.rotate(yield) {
+			return false
+		}
+	}
+	return c.flush(yield)
+}
+
+// prepareChunk validates the rows of a chunk and sorts them into those
+// decided without a match (invalid, Unchanged, by company id) and the
+// queries to match, reading the stored entries of the chunk at once.
+func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row) ([]pending, []registerdata.MatchQuery, error) {
+	items := make([]pending, len(rows))
+	refs := make([]string, 0, len(rows))
+	for i, r := range rows {
+		items[i] = pending{row: r, query: -1}
+		if err := items[i].row.validate(); err != nil {
+			items[i].res = &ImportResult{Row: r, Status: Failed, Err: err}
+			continue
+		}
+		items[i].fp = items[i].row.fingerprint()
+		refs = append(refs, r.Ref)
+	}
+	stored, err := p.storedEntries(ctx, refs)
+	if err != nil {
+		return nil, nil, err
+	}
+	var queries []registerdata.MatchQuery
+	for i := range items {
+		it := &items[i]
+		if it.res != nil {
+			continue
+		}
+		r := it.row
+		s := stored[r.Ref]
 		switch {
-		case stored != nil && stored.fingerprint == it.fp:
-			it.res = &ImportResult{Row: r, Status: Unchanged, CompanyID: stored.CompanyID, Score: stored.Score}
-			it.retag = !slices.Equal(stored.Tags, normTags(r.Tags))
+		case s != nil && s.fingerprint == it.fp:
+			it.res = &ImportResult{Row: r, Status: Unchanged, CompanyID: s.CompanyID, Score: s.Score}
+			it.retag = !slices.Equal(s.Tags, normTags(r.Tags))
 		case r.CompanyID != "":
 			it.res = &ImportResult{Row: r, Status: Matched, CompanyID: r.CompanyID, Score: 1}
 		default:
 			it.query = len(queries)
 			queries = append(queries, r.Query)
 		}
-		items[i] = it
 	}
-	var next func() (registerdata.MatchResult, error, bool)
-	if len(queries) > 0 {
-		var stop func()
-		next, stop = iter.Pull2(p.c.MatchCompaniesSeq(ctx, queries, b))
-		defer stop()
+	return items, queries, nil
+}
+
+// resolved turns the match of row into its result and the outcome to
+// store; store is false for a row that Failed (nothing is stored). The
+// credits of a match shared by several rows go to the first.
+func resolved(row Row, mr registerdata.MatchResult, billed map[*registerdata.Match]bool, mo *registerdata.MatchOptions) (ImportResult, outcome, bool) {
+	res := ImportResult{Row: row}
+	if mr.Err != nil {
+		res.Status, res.Err = Failed, fmt.Errorf("portfolio: row %q not matched: %w", row.Ref, mr.Err)
+		return res, outcome{}, false
 	}
-	billed := map[*registerdata.Match]bool{}
-	for i := range items {
-		it := &items[i]
-		if it.res != nil {
-			// Stored only now, as it is yielded: an import stopped here
-			// resumes with this row.
-			var err error
-			switch {
-			case it.retag:
-				err = p.setTags(ctx, it.row.Ref, it.row.Tags)
-			case it.res.Status == Matched:
-				err = p.storeOutcome(ctx, it, outcome{status: Matched, companyID: it.row.CompanyID, score: 1, reasons: []string{"company id given"}})
-			}
-			if err != nil {
-				yield(ImportResult{}, err)
-				return false
-			}
-			if !yield(*it.res, nil) {
-				return false
-			}
-			continue
-		}
-		mr, err, ok := next()
-		if !ok {
-			yield(ImportResult{}, errors.New("portfolio: Import: the match walk ended early"))
-			return false
-		}
-		if err != nil {
-			yield(ImportResult{}, fmt.Errorf("portfolio: Import: matching: %w", err))
-			return false
-		}
-		res := ImportResult{Row: it.row}
-		if mr.Err != nil {
-			res.Status, res.Err = Failed, fmt.Errorf("portfolio: row %q not matched: %w", it.row.Ref, mr.Err)
-			if !yield(res, nil) {
-				return false
-			}
-			continue
-		}
-		m := mr.Match
-		if !billed[m] {
-			billed[m] = true
-			res.Credits = m.Credits
-		}
-		oc := outcome{credits: res.Credits, candidates: m.Candidates}
-		switch {
-		case m.Best != nil:
-			oc.status, oc.companyID, oc.name, oc.score, oc.reasons = Matched, m.Best.CompanyID, m.Best.Name, m.Best.Score, m.Best.Reasons
-		case len(m.Candidates) > 0 && m.Candidates[0].Score >= minScore(b.Match):
-			oc.status, oc.score = Ambiguous, m.Candidates[0].Score
-		default:
-			oc.status = NotFound
-			if len(m.Candidates) > 0 {
-				oc.score = m.Candidates[0].Score
-			}
-		}
-		res.Status, res.CompanyID, res.Score = oc.status, oc.companyID, oc.score
-		if err := p.storeOutcome(ctx, it, oc); err != nil {
-			yield(ImportResult{}, err)
-			return false
-		}
-		if !yield(res, nil) {
-			return false
+	m := mr.Match
+	if !billed[m] {
+		billed[m] = true
+		res.Credits = m.Credits
+	}
+	oc := outcome{credits: res.Credits, candidates: m.Candidates}
+	switch {
+	case m.Best != nil:
+		oc.status, oc.companyID, oc.name, oc.score, oc.reasons = Matched, m.Best.CompanyID, m.Best.Name, m.Best.Score, m.Best.Reasons
+	case len(m.Candidates) > 0 && m.Candidates[0].Score >= minScore(mo):
+		oc.status, oc.score = Ambiguous, m.Candidates[0].Score
+	default:
+		oc.status = NotFound
+		if len(m.Candidates) > 0 {
+			oc.score = m.Candidates[0].Score
 		}
 	}
-	return true
+	res.Status, res.CompanyID, res.Score = oc.status, oc.companyID, oc.score
+	return res, oc, true
 }
 
 // minScore is the score a candidate needs to count: below it, a query
@@ -241,60 +279,6 @@ type outcome struct {
 	reasons    []string
 	candidates []registerdata.MatchCandidate
 	credits    int64
-}
-
-// storedEntry is the stored entry of ref, or nil.
-type storedRow struct {
-	Entry
-	fingerprint string
-}
-
-func (p *Portfolio) storedEntry(ctx context.Context, ref string) (*storedRow, error) {
-	var s storedRow
-	var tags string
-	err := p.db.QueryRowContext(ctx, p.q(`SELECT company_id, status, score, tags, fingerprint FROM portfolio_entries WHERE ref = $1`), ref).
-		Scan(&s.CompanyID, &s.Status, &s.Score, &tags, &s.fingerprint)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("portfolio: reading the entry %q: %w", ref, err)
-	}
-	s.Tags = decodeTags(tags)
-	return &s, nil
-}
-
-// storeOutcome writes the outcome of one row in its own transaction.
-func (p *Portfolio) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
-	now := micros(p.cfg.now())
-	cands := make([]candidate, 0, len(oc.candidates))
-	for _, c := range oc.candidates {
-		cands = append(cands, candidate{CompanyID: c.CompanyID, Name: c.Name, Score: c.Score})
-	}
-	if oc.reasons == nil {
-		oc.reasons = []string{}
-	}
-	_, err := p.db.ExecContext(ctx, p.q(`INSERT INTO portfolio_entries
-		(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
-		ON CONFLICT (ref) DO UPDATE SET company_id = excluded.company_id, name = excluded.name, status = excluded.status,
-			score = excluded.score, reasons = excluded.reasons, candidates = excluded.candidates, tags = excluded.tags,
-			fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at`),
-		it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score, mustJSON(oc.reasons), mustJSON(cands),
-		mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, now)
-	if err != nil {
-		return fmt.Errorf("portfolio: storing the entry %q: %w", it.row.Ref, err)
-	}
-	return nil
-}
-
-func (p *Portfolio) setTags(ctx context.Context, ref string, tags []string) error {
-	_, err := p.db.ExecContext(ctx, p.q(`UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`),
-		mustJSON(normTags(tags)), micros(p.cfg.now()), ref)
-	if err != nil {
-		return fmt.Errorf("portfolio: updating the tags of %q: %w", ref, err)
-	}
-	return nil
 }
 
 // candidate is a match candidate as stored for review.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -78,7 +79,7 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	if err := req.Validate(); err != nil {
 		return Plan{}, fmt.Errorf("portfolio: Plan: %w", err)
 	}
-	want, err := p.companies(ctx)
+	want, err := p.wantedCompanies(ctx)
 	if err != nil {
 		return Plan{}, err
 	}
@@ -86,39 +87,39 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	if err != nil {
 		return Plan{}, fmt.Errorf("portfolio: Plan: listing the monitors: %w", err)
 	}
-	have := map[string]bool{}
+	have := make(map[string]bool, len(ms))
 	for _, m := range ms {
 		if m.EntityType == enums.EntityTypeCompany {
 			have[m.EntityID] = true
 		}
 	}
+	ms = nil
 	ours, err := p.ownMonitors(ctx)
 	if err != nil {
 		return Plan{}, err
 	}
-	stored, err := p.baselines(ctx)
-	if err != nil {
-		return Plan{}, err
-	}
+	slices.Sort(ours)
 	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}}
 	kept := 0
-	for _, id := range want {
+	for _, w := range want {
 		switch {
-		case !have[id]:
-			pl.Create = append(pl.Create, id)
-		case !stored[id]:
-			pl.Baseline = append(pl.Baseline, id)
+		case !have[w.id]:
+			pl.Create = append(pl.Create, w.id)
+		case !w.stored:
+			pl.Baseline = append(pl.Baseline, w.id)
 			kept++
 		default:
 			kept++
 		}
 	}
-	wanted := map[string]bool{}
-	for _, id := range want {
-		wanted[id] = true
-	}
+	// Both lists are sorted: a monitor of ours no entry wants is found
+	// by walking them side by side.
+	i := 0
 	for _, id := range ours {
-		if have[id] && !wanted[id] {
+		for i < len(want) && want[i].id < id {
+			i++
+		}
+		if have[id] && (i == len(want) || want[i].id != id) {
 			pl.Delete = append(pl.Delete, id)
 		}
 	}
@@ -226,17 +227,39 @@ func (p *Portfolio) companies(ctx context.Context) ([]string, error) {
 	return p.strings(ctx, `SELECT DISTINCT company_id FROM portfolio_entries WHERE status = 'matched' AND company_id <> '' ORDER BY company_id`)
 }
 
-// baselines are the companies whose first record is stored.
-func (p *Portfolio) baselines(ctx context.Context) (map[string]bool, error) {
-	ids, err := p.strings(ctx, `SELECT company_id FROM portfolio_snapshots WHERE fetched_at > 0`)
+// wanted is a company of the matched entries, and whether its first
+// record is stored.
+type wanted struct {
+	id     string
+	stored bool
+}
+
+// wantedCompanies are the distinct companies of the matched entries,
+// sorted (byte order, whatever the database's collation), each with
+// whether its baseline is stored: one list, not a list and a set.
+func (p *Portfolio) wantedCompanies(ctx context.Context) ([]wanted, error) {
+	rows, err := p.db.QueryContext(ctx, `SELECT DISTINCT e.company_id, CASE WHEN s.fetched_at > 0 THEN 1 ELSE 0 END
+		FROM portfolio_entries e LEFT JOIN portfolio_snapshots s ON s.company_id = e.company_id
+		WHERE e.status = 'matched' AND e.company_id <> ''`)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("portfolio: reading the store: %w", err)
 	}
-	out := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
+	defer rows.Close()
+	var out []wanted
+	for rows.Next() {
+		var w wanted
+		var stored int
+		if err := rows.Scan(&w.id, &stored); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the store: %w", err)
+		}
+		w.stored = stored == 1
+		out = append(out, w)
 	}
-	return out, nil
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: reading the store: %w", err)
+	}
+	slices.SortFunc(out, func(a, b wanted) int { return strings.Compare(a.id, b.id) })
+	return slices.Clip(out), nil
 }
 
 // ownMonitors are the companies whose monitors Sync created.

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/registerdata/registerdata-go/redflags"
@@ -89,58 +91,22 @@ func (o ReportOptions) resolved() ReportOptions {
 	return o
 }
 
-// gather reads the overview from the store: the entries, the open flags
-// and the period's journal, each streamed, so memory is bounded by
-// MaxRows and not by the size of the portfolio.
+// gather reads the overview from the store: counts in the database, and
+// only the items each list shows (at most MaxRows), so memory and the
+// number of queries are bounded by MaxRows and not by the size of the
+// portfolio. The period's journal is streamed.
 func (p *Portfolio) gather(ctx context.Context, o ReportOptions) (*overview, error) {
 	now := p.cfg.now().UTC()
 	ov := &overview{Title: o.Title, GeneratedAt: now, Since: now.Add(-o.Period), ByStatus: map[Status]int{}}
-	names := map[string]string{}
-	refs := map[string][]string{}
-	for e, err := range p.Entries(ctx) {
-		if err != nil {
-			return nil, fmt.Errorf("portfolio: report: reading the entries: %w", err)
-		}
-		ov.Entries++
-		ov.ByStatus[e.Status]++
-		if e.Status == Ambiguous || e.Status == NotFound {
-			if len(ov.Review) < o.MaxRows {
-				ov.Review = append(ov.Review, e)
-			} else {
-				ov.ReviewOmitted++
-			}
-		}
-		if e.CompanyID != "" && e.Name != "" {
-			names[e.CompanyID] = e.Name
-		}
+	if err := p.reportEntries(ctx, ov, o.MaxRows); err != nil {
+		return nil, err
 	}
-	ov.Matched, ov.AwaitReview = ov.ByStatus[Matched], ov.ByStatus[Ambiguous]+ov.ByStatus[NotFound]
 	if err := p.reportTotals(ctx, ov); err != nil {
 		return nil, err
 	}
-	for f, err := range p.Flags(ctx) {
-		if err != nil {
-			return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
-		}
-		sev := redflags.SeverityOf(f.Flag.Code)
-		if sev == redflags.High {
-			ov.FlagsHigh++
-		} else {
-			ov.FlagsReview++
-		}
-		if f.Acknowledged {
-			ov.FlagsAcked++
-		}
-		if len(ov.Flags) >= o.MaxRows {
-			ov.FlagsOmitted++
-			continue
-		}
-		ov.Flags = append(ov.Flags, flagRow{OpenFlag: f, Severity: sev, Name: names[f.CompanyID]})
-		refs[f.CompanyID] = f.Refs
+	if err := p.reportFlags(ctx, ov, o.MaxRows); err != nil {
+		return nil, err
 	}
-	slices.SortStableFunc(ov.Flags, func(a, b flagRow) int {
-		return cmp.Or(cmp.Compare(a.Severity.Rank(), b.Severity.Rank()), a.Since.Compare(b.Since), cmp.Compare(a.CompanyID, b.CompanyID))
-	})
 	since, err := p.CursorAt(ctx, ov.Since)
 	if err != nil {
 		return nil, err
@@ -161,11 +127,169 @@ func (p *Portfolio) gather(ctx context.Context, o ReportOptions) (*overview, err
 			ov.ChangesOmitted++
 		}
 		ov.Changes = append(ov.Changes, ev)
-		refs[ev.CompanyID] = ev.Refs
 	}
 	slices.Reverse(ov.Changes)
+	refs := map[string][]string{}
+	for _, f := range ov.Flags {
+		refs[f.CompanyID] = f.Refs
+	}
+	for _, ev := range ov.Changes {
+		refs[ev.CompanyID] = ev.Refs
+	}
+	names, err := p.namesOf(ctx, slices.Collect(maps.Keys(refs)))
+	if err != nil {
+		return nil, err
+	}
+	for i := range ov.Flags {
+		ov.Flags[i].Name = names[ov.Flags[i].CompanyID]
+	}
 	ov.Companies, ov.CompaniesOmitted = companySections(ov, names, refs, o.MaxRows)
 	return ov, nil
+}
+
+// reportEntries counts the entries by status and reads the first limit
+// of those awaiting review (Ambiguous and NotFound), by Ref.
+func (p *Portfolio) reportEntries(ctx context.Context, ov *overview, limit int) error {
+	rows, err := p.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM portfolio_entries GROUP BY status`)
+	if err != nil {
+		return fmt.Errorf("portfolio: report: counting the entries: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st Status
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return fmt.Errorf("portfolio: report: counting the entries: %w", err)
+		}
+		ov.ByStatus[st] += n
+		ov.Entries += n
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("portfolio: report: counting the entries: %w", err)
+	}
+	ov.Matched, ov.AwaitReview = ov.ByStatus[Matched], ov.ByStatus[Ambiguous]+ov.ByStatus[NotFound]
+	ov.Review, err = p.entriesWhere(ctx, `status IN ('ambiguous', 'none')`, limit)
+	if err != nil {
+		return fmt.Errorf("portfolio: report: reading the rows awaiting review: %w", err)
+	}
+	ov.ReviewOmitted = ov.AwaitReview - len(ov.Review)
+	return nil
+}
+
+// reportFlags counts the open flags by severity and reads the limit
+// shown: high ones first, the oldest first within a severity.
+func (p *Portfolio) reportFlags(ctx context.Context, ov *overview, limit int) error {
+	rows, err := p.db.QueryContext(ctx, `SELECT code, acknowledged, COUNT(*) FROM portfolio_flags GROUP BY code, acknowledged ORDER BY code`)
+	if err != nil {
+		return fmt.Errorf("portfolio: report: counting the flags: %w", err)
+	}
+	defer rows.Close()
+	var high, review []string
+	for rows.Next() {
+		var code string
+		var acked bool
+		var n int
+		if err := rows.Scan(&code, &acked, &n); err != nil {
+			return fmt.Errorf("portfolio: report: counting the flags: %w", err)
+		}
+		switch redflags.SeverityOf(code) {
+		case redflags.High:
+			ov.FlagsHigh += n
+			if !slices.Contains(high, code) {
+				high = append(high, code)
+			}
+		default:
+			ov.FlagsReview += n
+			if !slices.Contains(review, code) {
+				review = append(review, code)
+			}
+		}
+		if acked {
+			ov.FlagsAcked += n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("portfolio: report: counting the flags: %w", err)
+	}
+	for _, codes := range [][]string{high, review} {
+		if len(codes) == 0 || len(ov.Flags) >= limit {
+			continue
+		}
+		fs, err := p.flagsOfCodes(ctx, codes, limit-len(ov.Flags))
+		if err != nil {
+			return err
+		}
+		for _, f := range fs {
+			if f.Refs, err = p.refsOf(ctx, p.db, f.CompanyID); err != nil {
+				return err
+			}
+			ov.Flags = append(ov.Flags, flagRow{OpenFlag: f, Severity: redflags.SeverityOf(f.Flag.Code)})
+		}
+	}
+	ov.FlagsOmitted = ov.FlagsHigh + ov.FlagsReview - len(ov.Flags)
+	return nil
+}
+
+// flagsOfCodes reads at most limit open flags with one of codes, the
+// oldest first.
+func (p *Portfolio) flagsOfCodes(ctx context.Context, codes []string, limit int) ([]OpenFlag, error) {
+	args := make([]any, len(codes))
+	marks := make([]string, len(codes))
+	for i, c := range codes {
+		args[i], marks[i] = c, "$"+itoa(i+1)
+	}
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, code, reason, since, acknowledged, note FROM portfolio_flags
+		WHERE code IN (`+strings.Join(marks, ", ")+`) ORDER BY since, company_id, code LIMIT `+itoa(limit)), args...)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
+	}
+	defer rows.Close()
+	var out []OpenFlag
+	for rows.Next() {
+		var f OpenFlag
+		var since int64
+		if err := rows.Scan(&f.CompanyID, &f.Flag.Code, &f.Flag.Reason, &since, &f.Acknowledged, &f.Note); err != nil {
+			return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
+		}
+		f.Since = fromMicros(since)
+		out = append(out, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
+	}
+	return out, nil
+}
+
+// namesOf are the names the entries give the companies ids (the entry
+// with the greatest Ref wins), read a page at a time.
+func (p *Portfolio) namesOf(ctx context.Context, ids []string) (map[string]string, error) {
+	names := make(map[string]string, len(ids))
+	slices.Sort(ids)
+	for page := range slices.Chunk(ids, entriesPage) {
+		args := make([]any, len(page))
+		marks := make([]string, len(page))
+		for i, id := range page {
+			args[i], marks[i] = id, "$"+itoa(i+1)
+		}
+		rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, name FROM portfolio_entries
+			WHERE company_id IN (`+strings.Join(marks, ", ")+`) AND name <> '' ORDER BY ref`), args...)
+		if err != nil {
+			return nil, fmt.Errorf("portfolio: report: reading the companies' names: %w", err)
+		}
+		for rows.Next() {
+			var id, name string
+			if err := rows.Scan(&id, &name); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("portfolio: report: reading the companies' names: %w", err)
+			}
+			names[id] = name
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("portfolio: report: reading the companies' names: %w", err)
+		}
+	}
+	return names, nil
 }
 
 // companySections groups the flags and changes shown by company.

@@ -3,6 +3,7 @@ package portfolio_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"regexp"
 	"strconv"
 	"strings"
@@ -128,4 +129,43 @@ func attr(t *testing.T, s, marker string) string {
 	require.GreaterOrEqual(t, i, 0, "%s in the page", marker)
 	rest := s[i+len(marker):]
 	return strings.TrimSpace(rest[:strings.IndexByte(rest, '<')])
+}
+
+// TestWriteHTMLShowsTheHighFlagsWhenItCutsTheList opens five review
+// flags on companies that sort first and two high ones on companies that
+// sort last, and cuts the list at three: the two high flags are shown,
+// then the oldest review flag; the counts are of all seven.
+func TestWriteHTMLShowsTheHighFlagsWhenItCutsTheList(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		_, c, clk := newFake(t)
+		p := open(t, dsn, c, clk)
+		driver, source := "pgx", dsn
+		if strings.HasPrefix(dsn, "sqlite:") {
+			driver, source = "sqlite", "file:"+strings.TrimPrefix(dsn, "sqlite:")
+		}
+		db, err := sql.Open(driver, source)
+		require.NoError(t, err)
+		defer db.Close()
+		ins := func(id, code string, since int64, acked bool) {
+			_, err := db.Exec(`INSERT INTO portfolio_flags (company_id, code, reason, since, acknowledged) VALUES ($1, $2, 'why', $3, $4)`, id, code, since, acked)
+			require.NoError(t, err)
+		}
+		for i := range 5 {
+			ins("DE-HRB-A-"+strconv.Itoa(i), redflags.FlagNoFinancials, int64(10-i), i == 0)
+		}
+		ins("DE-HRB-Z-1", redflags.FlagLiquidation, 50, false)
+		ins("DE-HRB-Z-2", redflags.FlagInsolvencyOpen, 40, true)
+		var buf bytes.Buffer
+		require.NoError(t, p.WriteHTMLContext(context.Background(), &buf, portfolio.ReportOptions{MaxRows: 3}))
+		s := buf.String()
+		var shown []string
+		table := s[strings.Index(s, `<table class="flags">`):]
+		table = table[:strings.Index(table, "</table>")]
+		for _, part := range strings.Split(table, `data-company="`)[1:] {
+			shown = append(shown, part[:strings.IndexByte(part, '"')])
+		}
+		assert.Equal(t, []string{"DE-HRB-Z-2", "DE-HRB-Z-1", "DE-HRB-A-4"}, shown, "high first, the oldest first within")
+		assert.Contains(t, s, "4 more open flags are not listed.")
+		assert.Equal(t, "7 (2 high, 2 acknowledged)", attr(t, s, `data-count="flags">`))
+	})
 }

@@ -40,6 +40,7 @@ type Portfolio struct {
 	c      *registerdata.Client
 	cfg    config
 	insert *river.Client[*sql.Tx] // enqueues jobs inside the store's transactions
+	stmts  preparedStmts          // Import's statements, prepared once
 }
 
 // Option tunes Open.
@@ -205,6 +206,7 @@ func (p *Portfolio) Close() error {
 		return nil
 	}
 	var err error
+	p.stmts.close()
 	if p.db != nil {
 		err = p.db.Close()
 	}

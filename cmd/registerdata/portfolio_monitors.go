@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/registerdata/registerdata-go/enums"
@@ -57,8 +59,7 @@ what the portfolio's monitors will cost each month. Nothing is spent.`,
 					if a.jsonOut {
 						return a.jsonLine(planJSON(pl))
 					}
-					_, err := fmt.Fprint(a.stdout, describePlan(pl))
-					return err
+					return writePlan(a.stdout, pl)
 				})
 			}
 		},
@@ -142,21 +143,22 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// describePlan is the plan for a person.
-func describePlan(pl portfolio.Plan) string {
-	var b strings.Builder
+// writePlan writes the plan for a person, a line at a time (a plan for
+// a large portfolio lists many companies).
+func writePlan(w io.Writer, pl portfolio.Plan) error {
+	b := bufio.NewWriter(w)
 	freq := "weekly"
 	if pl.Options.UpdateFrequency == enums.UpdateFrequencyDaily {
 		freq = "daily"
 	}
-	fmt.Fprintf(&b, "create %d %s monitors: %d credits, and %d for their first records\n", len(pl.Create), freq, pl.Credits, pl.BaselineCredits)
-	fmt.Fprintf(&b, "delete %d monitors of companies the portfolio no longer names\n", len(pl.Delete))
-	fmt.Fprintf(&b, "then %d credits a month for the portfolio's monitors\n", pl.MonthlyCredits)
+	fmt.Fprintf(b, "create %d %s monitors: %d credits, and %d for their first records\n", len(pl.Create), freq, pl.Credits, pl.BaselineCredits)
+	fmt.Fprintf(b, "delete %d monitors of companies the portfolio no longer names\n", len(pl.Delete))
+	fmt.Fprintf(b, "then %d credits a month for the portfolio's monitors\n", pl.MonthlyCredits)
 	for _, id := range pl.Create {
-		fmt.Fprintf(&b, "  + %s\n", id)
+		fmt.Fprintf(b, "  + %s\n", id)
 	}
 	for _, id := range pl.Delete {
-		fmt.Fprintf(&b, "  - %s\n", id)
+		fmt.Fprintf(b, "  - %s\n", id)
 	}
-	return b.String()
+	return b.Flush()
 }

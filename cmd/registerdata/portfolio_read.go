@@ -107,7 +107,8 @@ func portfolioFlags() *command {
 		help: `Lists the red flags open on the portfolio's companies: severity (high: an
 insolvency, a liquidation, a company no longer active, no managing
 director; review: the others), the company and the refs naming it, the
-finding and its reason, since when, and whether a reviewer acknowledged it.`,
+finding and its reason, since when, and whether a reviewer acknowledged it.
+A long list is printed as tables of 500 rows each.`,
 		examples: []string{
 			"registerdata portfolio flags",
 			"registerdata portfolio flags --json | jq -r 'select(.severity == \"high\") | .company_id'",
@@ -120,47 +121,76 @@ finding and its reason, since when, and whether a reviewer acknowledged it.`,
 					return err
 				}
 				defer p.Close()
-				t := output.NewTable(output.Column{Header: "SEVERITY", Fixed: true}, output.Column{Header: "COMPANY", Fixed: true},
-					output.Column{Header: "REFS", Optional: true}, output.Column{Header: "FLAG", Fixed: true},
-					output.Column{Header: "SINCE", Fixed: true}, output.Column{Header: "ACK", Optional: true}, output.Column{Header: "REASON"})
-				var high, review [][]string
-				for f, err := range p.Flags(a.ctx) {
-					if err != nil {
-						return err
-					}
-					sev := redflags.SeverityOf(f.Flag.Code)
-					if a.jsonOut {
-						if err := a.jsonLine(flagJSON(f, sev)); err != nil {
+				if a.jsonOut {
+					for f, err := range p.Flags(a.ctx) {
+						if err != nil {
 							return err
 						}
-						continue
+						if err := a.jsonLine(flagJSON(f, redflags.SeverityOf(f.Flag.Code))); err != nil {
+							return err
+						}
 					}
-					ack := ""
-					if f.Acknowledged {
-						ack = "yes"
-					}
-					row := []string{string(sev), f.CompanyID, output.Clean(strings.Join(f.Refs, ", ")), f.Flag.Code,
-						f.Since.UTC().Format("2006-01-02"), ack, output.Clean(f.Flag.Reason)}
-					if sev == redflags.High {
-						high = append(high, row)
-					} else {
-						review = append(review, row)
-					}
-				}
-				if a.jsonOut {
 					return nil
 				}
-				if len(high)+len(review) == 0 {
-					_, err := fmt.Fprintln(a.stdout, "no open flags")
-					return err
-				}
-				for _, r := range append(high, review...) {
-					t.Row(r...)
-				}
-				return a.render(t)
+				return a.printFlags(p)
 			}
 		},
 	}
+}
+
+// flagsTablePage is how many flags "portfolio flags" lays out in one
+// table: a longer list is printed as several tables, so that memory stays
+// bounded however many flags are open.
+const flagsTablePage = 500
+
+// printFlags prints the open flags as tables, high severity first: one
+// pass over the store per severity, flagsTablePage rows at a time.
+func (a *app) printFlags(p *portfolio.Portfolio) error {
+	rows := 0
+	var t *output.Table
+	flush := func() error {
+		if t == nil || t.Len() == 0 {
+			return nil
+		}
+		err := a.render(t)
+		t = nil
+		return err
+	}
+	for _, sev := range []redflags.Severity{redflags.High, redflags.Review} {
+		for f, err := range p.Flags(a.ctx) {
+			if err != nil {
+				return err
+			}
+			if redflags.SeverityOf(f.Flag.Code) != sev {
+				continue
+			}
+			if t == nil {
+				t = output.NewTable(output.Column{Header: "SEVERITY", Fixed: true}, output.Column{Header: "COMPANY", Fixed: true},
+					output.Column{Header: "REFS", Optional: true}, output.Column{Header: "FLAG", Fixed: true},
+					output.Column{Header: "SINCE", Fixed: true}, output.Column{Header: "ACK", Optional: true}, output.Column{Header: "REASON"})
+			}
+			ack := ""
+			if f.Acknowledged {
+				ack = "yes"
+			}
+			t.Row(string(sev), f.CompanyID, output.Clean(strings.Join(f.Refs, ", ")), f.Flag.Code,
+				f.Since.UTC().Format("2006-01-02"), ack, output.Clean(f.Flag.Reason))
+			rows++
+			if t.Len() == flagsTablePage {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	if rows == 0 {
+		_, err := fmt.Fprintln(a.stdout, "no open flags")
+		return err
+	}
+	return nil
 }
 
 // flagJSON is one line of "portfolio flags --json".

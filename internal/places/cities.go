@@ -77,10 +77,14 @@ func Fold(s string) string {
 	}
 	s = strings.TrimSpace(b.String())
 	if strings.Contains(s, "e") {
-		s = strings.NewReplacer("ae", "a", "oe", "o", "ue", "u").Replace(s)
+		s = umlautSpellings.Replace(s)
 	}
 	return s
 }
+
+// umlautSpellings fold the spelled-out umlauts (built once: a Replacer
+// builds its tables on first use, which cost more than the replacing).
+var umlautSpellings = strings.NewReplacer("ae", "a", "oe", "o", "ue", "u")
 
 // cityWords are the words that name a city in s: the part before a
 // district separator ("Berlin-Mitte", "Frankfurt/Main", "Köln, Nippes"),

@@ -1,0 +1,340 @@
+package portfolio
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"sync"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
+
+// maxGroup is the most rows Import commits in one transaction.
+const maxGroup = importChunk
+
+// storedRow is an entry as Import compares it with a row.
+type storedRow struct {
+	Entry
+	fingerprint string
+}
+
+// storedEntries are the stored entries of refs, by Ref, read in one
+// query (refs are at most a chunk: within every engine's limit of
+// parameters).
+func (p *Portfolio) storedEntries(ctx context.Context, refs []string) (map[string]*storedRow, error) {
+	out := make(map[string]*storedRow, len(refs))
+	if len(refs) == 0 {
+		return out, nil
+	}
+	var b strings.Builder
+	args := make([]any, len(refs))
+	for i, r := range refs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("$" + itoa(i+1))
+		args[i] = r
+	}
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, status, score, tags, fingerprint FROM portfolio_entries WHERE ref IN (`+b.String()+`)`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		s := &storedRow{}
+		var tags string
+		if err := rows.Scan(&s.Ref, &s.CompanyID, &s.Status, &s.Score, &tags, &s.fingerprint); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
+		}
+		s.Tags = decodeTags(tags)
+		out[s.Ref] = s
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
+	}
+	return out, nil
+}
+
+// matched is one answer of the match walk.
+type matched struct {
+	r   registerdata.MatchResult
+	err error
+}
+
+// matchAhead runs MatchCompaniesSeq over queries in a goroutine and hands
+// its answers over an unbuffered channel, so that the importer can tell
+// an answer that is ready from one it would wait for. stop ends the walk
+// (cancelling what is in flight) and waits for the goroutine.
+func (p *Portfolio) matchAhead(ctx context.Context, queries []registerdata.MatchQuery, b registerdata.BatchOptions) (<-chan matched, func()) {
+	mctx, cancel := context.WithCancel(ctx)
+	ch := make(chan matched)
+	go func() {
+		defer close(ch)
+		for r, err := range p.c.MatchCompaniesSeq(mctx, queries, b) {
+			select {
+			case ch <- matched{r, err}:
+			case <-mctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return ch, func() {
+		cancel()
+		for range ch {
+			// drained until the goroutine ends
+		}
+	}
+}
+
+// group is the results of consecutive rows and what to store for them.
+type group struct {
+	results []ImportResult
+	writes  []func(context.Context, *groupStmts) error
+}
+
+// committer commits the rows of an import in groups, one group at a time
+// in the background while the next gathers, and yields each result only
+// once it is stored: an import killed at any point loses no row it
+// yielded, and a match answer waits for its commit no longer than the
+// commit before it takes.
+type committer struct {
+	p    *Portfolio
+	ctx  context.Context
+	cur  group      // gathering
+	busy *group     // being committed, or nil
+	done chan error // busy's outcome
+}
+
+// add appends a row's result and its write (nil when nothing is stored).
+func (c *committer) add(res ImportResult, write func(context.Context, *groupStmts) error) {
+	c.cur.results = append(c.cur.results, res)
+	if write != nil {
+		c.cur.writes = append(c.cur.writes, write)
+	}
+}
+
+// start commits the gathered group in the background; busy must be nil.
+// The writes store what was billed already: they run even when the
+// import's context has ended, so that an interrupted import does not pay
+// for them again.
+func (c *committer) start() {
+	g := c.cur
+	c.cur = group{}
+	done := make(chan error, 1)
+	c.busy, c.done = &g, done
+	ctx := context.WithoutCancel(c.ctx)
+	go func() {
+		if len(g.writes) == 0 {
+			done <- nil
+			return
+		}
+		// Prepared before the transaction: SQLite's one connection is
+		// the transaction's once it begins.
+		upsert, err := c.p.stmts.get(ctx, c.p.db, c.p.q(upsertEntrySQL))
+		if err != nil {
+			done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
+			return
+		}
+		retag, err := c.p.stmts.get(ctx, c.p.db, c.p.q(retagSQL))
+		if err != nil {
+			done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
+			return
+		}
+		done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
+			s := &groupStmts{tx: tx, upsertOnDB: upsert, retagOnDB: retag, now: micros(c.p.cfg.now())}
+			defer s.close()
+			for _, w := range g.writes {
+				if err := w(ctx, s); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}()
+}
+
+// settle yields the results of the busy group, whose commit ended with
+// err; false when the import must stop.
+func (c *committer) settle(err error, yield func(ImportResult, error) bool) bool {
+	g := c.busy
+	c.busy = nil
+	if err != nil {
+		yield(ImportResult{}, err)
+		return false
+	}
+	for _, r := range g.results {
+		if !yield(r, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// finish waits for the busy group and yields it; false when the import
+// must stop.
+func (c *committer) finish(yield func(ImportResult, error) bool) bool {
+	if c.busy == nil {
+		return true
+	}
+	return c.settle(<-c.done, yield)
+}
+
+// flush commits and yields everything gathered; false when the import
+// must stop.
+func (c *committer) flush(yield func(ImportResult, error) bool) bool {
+	if !c.finish(yield) {
+		return false
+	}
+	if len(c.cur.results) == 0 {
+		return true
+	}
+	c.start()
+	return c.finish(yield)
+}
+
+// rotate starts committing the gathered group once it is full.
+func (c *committer) rotate(yield func(ImportResult, error) bool) bool {
+	if len(c.cur.results) < maxGroup {
+		return true
+	}
+	if !c.finish(yield) {
+		return false
+	}
+	c.start()
+	return true
+}
+
+// next is the next answer of the match walk. While none is ready, it
+// commits what is gathered and yields what is committed; go on is false
+// when the import must stop.
+func (c *committer) next(matches <-chan matched, yield func(ImportResult, error) bool) (mi matched, ok, goOn bool) {
+	for {
+		select {
+		case mi, ok = <-matches:
+			return mi, ok, true
+		default:
+		}
+		if c.busy == nil {
+			if len(c.cur.results) == 0 {
+				mi, ok = <-matches
+				return mi, ok, true
+			}
+			c.start()
+		}
+		select {
+		case mi, ok = <-matches:
+			return mi, ok, true
+		case err := <-c.done:
+			if !c.settle(err, yield) {
+				return matched{}, false, false
+			}
+		}
+	}
+}
+
+// wait lets a commit under way end before the import returns.
+func (c *committer) wait() {
+	if c.busy != nil {
+		<-c.done
+		c.busy = nil
+	}
+}
+
+// preparedStmts are statements prepared once on the store; each group's
+// transaction uses them (sql.Tx.StmtContext) instead of preparing anew.
+type preparedStmts struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+// get is query prepared on db, preparing it on first use.
+func (ps *preparedStmts) get(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, error) {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if st := ps.m[query]; st != nil {
+		return st, nil
+	}
+	st, err := db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if ps.m == nil {
+		ps.m = map[string]*sql.Stmt{}
+	}
+	ps.m[query] = st
+	return st, nil
+}
+
+func (ps *preparedStmts) close() {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	for _, st := range ps.m {
+		_ = st.Close()
+	}
+	ps.m = nil
+}
+
+// groupStmts are the statements of one group's transaction: the
+// store's prepared statements, each bound to the transaction on first
+// use.
+type groupStmts struct {
+	tx                    *sql.Tx
+	upsertOnDB, retagOnDB *sql.Stmt
+	upsert, retag         *sql.Stmt
+	now                   int64
+}
+
+func (s *groupStmts) close() {
+	for _, st := range []*sql.Stmt{s.upsert, s.retag} {
+		if st != nil {
+			_ = st.Close()
+		}
+	}
+}
+
+// bound is onDB bound to the group's transaction, once.
+func (s *groupStmts) bound(ctx context.Context, slot **sql.Stmt, onDB *sql.Stmt) *sql.Stmt {
+	if *slot == nil {
+		*slot = s.tx.StmtContext(ctx, onDB)
+	}
+	return *slot
+}
+
+const retagSQL = `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`
+
+const upsertEntrySQL = `INSERT INTO portfolio_entries
+	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+	ON CONFLICT (ref) DO UPDATE SET company_id = excluded.company_id, name = excluded.name, status = excluded.status,
+		score = excluded.score, reasons = excluded.reasons, candidates = excluded.candidates, tags = excluded.tags,
+		fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at`
+
+// storeOutcome writes the outcome of one row.
+func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
+	cands := make([]candidate, 0, len(oc.candidates))
+	for _, c := range oc.candidates {
+		cands = append(cands, candidate{CompanyID: c.CompanyID, Name: c.Name, Score: c.Score})
+	}
+	if oc.reasons == nil {
+		oc.reasons = []string{}
+	}
+	_, err := s.bound(ctx, &s.upsert, s.upsertOnDB).ExecContext(ctx, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
+		mustJSON(oc.reasons), mustJSON(cands), mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, s.now)
+	if err != nil {
+		return fmt.Errorf("portfolio: storing the entry %q: %w", it.row.Ref, err)
+	}
+	return nil
+}
+
+// setTags updates the tags of an Unchanged entry.
+func (s *groupStmts) setTags(ctx context.Context, ref string, tags []string) error {
+	_, err := s.bound(ctx, &s.retag, s.retagOnDB).ExecContext(ctx, mustJSON(normTags(tags)), s.now, ref)
+	if err != nil {
+		return fmt.Errorf("portfolio: updating the tags of %q: %w", ref, err)
+	}
+	return nil
+}
