@@ -154,7 +154,8 @@ func (c *column) build(alive bitset, space *sortSpace) {
 			case v == 0 || !alive.has(uint32(d)):
 			case v == manyStrings:
 				for _, s := range c.manyStrs[uint32(d)] {
-					fn(c.post.ids[s], uint32(d))
+					id, _ := c.post.id(s)
+					fn(id, uint32(d))
 				}
 			default:
 				fn(v-1, uint32(d))
@@ -219,9 +220,9 @@ func (ps *postings) merge() (canon []uint32) {
 		}
 		canon[old] = uint32(len(vals) - 1)
 	}
-	ps.ids = make(map[string]uint32, len(vals))
+	ps.ids = newStrIndex(len(vals))
 	for id, v := range vals {
-		ps.ids[v] = uint32(id)
+		ps.ids.put(v, uint32(id), vals)
 	}
 	ps.vals, ps.lists = vals, make([]*posting, len(vals))
 	ps.recent, ps.unchecked = [recentSize]recentValue{}, false
