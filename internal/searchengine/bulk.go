@@ -136,7 +136,7 @@ type sortSpace struct{ pairs, tmp []keyed }
 func (c *column) build(alive bitset, space *sortSpace) {
 	if c.num != nil {
 		c.buildNumbers(alive, space)
-		c.nv = fit(c.nv)
+		c.nv.fit()
 		return
 	}
 	if c.post.unchecked {
@@ -171,8 +171,8 @@ func (c *column) build(alive bitset, space *sortSpace) {
 func (c *column) buildNumbers(alive bitset, space *sortSpace) {
 	x := c.num
 	each := func(fn func(v float64, d uint32)) {
-		for d, v := range c.nv {
-			switch {
+		for d := range c.nv.len() {
+			switch v := c.nv.get(uint32(d)); {
 			case !alive.has(uint32(d)) || same(v, noNumber):
 			case same(v, manyNumbers):
 				for _, w := range c.manyNums[uint32(d)] {

@@ -19,7 +19,7 @@ type column struct {
 	num  *numIndex
 	post *postings
 
-	nv       []float64            // numbers: noNumber, manyNumbers or the value
+	nv       numValues            // numbers: noNumber, manyNumbers or the value
 	manyNums map[uint32][]float64 // documents with several numbers
 	sv       []uint32             // strings: 0 for none, manyStrings, or the value's id + 1
 	manyStrs map[uint32][]string  // documents with several strings
@@ -114,7 +114,7 @@ func (t *table[R]) grow(n int) {
 		}
 		jobs = append(jobs, func(*struct{}) {
 			if c.num != nil {
-				c.nv = slices.Grow(c.nv, n)
+				c.nv.grow(n)
 			} else {
 				c.sv = slices.Grow(c.sv, n)
 			}
@@ -132,7 +132,7 @@ func (t *table[R]) sizeColumns() {
 	for i := range t.cols {
 		c := &t.cols[i]
 		if c.num != nil {
-			c.nv = make([]float64, n)
+			c.nv.make(n, 0)
 		} else {
 			c.sv = make([]uint32, n)
 		}
@@ -204,7 +204,7 @@ func (t *table[R]) number(id string) uint32 {
 			switch {
 			case t.columnsLater:
 			case c.num != nil:
-				c.nv = append(c.nv, noNumber)
+				c.nv.push()
 			default:
 				c.sv = append(c.sv, 0)
 			}
@@ -245,11 +245,11 @@ func (t *table[R]) store(d uint32, r *row) {
 		if c.num != nil {
 			switch vs := r.numsOf(i); len(vs) {
 			case 0:
-				c.nv[d] = noNumber
+				c.nv.set(d, noNumber)
 			case 1:
-				c.nv[d] = vs[0]
+				c.nv.set(d, vs[0])
 			default:
-				c.nv[d] = manyNumbers
+				c.nv.set(d, manyNumbers)
 				c.manyNums[d] = slices.Clone(vs)
 			}
 			continue
@@ -313,7 +313,7 @@ func (t *table[R]) remove(id string) {
 	for i := range t.cols {
 		c := &t.cols[i]
 		if c.num != nil {
-			c.nv[d] = noNumber
+			c.nv.set(d, noNumber)
 			delete(c.manyNums, d)
 		} else {
 			c.sv[d] = 0
@@ -331,7 +331,8 @@ func (t *table[R]) index(d uint32, add bool) {
 	r := doc{&t.docs, d}
 	for i, c := range t.cols {
 		if c.num != nil {
-			for _, v := range r.numsOf(i) {
+			var one [1]float64
+			for _, v := range r.numsOf(i, &one) {
 				if add {
 					c.num.add(v, d)
 				} else {
