@@ -190,6 +190,12 @@ func (e *Engine) setCompanies(pd uint32, cs []uint32) {
 		e.pco = append(e.pco, make([]uint32, int(pd)+1-len(e.pco))...)
 	}
 	delete(e.pmore, pd)
+	e.putCompanies(pd, cs)
+}
+
+// putCompanies is setCompanies for a person document that has no
+// companies recorded (a bulk load's), within pco.
+func (e *Engine) putCompanies(pd uint32, cs []uint32) {
 	if len(cs) == 0 {
 		e.pco[pd] = 0
 		return
@@ -333,6 +339,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		e.ct.finish()
 	}()
 	e.pt.sizeColumns()
+	e.pco = slices.Grow(e.pco, len(people))[:len(people)]
 	inOrder(len(people), func(i int) row {
 		f := personFactsPool.Get().(*personFacts)
 		tc := f.tc
@@ -344,7 +351,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		return r
 	}, func(i int, r row) {
 		e.pt.setReserved(uint32(i), r)
-		e.setCompanies(uint32(i), people[i].companies)
+		e.putCompanies(uint32(i), people[i].companyDocs())
 		people[i] = nil
 	})
 	e.pt.finish()
