@@ -136,7 +136,7 @@ type sortSpace struct{ pairs, tmp []keyed }
 func (c *column) build(alive bitset, space *sortSpace) {
 	if c.num != nil {
 		c.buildNumbers(alive, space)
-		c.nv = fit(c.nv)
+		c.nv.fit()
 		return
 	}
 	if c.post.unchecked {
@@ -154,7 +154,8 @@ func (c *column) build(alive bitset, space *sortSpace) {
 			case v == 0 || !alive.has(uint32(d)):
 			case v == manyStrings:
 				for _, s := range c.manyStrs[uint32(d)] {
-					fn(c.post.ids[s], uint32(d))
+					id, _ := c.post.id(s)
+					fn(id, uint32(d))
 				}
 			default:
 				fn(v-1, uint32(d))
@@ -170,8 +171,8 @@ func (c *column) build(alive bitset, space *sortSpace) {
 func (c *column) buildNumbers(alive bitset, space *sortSpace) {
 	x := c.num
 	each := func(fn func(v float64, d uint32)) {
-		for d, v := range c.nv {
-			switch {
+		for d := range c.nv.len() {
+			switch v := c.nv.get(uint32(d)); {
 			case !alive.has(uint32(d)) || same(v, noNumber):
 			case same(v, manyNumbers):
 				for _, w := range c.manyNums[uint32(d)] {
@@ -219,9 +220,9 @@ func (ps *postings) merge() (canon []uint32) {
 		}
 		canon[old] = uint32(len(vals) - 1)
 	}
-	ps.ids = make(map[string]uint32, len(vals))
+	ps.ids = newStrIndex(len(vals))
 	for id, v := range vals {
-		ps.ids[v] = uint32(id)
+		ps.ids.put(v, uint32(id), vals)
 	}
 	ps.vals, ps.lists = vals, make([]*posting, len(vals))
 	ps.recent, ps.unchecked = [recentSize]recentValue{}, false

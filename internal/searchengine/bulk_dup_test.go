@@ -36,7 +36,7 @@ func TestBulkLoadKeepsTheLastOfARepeatedID(t *testing.T) {
 
 	single := New(fixedDay)
 	for i := range src {
-		if old, ok := single.ct.byID[src[i].ID]; ok {
+		if old, ok := single.ct.lookup(src[i].ID); ok {
 			single.Update(*single.record(old), src[i])
 			continue
 		}

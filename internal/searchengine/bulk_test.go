@@ -194,7 +194,8 @@ func TestUncheckedNumberingMergesRepeats(t *testing.T) {
 		require.Equal(t, v, ps.vals[canon[id]])
 	}
 	for id, v := range ps.vals {
-		require.EqualValues(t, id, ps.ids[v])
+		got, _ := ps.id(v)
+		require.EqualValues(t, id, got)
 	}
 }
 
@@ -215,7 +216,7 @@ func TestBulkLoadOfAFieldNumberedUnchecked(t *testing.T) {
 	require.True(t, slices.IsSorted(ps.vals))
 	require.Len(t, ps.vals, n-1000)
 	for i := range cs { // plain comparisons: testify per company was most of the time under -race
-		d := e.ct.byID[cs[i].ID]
+		d, _ := e.ct.lookup(cs[i].ID)
 		want := cs[i].Register.RegisterNumber
 		if got := (doc{&e.ct.docs, d}).strsOf(col); len(got) != 1 || got[0] != want {
 			t.Fatalf("%s: register numbers %q, want [%q]", cs[i].ID, got, want)

@@ -230,7 +230,8 @@ func (t *table[R]) rangeCond(ci int, f filters.Filter) (*cond, error) {
 	}
 	c.est = c.b - c.a
 	c.match = func(r doc) bool {
-		return slices.ContainsFunc(r.numsOf(ci), func(v float64) bool { return lo <= v && v <= hi })
+		var one [1]float64
+		return slices.ContainsFunc(r.numsOf(ci, &one), func(v float64) bool { return lo <= v && v <= hi })
 	}
 	return c, nil
 }

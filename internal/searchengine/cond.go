@@ -277,7 +277,7 @@ func (t *table[R]) setDisjoint(c *cond, ci int, vals []string) {
 	}
 	ids := make([]uint32, len(vals))
 	for i, v := range vals {
-		ids[i] = col.post.ids[v]
+		ids[i], _ = col.post.id(v)
 	}
 	slices.Sort(ids)
 	if len(slices.Compact(ids)) != len(vals) {

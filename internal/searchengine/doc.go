@@ -113,7 +113,9 @@
 // the records given to Load and Update), builds each page of results from
 // the records when it is asked for, and re-derives a person from the
 // companies they appear in. Each document's values are held column-wise
-// in pointer-free arrays, strings as numbers of their distinct values.
+// in pointer-free arrays, strings as numbers of their distinct values,
+// numbers in five bytes while every value of the column is an integer of
+// at most 40 bits (else as float64).
 // A bulk load reads the source and builds the rows in one worker per
 // processor. Searches run at once under a read lock; the parts of the
 // index built on first use (bitset copies, cumulative bitsets, the

@@ -81,7 +81,7 @@ func (e *Engine) SetOwnerRegister(fn func(*registerdata.Company) ([]registerdata
 func (e *Engine) Reindex(id string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if d, ok := e.ct.byID[id]; ok {
+	if d, ok := e.ct.lookup(id); ok {
 		rec := *e.record(d)
 		e.update(rec, rec)
 	}
@@ -133,7 +133,7 @@ func (e *Engine) Update(before, after registerdata.Company) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if after.ID != "" && after.ID != before.ID {
-		if d, ok := e.ct.byID[after.ID]; ok { // after replaces another company than before
+		if d, ok := e.ct.lookup(after.ID); ok { // after replaces another company than before
 			e.update(*e.record(d), registerdata.Company{})
 		}
 	}
@@ -151,7 +151,7 @@ func (e *Engine) update(before, after registerdata.Company) {
 		}
 	}
 	if before.ID != "" {
-		if d, ok := e.ct.byID[before.ID]; ok {
+		if d, ok := e.ct.lookup(before.ID); ok {
 			for id, cs := range touched {
 				touched[id] = slices.DeleteFunc(cs, func(c uint32) bool { return c == d })
 			}
@@ -176,7 +176,7 @@ func (e *Engine) update(before, after registerdata.Company) {
 
 // companiesOf returns the company documents person id appears in.
 func (e *Engine) companiesOf(id string) []uint32 {
-	pd, ok := e.pt.byID[id]
+	pd, ok := e.pt.lookup(id)
 	if !ok || int(pd) >= len(e.pco) || e.pco[pd] == 0 {
 		return nil
 	}
@@ -190,6 +190,12 @@ func (e *Engine) setCompanies(pd uint32, cs []uint32) {
 		e.pco = append(e.pco, make([]uint32, int(pd)+1-len(e.pco))...)
 	}
 	delete(e.pmore, pd)
+	e.putCompanies(pd, cs)
+}
+
+// putCompanies is setCompanies for a person document that has no
+// companies recorded (a bulk load's), within pco.
+func (e *Engine) putCompanies(pd uint32, cs []uint32) {
 	if len(cs) == 0 {
 		e.pco[pd] = 0
 		return
@@ -247,7 +253,7 @@ func (e *Engine) personFacts(id string, cs []uint32) (personFacts, bool) {
 func (e *Engine) indexPerson(id string, cs []uint32) {
 	f, ok := e.personFacts(id, cs)
 	if !ok {
-		if pd, held := e.pt.byID[id]; held {
+		if pd, held := e.pt.lookup(id); held {
 			e.setCompanies(pd, nil)
 			e.pt.remove(id)
 		}
@@ -333,6 +339,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		e.ct.finish()
 	}()
 	e.pt.sizeColumns()
+	e.pco = slices.Grow(e.pco, len(people))[:len(people)]
 	inOrder(len(people), func(i int) row {
 		f := personFactsPool.Get().(*personFacts)
 		tc := f.tc
@@ -344,7 +351,7 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		return r
 	}, func(i int, r row) {
 		e.pt.setReserved(uint32(i), r)
-		e.setCompanies(uint32(i), people[i].companies)
+		e.putCompanies(uint32(i), people[i].companyDocs())
 		people[i] = nil
 	})
 	e.pt.finish()
@@ -380,7 +387,7 @@ func (e *Engine) Size() (companies, persons int) {
 func (e *Engine) HasPerson(id string) bool {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	_, ok := e.pt.byID[id]
+	_, ok := e.pt.lookup(id)
 	return ok
 }
 

@@ -33,7 +33,7 @@ const prefixBlocks = 64
 // instead of 16.
 type numIndex struct {
 	multi   bool       // documents may hold several values (insolvency dates)
-	byDoc   *[]float64 // each document's value, for a single-valued field
+	byDoc   *numValues // each document's value, for a single-valued field
 	docs    []uint32   // with byDoc
 	entries []numEntry // without byDoc
 
@@ -66,7 +66,7 @@ func (x *numIndex) docAt(i int) uint32 {
 
 func (x *numIndex) valAt(i int) float64 {
 	if x.byDoc != nil {
-		return (*x.byDoc)[x.docs[i]]
+		return x.byDoc.get(x.docs[i])
 	}
 	return x.entries[i].v
 }

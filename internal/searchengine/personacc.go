@@ -2,6 +2,7 @@ package searchengine
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -13,28 +14,35 @@ import (
 // derivePerson's order defines: entries ordered by latest start date,
 // then lowest company id. Name comes from the first entry in that order;
 // city and birth date from the first that has one.
+//
+// A bulk load holds one accumulator per person of the register at once,
+// so they are kept small: the entry keys' fields side by side (no
+// padding), a company's DIRECTOR mark in its list's high bit, and no
+// name when it is the first and last name joined by a space.
 type personAcc struct {
-	name   string // the name of the first entry
-	first  string // its first and last name
-	last   string
-	city   string
-	roles  []string
-	mainAt entryKey
-	cityAt entryKey
-	dobAt  entryKey
-	dob    int64 // packed (see dateKey); valid when hasDob
-	// companies: documents, distinct, past and present; manages: those
-	// with a current DIRECTOR role.
-	companies []uint32
-	manages   []uint32
+	name  string // the name of the first entry, "" when joined
+	first string // its first and last name
+	last  string
+	city  string
+	roles []string
+	// companies: documents, distinct, past and present, with
+	// managesBit set on those with a current DIRECTOR role.
+	companies                      []uint32
+	mainStart, cityStart, dobStart int64 // the entry keys of the name, city and birth date
+	dob                            int64 // packed (see dateKey); valid when hasDob
+	mainD, cityD, dobD             uint32
 	// Room for the lists of most persons, without an allocation each.
 	roleRoom    [1]string
 	companyRoom [2]uint32
-	manageRoom  [1]uint32
 	count       int32
 	hasDob      bool
 	active      bool
+	joined      bool // the name is first + " " + last
 }
+
+// managesBit marks, in personAcc.companies, a company where the person
+// holds a current DIRECTOR role. Document numbers stay below it.
+const managesBit = 1 << 31
 
 // entryKey places an entry in the order: later start first, then lower
 // company id. The start date is packed (dateKey) and the company is its
@@ -70,33 +78,45 @@ func (k entryKey) before(o entryKey, ids []string) bool {
 // each company document's id, d's included.
 func (a *personAcc) add(d uint32, ids []string, r *registerdata.Representative, today registerdata.Date) {
 	k := entryKey{dateKey(r.StartDate), d}
-	if a.count == 0 || k.before(a.mainAt, ids) {
+	if a.count == 0 || k.before(entryKey{a.mainStart, a.mainD}, ids) {
 		// Keep no pointer into the record: a bulk load holds every
 		// person's facts at once, and should not hold the records too.
-		a.name = r.Name
 		a.first, a.last = splitName(r)
-		a.mainAt = k
+		a.name, a.joined = r.Name, isJoined(r.Name, a.first, a.last)
+		if a.joined {
+			a.name = ""
+		}
+		a.mainStart, a.mainD = k.start, d
 	}
 	a.count++
 	if np := r.NaturalPerson; np != nil {
-		if np.City != nil && *np.City != "" && (a.city == "" || k.before(a.cityAt, ids)) {
-			a.city, a.cityAt = *np.City, k
+		if np.City != nil && *np.City != "" && (a.city == "" || k.before(entryKey{a.cityStart, a.cityD}, ids)) {
+			a.city, a.cityStart, a.cityD = *np.City, k.start, d
 		}
-		if np.DateOfBirth != nil && np.DateOfBirth.Valid() && (!a.hasDob || k.before(a.dobAt, ids)) {
-			a.dob, a.dobAt, a.hasDob = dateKey(*np.DateOfBirth), k, true
+		if np.DateOfBirth != nil && np.DateOfBirth.Valid() && (!a.hasDob || k.before(entryKey{a.dobStart, a.dobD}, ids)) {
+			a.dob, a.dobStart, a.dobD, a.hasDob = dateKey(*np.DateOfBirth), k.start, d, true
 		}
 	}
 	if a.companies == nil {
-		a.roles, a.companies, a.manages = a.roleRoom[:0], a.companyRoom[:0], a.manageRoom[:0]
+		a.roles, a.companies = a.roleRoom[:0], a.companyRoom[:0]
 	}
-	a.companies = addDistinct(a.companies, d)
+	i := slices.IndexFunc(a.companies, func(c uint32) bool { return c&^managesBit == d })
+	if i < 0 {
+		i, a.companies = len(a.companies), append(a.companies, d)
+	}
 	a.roles = addDistinct(a.roles, string(r.Role))
 	if current := r.EndDate == nil || r.EndDate.After(today); current {
 		a.active = true
 		if r.Role == enums.RoleDirector {
-			a.manages = addDistinct(a.manages, d)
+			a.companies[i] |= managesBit
 		}
 	}
+}
+
+// isJoined reports whether name is first + " " + last.
+func isJoined(name, first, last string) bool {
+	return len(name) == len(first)+1+len(last) && strings.HasPrefix(name, first) &&
+		name[len(first)] == ' ' && strings.HasSuffix(name, last)
 }
 
 func addDistinct[T comparable](s []T, v T) []T {
@@ -106,12 +126,31 @@ func addDistinct[T comparable](s []T, v T) []T {
 	return append(s, v)
 }
 
+// companyDocs returns the documents of the person's companies, the
+// DIRECTOR marks taken out of a's list: call it after facts.
+func (a *personAcc) companyDocs() []uint32 {
+	for k, c := range a.companies {
+		a.companies[k] = c &^ managesBit
+	}
+	return a.companies
+}
+
 // facts returns the person's facts; a holds at least one entry.
 func (a *personAcc) facts(id string) personFacts {
 	slices.Sort(a.roles)
+	manages := 0
+	for _, c := range a.companies {
+		if c&managesBit != 0 {
+			manages++
+		}
+	}
+	name := a.name
+	if a.joined {
+		name = a.first + " " + a.last
+	}
 	f := personFacts{
-		id: id, name: a.name, city: a.city, roles: a.roles,
-		company: len(a.companies), manages: len(a.manages), active: a.active,
+		id: id, name: name, city: a.city, roles: a.roles,
+		company: len(a.companies), manages: manages, active: a.active,
 	}
 	if a.hasDob {
 		dob := unpackDate(a.dob)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 )
 
 // TestDateKeyOrdersAsDates: a person's accumulator keeps start and birth
@@ -60,4 +61,35 @@ func TestPersonAccTiesGoToTheLowerCompanyID(t *testing.T) {
 	a.add(1, ids, &second, start)
 	a.add(0, ids, &later, start)
 	assert.Equal(t, "Anna Spät", a.facts("p").name, "the later start comes first")
+}
+
+// TestPersonAccCountsDistinctDirectorships: two current DIRECTOR entries
+// in one company and one in another count two management positions; a
+// past one and another role count none; the companies read back without
+// their marks; the name is the entry's, joined from first and last name
+// or not.
+func TestPersonAccCountsDistinctDirectorships(t *testing.T) {
+	ids := []string{"DE-HRB-B-1", "DE-HRB-B-2", "DE-HRB-B-3", "DE-HRB-B-4"}
+	start, today := registerdata.NewDate(2020, 5, 1), registerdata.NewDate(2024, 1, 1)
+	ended := registerdata.NewDate(2021, 1, 1)
+	director := registerdata.Representative{Name: "Anna Alt", Role: enums.RoleDirector, StartDate: start}
+	past := director
+	past.EndDate = &ended
+	other := registerdata.Representative{Name: "Anna Alt", Role: enums.RoleProkura, StartDate: start}
+	var a personAcc
+	for _, e := range []struct {
+		d uint32
+		r registerdata.Representative
+	}{{2, director}, {2, director}, {0, past}, {3, other}, {1, director}} {
+		a.add(e.d, ids, &e.r, today)
+	}
+	f := a.facts("p")
+	assert.Equal(t, 2, f.manages)
+	assert.Equal(t, 4, f.company)
+	assert.Equal(t, "Anna Alt", f.name)
+	assert.ElementsMatch(t, []uint32{0, 1, 2, 3}, a.companyDocs())
+
+	odd := registerdata.Representative{Name: "Dr. Anna  Alt", StartDate: registerdata.NewDate(2022, 1, 1)}
+	a.add(0, ids, &odd, today)
+	assert.Equal(t, "Dr. Anna  Alt", a.facts("p").name, "a name that is not first and last joined is kept")
 }

@@ -54,7 +54,7 @@ func (p *posting) bitset(n int) bitset {
 // Every value ever seen also has a number (intern), so that documents
 // hold their values as numbers and postings are found without hashing.
 type postings struct {
-	ids   map[string]uint32         // value -> its number
+	ids   strIndex                  // value -> its number, resolved by vals
 	vals  []string                  // number -> value
 	lists []*posting                // number -> posting; nil while no document holds the value
 	keys  []string                  // sorted distinct values with a non-empty posting
@@ -71,7 +71,7 @@ type postings struct {
 }
 
 func newPostings() *postings {
-	return &postings{ids: map[string]uint32{}, find: slices.BinarySearch[[]uint32]}
+	return &postings{ids: newStrIndex(0), find: slices.BinarySearch[[]uint32]}
 }
 
 // intern returns the number of v, giving it one if it has none. Most
@@ -87,13 +87,13 @@ func (ps *postings) intern(v string) uint32 {
 		return uint32(len(ps.vals) - 1)
 	}
 	ps.seen++
-	id, ok := ps.ids[v]
+	id, ok := ps.id(v)
 	if !ok {
 		id = uint32(len(ps.vals))
-		ps.ids[v] = id
 		ps.vals = append(ps.vals, v)
 		ps.lists = append(ps.lists, nil)
-		if len(ps.ids) == uniqueAt && ps.expect > uniqueAt && ps.seen < 2*uniqueAt {
+		ps.ids.put(v, id, ps.vals)
+		if ps.ids.len() == uniqueAt && ps.expect > uniqueAt && ps.seen < 2*uniqueAt {
 			ps.unchecked = true
 			ps.vals = slices.Grow(ps.vals, ps.expect-len(ps.vals))
 			ps.lists = slices.Grow(ps.lists, ps.expect-len(ps.lists))
@@ -133,6 +133,9 @@ func recentSlot(v string) int {
 	return h & (recentSize - 1)
 }
 
+// id returns the number of v, if it has one.
+func (ps *postings) id(v string) (uint32, bool) { return ps.ids.get(v, ps.vals) }
+
 // list returns the posting of value number id, making it if needed.
 func (ps *postings) list(id uint32) *posting {
 	if p := ps.lists[id]; p != nil {
@@ -149,7 +152,7 @@ func (ps *postings) list(id uint32) *posting {
 
 // posting returns the posting of value v, nil when no document holds it.
 func (ps *postings) posting(v string) *posting {
-	if id, ok := ps.ids[v]; ok {
+	if id, ok := ps.id(v); ok {
 		return ps.lists[id]
 	}
 	return nil
@@ -190,7 +193,7 @@ func (ps *postings) remove(id, d uint32) {
 func (ps *postings) addMany(vs []string, d uint32) {
 	var fresh []string
 	for _, v := range vs {
-		id := ps.ids[v]
+		id, _ := ps.id(v)
 		p := ps.lists[id]
 		if p == nil {
 			p = &posting{}
@@ -221,7 +224,7 @@ func (ps *postings) addMany(vs []string, d uint32) {
 func (ps *postings) removeMany(vs []string, d uint32) {
 	var gone []string
 	for _, v := range vs {
-		id, ok := ps.ids[v]
+		id, ok := ps.id(v)
 		if !ok || ps.lists[id] == nil {
 			continue
 		}

@@ -40,7 +40,8 @@ func TestAddManyRemoveManyMatchOneByOne(t *testing.T) {
 	}
 	for _, d := range []int{3, 0, 5} {
 		for _, v := range docs[d] {
-			one.remove(one.ids[v], uint32(d))
+			id, _ := one.id(v)
+			one.remove(id, uint32(d))
 		}
 		many.removeMany(docs[d], uint32(d))
 		check(fmt.Sprintf("after removing document %d", d))

@@ -71,19 +71,22 @@ type doc struct {
 	d  uint32
 }
 
-// numsOf returns the numbers of column i. The result is shared.
-func (r doc) numsOf(i int) []float64 {
+// numsOf returns the numbers of column i, a single one in one. The
+// result is shared.
+func (r doc) numsOf(i int, one *[1]float64) []float64 {
 	c := &r.ds.cols[i]
 	if c.num == nil {
 		return nil
 	}
-	switch v := c.nv[r.d]; {
+	switch v := c.nv.get(r.d); {
 	case same(v, noNumber):
 		return nil
 	case same(v, manyNumbers):
 		return c.manyNums[r.d]
+	default:
+		one[0] = v
+		return one[:]
 	}
-	return c.nv[r.d : r.d+1]
 }
 
 // strsOf returns the strings of column i. The result is shared.

@@ -19,7 +19,7 @@ type column struct {
 	num  *numIndex
 	post *postings
 
-	nv       []float64            // numbers: noNumber, manyNumbers or the value
+	nv       numValues            // numbers: noNumber, manyNumbers or the value
 	manyNums map[uint32][]float64 // documents with several numbers
 	sv       []uint32             // strings: 0 for none, manyStrings, or the value's id + 1
 	manyStrs map[uint32][]string  // documents with several strings
@@ -43,7 +43,7 @@ type table[R any] struct {
 	result  func(d uint32) R
 	results *resultCache[R] // of result, for pages
 	ids     []string        // "" for a free number
-	byID    map[string]uint32
+	byID    strIndex        // id -> document, resolved by ids
 	free    []uint32
 	alive   bitset
 	live    int
@@ -57,7 +57,7 @@ type table[R any] struct {
 }
 
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
-	t := &table[R]{byName: map[filters.Field]int{}, byID: map[string]uint32{}, results: new(resultCache[R])}
+	t := &table[R]{byName: map[filters.Field]int{}, byID: newStrIndex(0), results: new(resultCache[R])}
 	t.tokens = newPostings()
 	// Name words are kept in result order, so that a name search reads
 	// its page straight from the list.
@@ -92,8 +92,8 @@ func (t *table[R]) size() int { return len(t.keys) }
 
 // grow pre-allocates room for n documents, before a bulk load.
 func (t *table[R]) grow(n int) {
-	if len(t.byID) == 0 {
-		t.byID = make(map[string]uint32, n)
+	if t.byID.len() == 0 {
+		t.byID.reserve(n)
 	}
 	// Hundreds of megabytes for a large register: the memory is zeroed,
 	// and faulted in, by one worker per processor.
@@ -114,7 +114,7 @@ func (t *table[R]) grow(n int) {
 		}
 		jobs = append(jobs, func(*struct{}) {
 			if c.num != nil {
-				c.nv = slices.Grow(c.nv, n)
+				c.nv.grow(n)
 			} else {
 				c.sv = slices.Grow(c.sv, n)
 			}
@@ -132,7 +132,7 @@ func (t *table[R]) sizeColumns() {
 	for i := range t.cols {
 		c := &t.cols[i]
 		if c.num != nil {
-			c.nv = make([]float64, n)
+			c.nv.make(n, 0)
 		} else {
 			c.sv = make([]uint32, n)
 		}
@@ -149,9 +149,9 @@ func (t *table[R]) put(id string, r row) uint32 {
 	if strings.HasSuffix(r.key, id) {
 		id = r.key[len(r.key)-len(id):] // one string for both
 	}
-	held := len(t.byID)
+	held := t.byID.len()
 	d := t.number(id)
-	if t.loading && len(t.byID) == held {
+	if t.loading && t.byID.len() == held {
 		t.dropEarlier(id, d)
 	}
 	t.set(d, r)
@@ -162,31 +162,29 @@ func (t *table[R]) put(id string, r row) uint32 {
 func (t *table[R]) dropEarlier(id string, d uint32) {
 	for k := len(t.ids) - 1; k >= 0; k-- {
 		if uint32(k) != d && t.ids[k] == id && t.alive.has(uint32(k)) {
-			t.byID[id] = uint32(k)
+			t.byID.put(id, uint32(k), t.ids)
 			t.remove(id)
 			break
 		}
 	}
-	t.byID[id] = d
+	t.byID.put(id, d, t.ids)
 }
 
 // reserve returns the number of document id during a bulk load, giving
 // it a new one, and reporting so, when it has none yet; set gives the
 // document its row later.
 func (t *table[R]) reserve(id string) (uint32, bool) {
-	if d, ok := t.byID[id]; ok {
+	if d, ok := t.lookup(id); ok {
 		return d, false
 	}
 	return t.number(id), true
 }
 
 // setReserved is set for a document numbered by reserve. Its id is then
-// made to share the memory of the key, in the map too.
+// made to share the memory of the key.
 func (t *table[R]) setReserved(d uint32, r row) {
 	if id := t.ids[d]; strings.HasSuffix(r.key, id) {
-		id = r.key[len(r.key)-len(id):]
-		t.ids[d] = id
-		t.byID[id] = d // replaces the key with the shared string
+		t.ids[d] = r.key[len(r.key)-len(id):]
 	}
 	t.set(d, r)
 }
@@ -206,16 +204,19 @@ func (t *table[R]) number(id string) uint32 {
 			switch {
 			case t.columnsLater:
 			case c.num != nil:
-				c.nv = append(c.nv, noNumber)
+				c.nv.push()
 			default:
 				c.sv = append(c.sv, 0)
 			}
 		}
 		t.alive.grow(len(t.keys))
 	}
-	t.byID[id] = d
+	t.byID.put(id, d, t.ids)
 	return d
 }
+
+// lookup returns the document of id.
+func (t *table[R]) lookup(id string) (uint32, bool) { return t.byID.get(id, t.ids) }
 
 // set gives document d, numbered and not live, the row r, and makes it
 // live.
@@ -244,11 +245,11 @@ func (t *table[R]) store(d uint32, r *row) {
 		if c.num != nil {
 			switch vs := r.numsOf(i); len(vs) {
 			case 0:
-				c.nv[d] = noNumber
+				c.nv.set(d, noNumber)
 			case 1:
-				c.nv[d] = vs[0]
+				c.nv.set(d, vs[0])
 			default:
-				c.nv[d] = manyNumbers
+				c.nv.set(d, manyNumbers)
 				c.manyNums[d] = slices.Clone(vs)
 			}
 			continue
@@ -294,7 +295,7 @@ func (t *table[R]) cmpDocs(a, b uint32) int { return strings.Compare(t.keys[a], 
 
 // remove drops the document id if the table holds it.
 func (t *table[R]) remove(id string) {
-	d, ok := t.byID[id]
+	d, ok := t.lookup(id)
 	if !ok {
 		return
 	}
@@ -306,13 +307,13 @@ func (t *table[R]) remove(id string) {
 		}
 	}
 	t.results.changed()
-	delete(t.byID, id)
+	t.byID.delete(id, t.ids)
 	t.alive.clear(d)
 	t.live--
 	for i := range t.cols {
 		c := &t.cols[i]
 		if c.num != nil {
-			c.nv[d] = noNumber
+			c.nv.set(d, noNumber)
 			delete(c.manyNums, d)
 		} else {
 			c.sv[d] = 0
@@ -330,7 +331,8 @@ func (t *table[R]) index(d uint32, add bool) {
 	r := doc{&t.docs, d}
 	for i, c := range t.cols {
 		if c.num != nil {
-			for _, v := range r.numsOf(i) {
+			var one [1]float64
+			for _, v := range r.numsOf(i, &one) {
 				if add {
 					c.num.add(v, d)
 				} else {
