@@ -162,17 +162,15 @@ func filledBody(path []string, size int) []byte {
 	open.WriteString("[")
 	tail := "]" + reverse(closing.String()) + "}"
 	n := (size - open.Len() - len(tail)) / (len(item) + 1)
-	var b bytes.Buffer
-	b.Grow(size)
-	b.WriteString(open.String())
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(item)
+	b := make([]byte, 0, size)
+	b = append(b, open.String()...)
+	if n > 0 {
+		// The items in one copy, not one write each: the battery builds
+		// hundreds of megabytes of them.
+		b = append(b, item...)
+		b = append(b, bytes.Repeat([]byte(","+item), n-1)...)
 	}
-	b.WriteString(tail)
-	return b.Bytes()
+	return append(b, tail...)
 }
 
 func reverse(s string) string {

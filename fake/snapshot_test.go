@@ -181,7 +181,7 @@ func TestSnapshotRestoresEveryAnswer(t *testing.T) {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			rc := newFlakyReceiver(t)
 			clk := NewClock(testStart)
-			a := NewServer(WithClock(clk), WithSeed(int64(seed)), WithGenerated(40), WithWebhookEndpoint(rc.srv.URL, testSecret), WithCredits(50_000))
+			a := NewServer(WithClock(clk), WithSeed(int64(seed)), WithGenerated(12), WithWebhookEndpoint(rc.srv.URL, testSecret), WithCredits(50_000))
 			t.Cleanup(a.Close)
 			randomOps(t, a, clk, rc, rand.New(rand.NewPCG(seed, 7)), 60)
 

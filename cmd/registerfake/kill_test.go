@@ -144,6 +144,7 @@ func credits(t *testing.T, base string) int64 {
 // of its shutdown, 50 times; the snapshot is always the previous state or
 // the new one, whole, and the restart restores exactly it.
 func TestKillWhileWritingSnapshots(t *testing.T) {
+	t.Parallel() // its own directory and processes: it waits on them beside the other kill test
 	rnd := rand.New(rand.NewPCG(killSeed(t), 1))
 	dir := t.TempDir()
 	file := filepath.Join(dir, "state.json")
@@ -199,6 +200,7 @@ func TestKillWhileWritingSnapshots(t *testing.T) {
 // recorded file is whole, and registerfake -data serves the recording,
 // each company as the upstream answered it.
 func TestKillWhileRecording(t *testing.T) {
+	t.Parallel() // its own directory and processes: it waits on them beside the other kill test
 	rnd := rand.New(rand.NewPCG(killSeed(t), 2))
 	const key = "upstream-key-for-the-kill-test"
 	upstream := fake.NewServer(fake.WithAPIKey(key))

@@ -71,10 +71,13 @@ var formWords = map[string]bool{
 	"beschraenkter": true, "haftung": true, "ewiv": true, "gbr": true, "llp": true, "inc": true,
 }
 
+// spellOut spells umlauts out and "&" as "und", for nameKey.
+var spellOut = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "ae", "Ö", "oe", "Ü", "ue", "&", " und ")
+
 // nameKey is a name's words without legal form and state, lower case,
 // umlauts spelt out, sorted.
 func nameKey(name string) string {
-	name = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "ae", "Ö", "oe", "Ü", "ue", "&", " und ").Replace(name)
+	name = spellOut.Replace(name)
 	ws := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	var out []string
 	for _, w := range ws {
@@ -327,8 +330,8 @@ func (g *gen) ambiguous(i int, name string, keepsForm bool, q registerdata.Match
 	// A former name may be another company's current one; a dropped
 	// word may leave another company's name.
 	if name != c.Name.Name {
-		for _, o := range g.all {
-			if o.ID != c.ID && nameKey(o.Name.Name) == nameKey(name) {
+		for _, j := range g.byKey[nameKey(name)] {
+			if g.all[j].ID != c.ID {
 				return true
 			}
 		}

@@ -79,13 +79,16 @@ func newBuilder(srv *fake.Server) *builder {
 	return b
 }
 
+// identityFolds are the spellings identity takes as the same.
+var identityFolds = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss", "ae", "a", "oe", "o", "ue", "u",
+	"&", "", "+", "", " und ", "", "gebrüder", "gebr", "gebrueder", "gebr")
+
 // identity folds a name (without its legal form) to what a person
 // comparing two names by hand would call the same: case, umlauts and
 // their transliterations, "&"/"und"/"+", spaces and hyphens do not count.
 func identity(core string) string {
 	s := strings.ToLower(core)
-	s = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss", "ae", "a", "oe", "o", "ue", "u",
-		"&", "", "+", "", " und ", "", "gebrüder", "gebr", "gebrueder", "gebr").Replace(s)
+	s = identityFolds.Replace(s)
 	var sb strings.Builder
 	for _, r := range s {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
