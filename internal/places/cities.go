@@ -3,6 +3,7 @@ package places
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 )
 
@@ -92,6 +93,39 @@ var umlautSpellings = strings.NewReplacer("ae", "a", "oe", "o", "ue", "u")
 // tells cities apart ("Frankfurt (Oder)"); a district written alone
 // ("Schwabing") is its city.
 func cityWords(s string) []string {
+	if len(s) > maxCachedCity {
+		return splitCityWords(s)
+	}
+	if w, ok := cityWordsCache.Load(s); ok {
+		return w.([]string)
+	}
+	w := splitCityWords(s)
+	if cityWordsCached.Load() < maxCachedCities {
+		if _, loaded := cityWordsCache.LoadOrStore(s, w); !loaded {
+			cityWordsCached.Add(1)
+		}
+	}
+	return w
+}
+
+// cityWordsCache holds the words of city texts already split (a matcher
+// compares the query's city with every candidate's, and a portfolio's
+// import compares the same few hundred cities again and again), at most
+// maxCachedCities texts of at most maxCachedCity bytes each, so that
+// hostile answers cannot make it grow without bound. Its slices are
+// shared: nothing may change them.
+var (
+	cityWordsCache  sync.Map
+	cityWordsCached atomic.Int64
+)
+
+const (
+	maxCachedCities = 8192
+	maxCachedCity   = 64
+)
+
+// splitCityWords is cityWords without the cache.
+func splitCityWords(s string) []string {
 	s = strings.TrimSpace(s)
 	if d, ok := districts()[Fold(s)]; ok {
 		s = d
