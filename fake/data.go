@@ -22,13 +22,14 @@ import (
 var companiesJSON []byte
 
 // curatedRegister is the curated register decoded, completed and
-// validated once: as JSON, from which each server gets its own copy, and
-// the natural persons of its representations, which the person
-// proceedings are made of (see personCases), so that no server decodes a
-// second copy to find them.
+// validated once: its companies, which every server of the process shares
+// (stored companies are never modified in place: a change stores a new
+// copy, so a server's changes stay its own), and the natural persons of
+// its representations, which the person proceedings are made of (see
+// personCases), so that no server decodes a second copy to find them.
 type curatedRegister struct {
-	json    []byte
-	persons []curatedPerson // sorted by id
+	companies []registerdata.Company // shared: never modify them
+	persons   []curatedPerson        // sorted by id
 }
 
 // curatedPerson is a natural person of the curated representations.
@@ -43,11 +44,7 @@ var curated = sync.OnceValues(func() (curatedRegister, error) {
 	if err != nil {
 		return curatedRegister{}, err
 	}
-	b, err := json.Marshal(cs)
-	if err != nil {
-		return curatedRegister{}, err
-	}
-	return curatedRegister{json: b, persons: naturalPersons(cs)}, nil
+	return curatedRegister{companies: cs, persons: naturalPersons(cs)}, nil
 })
 
 // naturalPersons lists the natural persons of the representations of
@@ -74,16 +71,30 @@ func naturalPersons(cs []registerdata.Company) []curatedPerson {
 	return out
 }
 
-// curatedCompanies returns a fresh copy of the curated register,
-// completed and validated.
+// sharedCurated returns the curated register, completed and validated,
+// for a server's store: a new slice whose companies share their fields
+// with every other server's. Neither the caller nor the store may modify
+// them in place; replacing one in the slice is fine.
+func sharedCurated() ([]registerdata.Company, error) {
+	r, err := curated()
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(r.companies), nil
+}
+
+// curatedCompanies returns a deep copy of the curated register,
+// completed and validated, which the caller may modify.
 func curatedCompanies() ([]registerdata.Company, error) {
 	r, err := curated()
 	if err != nil {
 		return nil, err
 	}
-	var cs []registerdata.Company
-	if err := json.Unmarshal(r.json, &cs); err != nil {
-		return nil, fmt.Errorf("fake: copying the curated register: %w", err)
+	cs := make([]registerdata.Company, len(r.companies))
+	for i := range r.companies {
+		if cs[i], err = cloneCompany(r.companies[i]); err != nil {
+			return nil, err
+		}
 	}
 	return cs, nil
 }
