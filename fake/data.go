@@ -11,6 +11,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/internal/jsonread"
 )
 
 // companiesJSON is the curated register: fictional companies with
@@ -40,7 +41,7 @@ type curatedPerson struct {
 
 // curated decodes companiesJSON once.
 var curated = sync.OnceValues(func() (curatedRegister, error) {
-	cs, err := decodeCurated(companiesJSON)
+	cs, err := decodeEmbeddedCurated(companiesJSON)
 	if err != nil {
 		return curatedRegister{}, err
 	}
@@ -94,6 +95,37 @@ func curatedCompanies() ([]registerdata.Company, error) {
 	for i := range r.companies {
 		if cs[i], err = cloneCompany(r.companies[i]); err != nil {
 			return nil, err
+		}
+	}
+	return cs, nil
+}
+
+// decodeEmbeddedCurated decodes the embedded curated register b with the
+// SDK's decoder, which is several times faster than a strict decoding
+// (decodeCurated) but skips a field it does not know; then it completes
+// and validates each company, as decodeCurated does. The package's tests
+// check that both decode the embedded file alike, so a typo in it fails
+// them rather than a start.
+func decodeEmbeddedCurated(b []byte) ([]registerdata.Company, error) {
+	r := jsonread.New(b)
+	var cs []registerdata.Company
+	err := r.Array(func() error {
+		raw, err := r.RawValue()
+		if err != nil {
+			return err
+		}
+		cs = append(cs, registerdata.Company{})
+		return cs[len(cs)-1].UnmarshalJSON(raw)
+	})
+	if err == nil {
+		err = r.End()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("fake: the curated register data/companies.json is broken: %w", err)
+	}
+	for i := range cs {
+		if err := prepare(&cs[i]); err != nil {
+			return nil, fmt.Errorf("fake: the curated register data/companies.json: %w", err)
 		}
 	}
 	return cs, nil
