@@ -3,7 +3,6 @@ package fake
 import (
 	"encoding/json"
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -80,47 +79,15 @@ func TestServersDoNotChangeTheSharedCuratedRegister(t *testing.T) {
 	assert.NotEqual(t, "10559", c.Address.PostalCode, "another server does not see the first one's change")
 }
 
-// TestEmbeddedCuratedRegisterIsStrictlyValid is the check of the curated
-// register that servers no longer make at start: data/companies.json
-// decodes strictly (no unknown field, no trailing data) and completes to
-// valid companies, and the fast decoding a start uses gives the very same
-// companies. Only the SDK's decoder skips unknown fields, which
-// TestFastCuratedDecodingSkipsWhatStrictRefuses shows.
-func TestEmbeddedCuratedRegisterIsStrictlyValid(t *testing.T) {
+// TestCuratedRegisterIsStrictlyValid: data/companies.json decodes
+// strictly (no unknown field, no trailing data) and completes to valid
+// companies, and those are the companies servers get (from
+// curated_data.go, which TestCuratedDataIsGeneratedFromTheJSON keeps in
+// step with the file).
+func TestCuratedRegisterIsStrictlyValid(t *testing.T) {
 	strict, err := decodeCurated(companiesJSON)
-	require.NoError(t, err)
-	fast, err := decodeEmbeddedCurated(companiesJSON)
 	require.NoError(t, err)
 	want, err := json.Marshal(strict)
 	require.NoError(t, err)
-	got, err := json.Marshal(fast)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), string(got))
-	assert.JSONEq(t, string(want), string(sharedCuratedJSON(t)), "servers get these companies")
-}
-
-// TestFastCuratedDecodingSkipsWhatStrictRefuses: a typo in the curated
-// register passes the decoding a start uses, so the strict test above is
-// what catches it; both refuse broken JSON and invalid companies.
-func TestFastCuratedDecodingSkipsWhatStrictRefuses(t *testing.T) {
-	var cs []json.RawMessage
-	require.NoError(t, json.Unmarshal(companiesJSON, &cs))
-	good := string(cs[0])
-	typo := strings.Replace(good, `"linkedin"`, `"linkdin"`, 1)
-	require.NotEqual(t, good, typo)
-	_, err := decodeEmbeddedCurated([]byte("[" + typo + "]"))
-	assert.NoError(t, err, "the start skips an unknown field")
-	_, err = decodeCurated([]byte("[" + typo + "]"))
-	assert.Error(t, err, "the test refuses it")
-
-	invalid := strings.Replace(good, `"legal_form": "`, `"legal_form": "X`, 1)
-	require.NotEqual(t, good, invalid)
-	for name, decode := range map[string]func([]byte) ([]registerdata.Company, error){"fast": decodeEmbeddedCurated, "strict": decodeCurated} {
-		_, err := decode([]byte("[" + good + "] []"))
-		assert.Error(t, err, "%s: trailing data", name)
-		_, err = decode([]byte("[" + good + ","))
-		assert.Error(t, err, "%s: cut short", name)
-		_, err = decode([]byte("[" + invalid + "]"))
-		assert.Error(t, err, "%s: an unknown legal form", name)
-	}
+	assert.Equal(t, string(want), string(sharedCuratedJSON(t)), "servers get these companies")
 }

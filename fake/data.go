@@ -1,9 +1,6 @@
 package fake
 
 import (
-	"bytes"
-	_ "embed"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,18 +8,9 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
-	"github.com/registerdata/registerdata-go/internal/jsonread"
 )
 
-// companiesJSON is the curated register: fictional companies with
-// realistic German names, places, courts and industry codes, chosen so
-// that together they use every field and every enum value of the
-// specification. See data/README.md for what each company shows.
-//
-//go:embed data/companies.json
-var companiesJSON []byte
-
-// curatedRegister is the curated register decoded, completed and
+// curatedRegister is the curated register built, completed and
 // validated once: its companies, which every server of the process shares
 // (stored companies are never modified in place: a change stores a new
 // copy, so a server's changes stay its own), and the natural persons of
@@ -39,11 +27,16 @@ type curatedPerson struct {
 	city     *string // as the record has it; copy it before handing it out
 }
 
-// curated decodes companiesJSON once.
+// curated builds the curated register once: from curatedLiteral, the Go
+// form of data/companies.json that the package's tests generate and check
+// (strict decoding, completion, validation), so a start decodes no JSON;
+// it validates each company again, which is cheap.
 var curated = sync.OnceValues(func() (curatedRegister, error) {
-	cs, err := decodeEmbeddedCurated(companiesJSON)
-	if err != nil {
-		return curatedRegister{}, err
+	cs := curatedLiteral()
+	for i := range cs {
+		if err := validateCompany(&cs[i]); err != nil {
+			return curatedRegister{}, fmt.Errorf("fake: the curated register (curated_data.go, from data/companies.json): company %q is not valid: %w", cs[i].ID, err)
+		}
 	}
 	return curatedRegister{companies: cs, persons: naturalPersons(cs)}, nil
 })
@@ -95,59 +88,6 @@ func curatedCompanies() ([]registerdata.Company, error) {
 	for i := range r.companies {
 		if cs[i], err = cloneCompany(r.companies[i]); err != nil {
 			return nil, err
-		}
-	}
-	return cs, nil
-}
-
-// decodeEmbeddedCurated decodes the embedded curated register b with the
-// SDK's decoder, which is several times faster than a strict decoding
-// (decodeCurated) but skips a field it does not know; then it completes
-// and validates each company, as decodeCurated does. The package's tests
-// check that both decode the embedded file alike, so a typo in it fails
-// them rather than a start.
-func decodeEmbeddedCurated(b []byte) ([]registerdata.Company, error) {
-	r := jsonread.New(b)
-	var cs []registerdata.Company
-	err := r.Array(func() error {
-		raw, err := r.RawValue()
-		if err != nil {
-			return err
-		}
-		cs = append(cs, registerdata.Company{})
-		return cs[len(cs)-1].UnmarshalJSON(raw)
-	})
-	if err == nil {
-		err = r.End()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("fake: the curated register data/companies.json is broken: %w", err)
-	}
-	for i := range cs {
-		if err := prepare(&cs[i]); err != nil {
-			return nil, fmt.Errorf("fake: the curated register data/companies.json: %w", err)
-		}
-	}
-	return cs, nil
-}
-
-// decodeCurated decodes a JSON array of companies strictly (an unknown
-// field, such as a typo, fails), then completes and validates each.
-func decodeCurated(b []byte) ([]registerdata.Company, error) {
-	var raw []strictCompany
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("fake: the curated register data/companies.json is broken: %w", err)
-	}
-	if err := noTrailingData(dec, b); err != nil {
-		return nil, fmt.Errorf("fake: the curated register data/companies.json is broken: %w", err)
-	}
-	cs := make([]registerdata.Company, len(raw))
-	for i := range raw {
-		cs[i] = registerdata.Company(raw[i])
-		if err := prepare(&cs[i]); err != nil {
-			return nil, fmt.Errorf("fake: the curated register data/companies.json: %w", err)
 		}
 	}
 	return cs, nil

@@ -24,8 +24,8 @@
 // # Register
 //
 // The curated register (data/companies.json, checked strictly by the
-// package's tests, completed and checked again when the first server of a
-// process starts) holds companies that together use every field and every
+// package's tests and compiled into the package, so a start decodes no
+// JSON) holds companies that together use every field and every
 // enum value of the specification, among them DE-HRB-F1103-267645,
 // Nordlicht Solartechnik GmbH, a company with a full history. WithGenerated
 // adds any number of deterministic synthetic companies. UpdateCompany and
