@@ -47,3 +47,17 @@ func BenchmarkCuratedRegister(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFirstSearch starts a fake and runs one search, which builds
+// the search index and loads the curated owners: what a start no longer
+// pays for unless a search needs it.
+func BenchmarkFirstSearch(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		s := NewServer()
+		if _, err := s.searchReady().SearchCompanies(registerdata.CompanySearchRequest{Query: "solar"}); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
