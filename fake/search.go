@@ -41,7 +41,7 @@ func installSearch(s *Server) {
 	s.handleAPI("POST /v1/search/company", s.handleSearchCompany)
 	s.handleAPI("POST /v1/search/person", s.handleSearchPerson)
 	if s.cfg.generated > 0 {
-		s.searchIndex()
+		s.searchReady() // the index and the owners its filters read
 	}
 }
 

@@ -98,3 +98,14 @@ func TestConcurrentFirstSearchesBuildOneIndex(t *testing.T) {
 		assert.Equal(t, got[0], got[i], fmt.Sprintf("search %d", i))
 	}
 }
+
+// TestGeneratedRegisterIsIndexedAtStart: a register with generated
+// companies is indexed when the server starts, with the curated owners
+// loaded for the owner filters, so no request waits for the build.
+func TestGeneratedRegisterIsIndexedAtStart(t *testing.T) {
+	srv, _ := newTestServer(t, WithGenerated(50))
+	assert.Equal(t, 1, srv.searchBuilds())
+	assert.True(t, extState[ownershipState](srv).loaded.Load())
+	companyIDs(t, srv, `[{"field": "number_of_owners", "min": "1"}]`, "")
+	assert.Equal(t, 1, srv.searchBuilds())
+}
