@@ -1,9 +1,6 @@
 package fake
 
 import (
-	"bytes"
-	_ "embed"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,22 +10,15 @@ import (
 	"github.com/registerdata/registerdata-go/enums"
 )
 
-// companiesJSON is the curated register: fictional companies with
-// realistic German names, places, courts and industry codes, chosen so
-// that together they use every field and every enum value of the
-// specification. See data/README.md for what each company shows.
-//
-//go:embed data/companies.json
-var companiesJSON []byte
-
-// curatedRegister is the curated register decoded, completed and
-// validated once: as JSON, from which each server gets its own copy, and
-// the natural persons of its representations, which the person
-// proceedings are made of (see personCases), so that no server decodes a
-// second copy to find them.
+// curatedRegister is the curated register built, completed and
+// validated once: its companies, which every server of the process shares
+// (stored companies are never modified in place: a change stores a new
+// copy, so a server's changes stay its own), and the natural persons of
+// its representations, which the person proceedings are made of (see
+// personCases), so that no server decodes a second copy to find them.
 type curatedRegister struct {
-	json    []byte
-	persons []curatedPerson // sorted by id
+	companies []registerdata.Company // shared: never modify them
+	persons   []curatedPerson        // sorted by id
 }
 
 // curatedPerson is a natural person of the curated representations.
@@ -37,17 +27,18 @@ type curatedPerson struct {
 	city     *string // as the record has it; copy it before handing it out
 }
 
-// curated decodes companiesJSON once.
+// curated builds the curated register once: from curatedLiteral, the Go
+// form of data/companies.json that the package's tests generate and check
+// (strict decoding, completion, validation), so a start decodes no JSON;
+// it validates each company again, which is cheap.
 var curated = sync.OnceValues(func() (curatedRegister, error) {
-	cs, err := decodeCurated(companiesJSON)
-	if err != nil {
-		return curatedRegister{}, err
+	cs := curatedLiteral()
+	for i := range cs {
+		if err := validateCompany(&cs[i]); err != nil {
+			return curatedRegister{}, fmt.Errorf("fake: the curated register (curated_data.go, from data/companies.json): company %q is not valid: %w", cs[i].ID, err)
+		}
 	}
-	b, err := json.Marshal(cs)
-	if err != nil {
-		return curatedRegister{}, err
-	}
-	return curatedRegister{json: b, persons: naturalPersons(cs)}, nil
+	return curatedRegister{companies: cs, persons: naturalPersons(cs)}, nil
 })
 
 // naturalPersons lists the natural persons of the representations of
@@ -74,37 +65,29 @@ func naturalPersons(cs []registerdata.Company) []curatedPerson {
 	return out
 }
 
-// curatedCompanies returns a fresh copy of the curated register,
-// completed and validated.
+// sharedCurated returns the curated register, completed and validated,
+// for a server's store: a new slice whose companies share their fields
+// with every other server's. Neither the caller nor the store may modify
+// them in place; replacing one in the slice is fine.
+func sharedCurated() ([]registerdata.Company, error) {
+	r, err := curated()
+	if err != nil {
+		return nil, err
+	}
+	return slices.Clone(r.companies), nil
+}
+
+// curatedCompanies returns a deep copy of the curated register,
+// completed and validated, which the caller may modify.
 func curatedCompanies() ([]registerdata.Company, error) {
 	r, err := curated()
 	if err != nil {
 		return nil, err
 	}
-	var cs []registerdata.Company
-	if err := json.Unmarshal(r.json, &cs); err != nil {
-		return nil, fmt.Errorf("fake: copying the curated register: %w", err)
-	}
-	return cs, nil
-}
-
-// decodeCurated decodes a JSON array of companies strictly (an unknown
-// field, such as a typo, fails), then completes and validates each.
-func decodeCurated(b []byte) ([]registerdata.Company, error) {
-	var raw []strictCompany
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("fake: the curated register data/companies.json is broken: %w", err)
-	}
-	if err := noTrailingData(dec, b); err != nil {
-		return nil, fmt.Errorf("fake: the curated register data/companies.json is broken: %w", err)
-	}
-	cs := make([]registerdata.Company, len(raw))
-	for i := range raw {
-		cs[i] = registerdata.Company(raw[i])
-		if err := prepare(&cs[i]); err != nil {
-			return nil, fmt.Errorf("fake: the curated register data/companies.json: %w", err)
+	cs := make([]registerdata.Company, len(r.companies))
+	for i := range r.companies {
+		if cs[i], err = cloneCompany(r.companies[i]); err != nil {
+			return nil, err
 		}
 	}
 	return cs, nil

@@ -248,7 +248,7 @@ func (s *Server) loadOwners(o registerdata.Owners) error {
 	st.mu.Lock()
 	st.lists[c.ID] = []shareList{{id: documentUUID(c.ID, 0), date: date.Time(), owners: owners}}
 	st.mu.Unlock()
-	extState[searchState](s).engine.Reindex(c.ID)
+	s.reindexSearch(c.ID)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package fake
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -53,7 +54,7 @@ func initialCompanies(cfg config) ([]registerdata.Company, []*dataset, error) {
 	var base []registerdata.Company
 	if !cfg.noCurated {
 		var err error
-		if base, err = curatedCompanies(); err != nil {
+		if base, err = sharedCurated(); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -136,11 +137,14 @@ func jsonPaths(err error) string {
 // fillPersonDetails fills the natural_person details (first and last
 // name, city, date of birth) that the representation entries of c lack
 // from the persons files naming the same UUID. Details an entry has are
-// kept; applyData reports the ones that disagree.
+// kept; applyData reports the ones that disagree. It changes copies of
+// the representation and its details, never what c shared with the
+// curated register.
 func fillPersonDetails(c *registerdata.Company, persons map[string]*registerdata.Person) {
 	if len(persons) == 0 {
 		return
 	}
+	copied := false
 	for i := range c.Representation {
 		r := &c.Representation[i]
 		if r.ID == nil || r.Type != enums.RepresentativeTypeNaturalPerson {
@@ -150,10 +154,15 @@ func fillPersonDetails(c *registerdata.Company, persons map[string]*registerdata
 		if !ok {
 			continue
 		}
-		if r.NaturalPerson == nil {
-			r.NaturalPerson = &registerdata.NaturalPerson{}
+		if !copied {
+			c.Representation, copied = slices.Clone(c.Representation), true
+			r = &c.Representation[i]
 		}
-		np := r.NaturalPerson
+		np := &registerdata.NaturalPerson{}
+		if r.NaturalPerson != nil {
+			*np = *r.NaturalPerson
+		}
+		r.NaturalPerson = np
 		if np.FirstName == nil && p.FirstName != "" {
 			np.FirstName = ptrTo(p.FirstName)
 		}

@@ -23,8 +23,9 @@
 //
 // # Register
 //
-// The curated register (data/companies.json, checked strictly when the
-// server starts) holds companies that together use every field and every
+// The curated register (data/companies.json, checked strictly by the
+// package's tests and compiled into the package, so a start decodes no
+// JSON) holds companies that together use every field and every
 // enum value of the specification, among them DE-HRB-F1103-267645,
 // Nordlicht Solartechnik GmbH, a company with a full history. WithGenerated
 // adds any number of deterministic synthetic companies. UpdateCompany and

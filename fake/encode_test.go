@@ -35,7 +35,7 @@ func TestSearchResponseEncodesAsEncodingJSON(t *testing.T) {
 	}
 	// And the register's own: every company's result, in pages.
 	srv, _ := newTestServer(t, WithGenerated(2000))
-	engine := extState[searchState](srv).engine
+	engine := srv.searchReady()
 	for page := 1; ; page++ {
 		res, err := engine.SearchCompanies(registerdata.CompanySearchRequest{Pagination: registerdata.PageRequest{Page: page, PerPage: 100}})
 		require.NoError(t, err)
@@ -104,7 +104,7 @@ func TestLookupAnswersTheCurrentRecord(t *testing.T) {
 // a company at once, although results are kept between searches.
 func TestSearchAnswersTheCurrentResults(t *testing.T) {
 	srv, _ := newTestServer(t, WithGenerated(100))
-	engine := extState[searchState](srv).engine
+	engine := srv.searchReady()
 	req := registerdata.CompanySearchRequest{Filters: []filters.Filter{{Field: filters.RegisterNumber, Value: "267645"}}}
 	first, err := engine.SearchCompanies(req)
 	require.NoError(t, err)

@@ -63,7 +63,7 @@ func TestChangedGeneratedCompanyIsKept(t *testing.T) {
 	assert.Equal(t, generate(125)[124].Name, other.Name)
 	assert.Equal(t, idsBefore, srv.CompanyIDs(), "same ids in the same order")
 
-	res, err := extState[searchState](srv).engine.SearchCompanies(registerdata.CompanySearchRequest{Query: "quokka"})
+	res, err := srv.searchReady().SearchCompanies(registerdata.CompanySearchRequest{Query: "quokka"})
 	require.NoError(t, err)
 	require.Len(t, res.Results, 1)
 	assert.Equal(t, id, res.Results[0].CompanyID)
@@ -77,7 +77,7 @@ func TestChangedGeneratedCompanyIsKept(t *testing.T) {
 // built from records drawn again; they must agree with a lookup.
 func TestSearchResultsOfGeneratedCompaniesMatchTheirRecords(t *testing.T) {
 	srv, _ := newTestServer(t, WithGenerated(500))
-	engine := extState[searchState](srv).engine
+	engine := srv.searchReady()
 	res, err := engine.SearchCompanies(registerdata.CompanySearchRequest{
 		Filters:    []filters.Filter{{Field: filters.Status, Value: string(enums.CompanyStatusActive)}},
 		Pagination: registerdata.PageRequest{Page: 3, PerPage: 50},

@@ -92,7 +92,7 @@ func installMonitoring(s *Server) {
 // represents any company of the register (as the search index, kept
 // current with every change, knows them) or holds a stake in one.
 func (s *Server) personExists(id string) bool {
-	if extState[searchState](s).engine.HasPerson(id) {
+	if s.searchIndex().HasPerson(id) {
 		return true
 	}
 	np, err := s.ownerDetails(id) // a person who only holds shares

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,13 +58,17 @@ type ownershipState struct {
 }
 
 // ownership returns the server's ownership register, loading the curated
-// documents on first use, so any feature may call it whatever the order
-// of installation.
+// documents on first use (a server whose owners are never asked for never
+// decodes them), so any feature may call it whatever the order of
+// installation.
 func (s *Server) ownership() (*ownershipState, error) {
 	st := extState[ownershipState](s)
 	st.once.Do(func() {
 		st.lists, st.loadErr = s.loadCuratedOwners()
 		st.loaded.Store(st.loadErr == nil)
+		// An index built before the owners were loaded read the owners
+		// its filters need from the representation: let it read these.
+		s.reindexSearch(slices.Collect(maps.Keys(st.lists))...)
 	})
 	return st, st.loadErr
 }
@@ -144,8 +150,8 @@ func (s *Server) currentOwners(c *registerdata.Company) ([]registerdata.Owner, e
 // by the search and by derivedShareList alike.
 //
 // It never loads the register: the search calls it with its index locked,
-// and loading completes owners through the search. installOwnership loads
-// the register and re-indexes its companies once the search is built.
+// and loading completes owners through the search. The search loads the
+// register before it answers, and loading re-indexes its companies.
 func (s *Server) storedOwners(c *registerdata.Company) ([]registerdata.Owner, bool) {
 	st := extState[ownershipState](s)
 	if !st.loaded.Load() {
@@ -199,7 +205,7 @@ func (s *Server) SetOwners(companyID string, owners []registerdata.Owner) error 
 	st.mu.Lock()
 	st.lists[companyID] = lists
 	st.mu.Unlock()
-	extState[searchState](s).engine.Reindex(companyID) // the owner filters follow
+	s.reindexSearch(companyID) // the owner filters follow
 	s.notifyOwners(companyID, before[len(before)-1].owners, completed)
 	return nil
 }

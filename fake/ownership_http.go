@@ -24,20 +24,8 @@ func installOwnership(s *Server) {
 	s.handleControl("PUT /_fake/companies/{id}/owners", s.handlePutOwners)
 	s.handleControl("PATCH /_fake/companies/{id}/owners", s.handlePutOwners)
 	s.handleControl("GET /_fake/persons", s.handleControlPersons)
-	// The search is built by now: load the curated owner register and let
-	// the owner filters of its companies read it (a broken register is
-	// reported by the requests that need it).
-	if st, err := s.ownership(); err == nil {
-		st.mu.RLock()
-		ids := make([]string, 0, len(st.lists))
-		for id := range st.lists {
-			ids = append(ids, id)
-		}
-		st.mu.RUnlock()
-		for _, id := range ids {
-			extState[searchState](s).engine.Reindex(id)
-		}
-	}
+	// The curated owner register is loaded by the first request that
+	// needs it (a broken one is reported by those requests).
 }
 
 // ownedCompany returns the company of the request's {id}, answering 404

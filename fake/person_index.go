@@ -17,7 +17,7 @@ func (s *Server) companiesNaming(id string) []*registerdata.Company {
 		c  *registerdata.Company
 	}
 	var found []placed
-	for _, cid := range extState[searchState](s).engine.CompaniesOf(id) {
+	for _, cid := range s.searchIndex().CompaniesOf(id) {
 		at, ok := s.store.position(cid)
 		c, held := s.store.get(cid)
 		if ok && held {

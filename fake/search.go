@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/filters"
@@ -16,24 +18,106 @@ import (
 const maxSearchBody = 1 << 20
 
 // searchState is the search extension's state: the index of the whole
-// register, kept current by a register observer.
+// register, built on first use (see searchIndex) and kept current by a
+// register observer from then on.
 type searchState struct {
-	engine *searchengine.Engine
+	mu     sync.Mutex           // held while the index is built
+	engine *searchengine.Engine // nil until built; set under mu before ready
+	ready  atomic.Bool          // engine is set
+	builds int                  // how often the index was built, under mu: once at most
 }
 
 // installSearch serves POST /v1/search/company and POST /v1/search/person
 // over the whole register, with the semantics documented in package
 // internal/searchengine. Each search costs 10 credits, charged only when
 // it answers 200.
+//
+// The index is built when a request first needs it, from the register as
+// it is then, so a server that is never searched never pays for it. A
+// register with generated companies is built at once, as its index takes
+// seconds at scale, which a first request should not wait for.
 func installSearch(s *Server) {
-	st := extState[searchState](s)
-	st.engine = searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
-	st.engine.SetOwnerRegister(s.storedOwners)           // owner filters agree with GetOwners
-	st.engine.SetFinancialsRegister(s.data().latestYear) // and financial filters with loaded financials
-	st.engine.LoadSource(s.store.base())                 // stored companies are never modified, so the engine may share them
-	s.observe(st.engine.Update)
+	s.observe(s.searchObserve)
 	s.handleAPI("POST /v1/search/company", s.handleSearchCompany)
 	s.handleAPI("POST /v1/search/person", s.handleSearchPerson)
+	if s.cfg.generated > 0 {
+		s.searchReady() // the index and the owners its filters read
+	}
+}
+
+// searchIndex returns the search index, building it on first use; it is
+// safe for concurrent use and builds the index once.
+func (s *Server) searchIndex() *searchengine.Engine {
+	st := extState[searchState](s)
+	if st.ready.Load() {
+		return st.engine
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.engine == nil {
+		st.engine = s.buildSearchIndex()
+		st.builds++
+		st.ready.Store(true)
+	}
+	return st.engine
+}
+
+// searchReady returns the search index for a search: built, and with the
+// curated owner register loaded, which the owner filters read (a broken
+// one leaves them reading the representation; the ownership endpoints
+// report it).
+func (s *Server) searchReady() *searchengine.Engine {
+	e := s.searchIndex()
+	_, _ = s.ownership()
+	return e
+}
+
+// builtSearchIndex returns the search index if it is built, waiting for a
+// build under way, or nil: a change the index has not seen needs nothing
+// then, as the build reads the register as it is when it runs.
+func (s *Server) builtSearchIndex() *searchengine.Engine {
+	st := extState[searchState](s)
+	if st.ready.Load() {
+		return st.engine
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.engine
+}
+
+// buildSearchIndex indexes the register as it is now. The register is
+// changed before its observers are told, so a change either is in what
+// this reads or reaches the index through searchObserve afterwards (that
+// waits for the build); one that is in both is applied twice, to the
+// same effect.
+func (s *Server) buildSearchIndex() *searchengine.Engine {
+	e := searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
+	e.SetOwnerRegister(s.storedOwners)           // owner filters agree with GetOwners
+	e.SetFinancialsRegister(s.data().latestYear) // and financial filters with loaded financials
+	src, added := s.store.indexSource()
+	if len(added) > 0 {
+		e.Load(added)
+	}
+	e.LoadSource(src) // stored companies are never modified, so the engine may share them
+	return e
+}
+
+// searchObserve applies a change of the register to the index, if it is
+// built.
+func (s *Server) searchObserve(before, after registerdata.Company) {
+	if e := s.builtSearchIndex(); e != nil {
+		e.Update(before, after)
+	}
+}
+
+// reindexSearch recomputes the filter fields of the companies ids, whose
+// owners changed, if the index is built.
+func (s *Server) reindexSearch(ids ...string) {
+	if e := s.builtSearchIndex(); e != nil {
+		for _, id := range ids {
+			e.Reindex(id)
+		}
+	}
 }
 
 // searchWire is the search request body as the service reads it. It is
@@ -114,7 +198,7 @@ func (s *Server) handleSearchCompany(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, CodeInvalidRequest, problem)
 		return
 	}
-	res, err := extState[searchState](s).engine.SearchCompanies(registerdata.CompanySearchRequest{
+	res, err := s.searchReady().SearchCompanies(registerdata.CompanySearchRequest{
 		Query: body.query(), Filters: body.Filters, Location: loc, Pagination: body.Pagination,
 	})
 	s.answerSearch(w, r, registerdata.CostCompanySearch, res, err)
@@ -133,7 +217,7 @@ func (s *Server) handleSearchPerson(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	res, err := extState[searchState](s).engine.SearchPersons(registerdata.PersonSearchRequest{
+	res, err := s.searchReady().SearchPersons(registerdata.PersonSearchRequest{
 		Query: body.query(), Filters: append(slices.Clip(body.Filters), listedPersons), Pagination: body.Pagination,
 	})
 	s.answerSearch(w, r, registerdata.CostPersonSearch, res, err)

@@ -152,10 +152,7 @@ func (s *Server) restoreSnapshot(snap *snapshot) error {
 		}
 	}
 	own.mu.Unlock()
-	search := extState[searchState](s).engine
-	for id := range snap.Register.Owners {
-		search.Reindex(id)
-	}
+	s.reindexSearch(slices.Collect(maps.Keys(snap.Register.Owners))...)
 	for id, f := range snap.Register.Financials {
 		if err := s.checkFinancials(id, &f); err != nil {
 			return fmt.Errorf("fake: restoring the snapshot: the financials of %s: %w", id, err)

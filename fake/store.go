@@ -152,13 +152,20 @@ func (st *store) position(id string) (int, bool) {
 	return 0, false
 }
 
-// base returns the register as loaded at startup, as a source of records
-// for the search index: the curated companies, then the generated ones
-// (those a restored snapshot changed as changed). Its records are those
-// of startup even after a change.
-func (st *store) base() searchengine.Source {
+// indexSource returns the register as it is now, as what the search index
+// is built from: a source of the curated companies, then the generated
+// ones (those changed, by a change or a restored snapshot, as changed),
+// and the companies added since startup. Its records stay those of the
+// moment it was called even after a change, as stored companies are
+// never modified in place; the index learns of later changes from the
+// register's observers.
+func (st *store) indexSource() (searchengine.Source, []registerdata.Company) {
 	st.mu.RLock()
 	defer st.mu.RUnlock()
+	added := make([]registerdata.Company, 0, len(st.ids)-st.curated)
+	for _, id := range st.ids[st.curated:] {
+		added = append(added, *st.byID[id]) // shallow: the index does not modify it
+	}
 	curated := make([]*registerdata.Company, st.curated)
 	for i, id := range st.ids[:st.curated] {
 		curated[i] = st.byID[id]
@@ -169,27 +176,28 @@ func (st *store) base() searchengine.Source {
 			changed[id] = c
 		}
 	}
-	startup := func(c *registerdata.Company) *registerdata.Company {
+	current := func(c *registerdata.Company) *registerdata.Company {
 		if h, ok := changed[c.ID]; ok {
 			return h
 		}
 		return c
 	}
-	return searchengine.Source{
+	src := searchengine.Source{
 		Len: st.curated + st.generated,
 		At: func(i int) *registerdata.Company {
 			if i < len(curated) {
 				return curated[i]
 			}
-			return startup(generatedCompany(i - len(curated)))
+			return current(generatedCompany(i - len(curated)))
 		},
 		Into: func(i int, buf *registerdata.Company) *registerdata.Company {
 			if i < len(curated) {
 				return curated[i] // buf keeps only generated records
 			}
-			return startup(generatedCompanyInto(i-len(curated), buf))
+			return current(generatedCompanyInto(i-len(curated), buf))
 		},
 	}
+	return src, added
 }
 
 // loadChanged holds generated companies as changed at startup, before
