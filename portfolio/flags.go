@@ -122,19 +122,26 @@ func (p *Portfolio) flagsAfter(ctx context.Context, afterID, afterCode string) (
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the flags: %w", err)
 	}
+	return scanFlags(rows, "portfolio: reading the flags")
+}
+
+// scanFlags reads the open flags rows holds (company_id, code, reason,
+// since, acknowledged, note, in that order) and closes it; errors are
+// prefixed with what.
+func scanFlags(rows *sql.Rows, what string) ([]OpenFlag, error) {
 	defer rows.Close()
 	var out []OpenFlag
 	for rows.Next() {
 		var f OpenFlag
 		var since int64
 		if err := rows.Scan(&f.CompanyID, &f.Flag.Code, &f.Flag.Reason, &since, &f.Acknowledged, &f.Note); err != nil {
-			return nil, fmt.Errorf("portfolio: reading the flags: %w", err)
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
 		f.Since = fromMicros(since)
 		out = append(out, f)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("portfolio: reading the flags: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return out, nil
 }

@@ -243,21 +243,7 @@ func (p *Portfolio) flagsOfCodes(ctx context.Context, codes []string, limit int)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
 	}
-	defer rows.Close()
-	var out []OpenFlag
-	for rows.Next() {
-		var f OpenFlag
-		var since int64
-		if err := rows.Scan(&f.CompanyID, &f.Flag.Code, &f.Flag.Reason, &since, &f.Acknowledged, &f.Note); err != nil {
-			return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
-		}
-		f.Since = fromMicros(since)
-		out = append(out, f)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
-	}
-	return out, nil
+	return scanFlags(rows, "portfolio: report: reading the flags")
 }
 
 // namesOf are the names the entries give the companies ids (the entry
