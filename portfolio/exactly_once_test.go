@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,9 +15,7 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
-	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/fake"
-	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/registerdata/registerdata-go/webhook"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -121,27 +117,10 @@ func TestExactlyOnceOnAFleet(t *testing.T) {
 	p := open(t, dsn, c, clk)
 	const n = 40
 	ids := srv.CompanyIDs()[:n]
-	var rows []portfolio.Row
-	for i, id := range ids {
-		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("K%03d", i), CompanyID: id})
-	}
-	importAll(t, p, rows, portfolio.ImportOptions{})
-	pl, err := p.Plan(ctx, portfolio.MonitorOptions{Preferences: []enums.Preference{enums.PreferenceBasic}})
-	require.NoError(t, err)
-	_, err = p.Sync(ctx, pl)
-	require.NoError(t, err)
-	afterSync := spent(srv)
+	ds, afterSync := monitorAndRename(t, p, srv, ids, "Umbenannt %d GmbH")
 
 	// Each company gets a new name; its event is delivered three times
 	// at once, to two receivers.
-	var ds []delivery
-	for i, id := range ids {
-		require.NoError(t, srv.UpdateCompany(id, func(co *registerdata.Company) { co.Name.Name = fmt.Sprintf("Umbenannt %d GmbH", i) }))
-		body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": id,
-			"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
-		require.NoError(t, err)
-		ds = append(ds, delivery{id: fmt.Sprintf("msg_%03d", i), body: body})
-	}
 	p2 := open(t, dsn, c, clk)
 	v, err := webhook.NewVerifier(secret)
 	require.NoError(t, err)

@@ -3,6 +3,7 @@ package portfolio_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -14,6 +15,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/fake"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/stretchr/testify/require"
@@ -134,3 +136,31 @@ func importAll(t testing.TB, p *portfolio.Portfolio, rows []portfolio.Row, o por
 
 // spent is what the fake billed the test's account so far.
 func spent(srv *fake.Server) int64 { return 10_000_000 - srv.Credits(srv.APIKey) }
+
+// monitorAndRename imports ids (Refs K000, K001, ...), syncs weekly basic
+// monitors for them, renames each company in the fake (name: a format
+// with the company's index) and returns one delivery of each rename's
+// event (ids msg_000, msg_001, ...) and the credits spent so far.
+func monitorAndRename(t testing.TB, p *portfolio.Portfolio, srv *fake.Server, ids []string, name string) ([]delivery, int64) {
+	t.Helper()
+	ctx := context.Background()
+	var rows []portfolio.Row
+	for i, id := range ids {
+		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("K%03d", i), CompanyID: id})
+	}
+	importAll(t, p, rows, portfolio.ImportOptions{})
+	pl, err := p.Plan(ctx, portfolio.MonitorOptions{Preferences: []enums.Preference{enums.PreferenceBasic}})
+	require.NoError(t, err)
+	_, err = p.Sync(ctx, pl)
+	require.NoError(t, err)
+	afterSync := spent(srv)
+	var ds []delivery
+	for i, id := range ids {
+		require.NoError(t, srv.UpdateCompany(id, func(co *registerdata.Company) { co.Name.Name = fmt.Sprintf(name, i) }))
+		body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": id,
+			"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
+		require.NoError(t, err)
+		ds = append(ds, delivery{id: fmt.Sprintf("msg_%03d", i), body: body})
+	}
+	return ds, afterSync
+}

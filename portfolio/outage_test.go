@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -16,7 +15,6 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
-	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/fake"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/registerdata/registerdata-go/webhook"
@@ -132,25 +130,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	p2 := open(t, dsn, c, clk, append(opts, portfolio.WithLogger(slog.New(log2)))...)
 
 	ids := srv.CompanyIDs()[:n]
-	var rows []portfolio.Row
-	for i, id := range ids {
-		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("K%03d", i), CompanyID: id})
-	}
-	importAll(t, p, rows, portfolio.ImportOptions{})
-	pl, err := p.Plan(ctx, portfolio.MonitorOptions{Preferences: []enums.Preference{enums.PreferenceBasic}})
-	require.NoError(t, err)
-	_, err = p.Sync(ctx, pl)
-	require.NoError(t, err)
-	afterSync := spent(srv)
-
-	var ds []delivery
-	for i, id := range ids {
-		require.NoError(t, srv.UpdateCompany(id, func(co *registerdata.Company) { co.Name.Name = fmt.Sprintf("Neu %d GmbH", i) }))
-		body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": id,
-			"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
-		require.NoError(t, err)
-		ds = append(ds, delivery{id: fmt.Sprintf("msg_%03d", i), body: body})
-	}
+	ds, afterSync := monitorAndRename(t, p, srv, ids, "Neu %d GmbH")
 	v, err := webhook.NewVerifier(secret)
 	require.NoError(t, err)
 	rcv := httptest.NewServer(p.Handler(v))
