@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"sync"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -27,16 +26,8 @@ func (p *Portfolio) storedEntries(ctx context.Context, refs []string) (map[strin
 	if len(refs) == 0 {
 		return out, nil
 	}
-	var b strings.Builder
-	args := make([]any, len(refs))
-	for i, r := range refs {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("$" + itoa(i+1))
-		args[i] = r
-	}
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, status, score, tags, fingerprint FROM portfolio_entries WHERE ref IN (`+b.String()+`)`), args...)
+	marks, args := inList(refs)
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, status, score, tags, fingerprint FROM portfolio_entries WHERE ref IN (`+marks+`)`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
 	}

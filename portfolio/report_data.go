@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/registerdata/registerdata-go/redflags"
@@ -233,13 +232,9 @@ func (p *Portfolio) reportFlags(ctx context.Context, ov *overview, limit int) er
 // flagsOfCodes reads at most limit open flags with one of codes, the
 // oldest first.
 func (p *Portfolio) flagsOfCodes(ctx context.Context, codes []string, limit int) ([]OpenFlag, error) {
-	args := make([]any, len(codes))
-	marks := make([]string, len(codes))
-	for i, c := range codes {
-		args[i], marks[i] = c, "$"+itoa(i+1)
-	}
+	marks, args := inList(codes)
 	rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, code, reason, since, acknowledged, note FROM portfolio_flags
-		WHERE code IN (`+strings.Join(marks, ", ")+`) ORDER BY since, company_id, code LIMIT `+itoa(limit)), args...)
+		WHERE code IN (`+marks+`) ORDER BY since, company_id, code LIMIT `+itoa(limit)), args...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
 	}
@@ -252,13 +247,9 @@ func (p *Portfolio) namesOf(ctx context.Context, ids []string) (map[string]strin
 	names := make(map[string]string, len(ids))
 	slices.Sort(ids)
 	for page := range slices.Chunk(ids, entriesPage) {
-		args := make([]any, len(page))
-		marks := make([]string, len(page))
-		for i, id := range page {
-			args[i], marks[i] = id, "$"+itoa(i+1)
-		}
+		marks, args := inList(page)
 		rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, name FROM portfolio_entries
-			WHERE company_id IN (`+strings.Join(marks, ", ")+`) AND name <> '' ORDER BY ref`), args...)
+			WHERE company_id IN (`+marks+`) AND name <> '' ORDER BY ref`), args...)
 		if err != nil {
 			return nil, fmt.Errorf("portfolio: report: reading the companies' names: %w", err)
 		}

@@ -54,5 +54,20 @@ func mustJSON(v any) string {
 	return string(b)
 }
 
-// itoa is strconv.Itoa, for building IN lists.
+// itoa is strconv.Itoa, for building queries.
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// inList is the placeholders of an IN list of values ("$1, $2, ...") and
+// the values as query arguments.
+func inList(values []string) (string, []any) {
+	var b strings.Builder
+	args := make([]any, len(values))
+	for i, v := range values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("$" + itoa(i+1))
+		args[i] = v
+	}
+	return b.String(), args
+}
