@@ -62,10 +62,9 @@ func (p *Portfolio) fetchCompany(ctx context.Context, id string) (*registerdata.
 }
 
 // fetchOwners gets the owners of company id, of legal form f, and what
-// they cost. An AG or SE has
-// owners only as the best available data; a company without an owner
-// list has none to compare (404): its owners stay unknown (nil, no
-// error), and the rules on them say nothing.
+// they cost. An AG or SE has owners only as the best available data; a
+// company without an owner list has none to compare (404): its owners
+// stay unknown (nil, no error), and the rules on them say nothing.
 func (p *Portfolio) fetchOwners(ctx context.Context, id string, f enums.LegalForm) (*registerdata.Owners, int64, error) {
 	var ro registerdata.ResponseInfo
 	o, err := p.c.GetOwners(ctx, id, &registerdata.GetOwnersParams{BestAvailable: bestAvailable(f)}, registerdata.WithResponseInfo(&ro))

@@ -158,10 +158,11 @@ func (p *Portfolio) openSQLite(ctx context.Context, path string) error {
 	if err != nil {
 		return fmt.Errorf("portfolio: opening SQLite %s: %w", path, err)
 	}
-	// Every commit waits for the disk (synchronous FULL), but the inbox's
-	// (execUnsynced). SQLite runs one writer at a time; River's own advice is a single
-	// connection, which also makes every transaction wait its turn
-	// instead of failing with SQLITE_BUSY.
+	// Every commit waits for the disk (synchronous FULL) but the inbox's
+	// records of fetched answers (execUnsynced). SQLite runs one writer
+	// at a time; River's own advice is a single connection, which also
+	// makes every transaction wait its turn instead of failing with
+	// SQLITE_BUSY.
 	db.SetMaxOpenConns(1)
 	p.db = db
 	if err := db.PingContext(ctx); err != nil {
