@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
 )
 
 // The parts of an event's fetch that the inbox records, each paid for
@@ -48,46 +50,50 @@ func (p *Portfolio) fetchForEvent(ctx context.Context, eventID, id string, owner
 	if err != nil {
 		return s, 0, time.Time{}, err
 	}
-	var credits int64
-	at := p.cfg.now()
-	if r, ok := rec[partCompany]; ok {
-		if err := json.Unmarshal([]byte(r.data), &s.Company); err != nil || s.Company == nil {
-			return s, 0, at, fmt.Errorf("portfolio: the recorded record of %s for the event %s is not valid: delete its rows in portfolio_fetched to fetch it again", id, eventID)
-		}
-		credits, at = r.credits, fromMicros(r.fetchedAt)
-	} else {
-		co, c, err := p.fetchCompany(ctx, id)
-		if err != nil {
-			return s, c, at, err
-		}
-		if err := p.recordPart(ctx, eventID, id, partCompany, co, c, at); err != nil {
-			return s, c, at, err
-		}
-		s.Company, credits = co, c
+	co, credits, at, err := recordedOrFetched(ctx, p, rec, eventID, id, partCompany, func() (*registerdata.Company, int64, error) {
+		return p.fetchCompany(ctx, id)
+	})
+	if err == nil && co == nil {
+		err = fmt.Errorf("portfolio: the recorded %s of %s for the event %s is null: delete its rows in portfolio_fetched to fetch it again", partCompany, id, eventID)
 	}
+	if err != nil {
+		return s, credits, at, err
+	}
+	s.Company = co
 	if owners {
-		if r, ok := rec[partOwners]; ok {
-			if err := json.Unmarshal([]byte(r.data), &s.Owners); err != nil {
-				return s, credits, at, fmt.Errorf("portfolio: the recorded owners of %s for the event %s are not valid: delete its rows in portfolio_fetched to fetch them again", id, eventID)
-			}
-			credits += r.credits
-		} else {
-			o, c, err := p.fetchOwners(ctx, id, s.Company.LegalForm)
-			credits += c
-			if err != nil {
-				return s, credits, at, err
-			}
-			// nil (no owner list) is recorded as null: it was paid too.
-			if err := p.recordPart(ctx, eventID, id, partOwners, o, c, p.cfg.now()); err != nil {
-				return s, credits, at, err
-			}
-			s.Owners = o
+		// nil (no owner list) is recorded as null: it was paid too.
+		o, c, _, err := recordedOrFetched(ctx, p, rec, eventID, id, partOwners, func() (*registerdata.Owners, int64, error) {
+			return p.fetchOwners(ctx, id, co.LegalForm)
+		})
+		credits += c
+		if err != nil {
+			return s, credits, at, err
 		}
+		s.Owners = o
 	}
 	if afterFetch != nil {
 		afterFetch(eventID)
 	}
 	return s, credits, at, nil
+}
+
+// recordedOrFetched is one part of an event's answers: the one recorded
+// in rec, with its credits and when it was fetched, or else one fetched
+// now by fetch and recorded (recordPart) before it is returned.
+func recordedOrFetched[T any](ctx context.Context, p *Portfolio, rec map[string]recordedPart, eventID, id, part string, fetch func() (T, int64, error)) (T, int64, time.Time, error) {
+	var v T
+	if r, ok := rec[part]; ok {
+		if err := json.Unmarshal([]byte(r.data), &v); err != nil {
+			return v, 0, time.Time{}, fmt.Errorf("portfolio: the recorded %s of %s for the event %s is not valid: delete its rows in portfolio_fetched to fetch it again", part, id, eventID)
+		}
+		return v, r.credits, fromMicros(r.fetchedAt), nil
+	}
+	at := p.cfg.now()
+	v, credits, err := fetch()
+	if err != nil {
+		return v, credits, at, err
+	}
+	return v, credits, at, p.recordPart(ctx, eventID, id, part, v, credits, at)
 }
 
 // recordedParts reads the answers recorded for event eventID of company
