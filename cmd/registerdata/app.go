@@ -26,7 +26,8 @@ type app struct {
 	getenv         func(string) string
 	stderrTTY      bool // stderr is a terminal: progress lines go there
 	stdoutTTY      bool // stdout is a terminal: no HTML is written to it
-	// listen opens the listener of "webhook listen"; nil means net.Listen.
+	// listen opens the listeners of the commands that serve (see
+	// listenTCP); nil means net.Listen.
 	listen func(network, addr string) (net.Listener, error)
 	// now is the clock that decides which representatives are current.
 	now func() time.Time
@@ -189,4 +190,18 @@ func (a *app) printRaw() error {
 		_, err = io.WriteString(a.stdout, "\n")
 	}
 	return err
+}
+
+// listenTCP opens the TCP listener a serving command's flag (its name,
+// for the error) gives the address of; a failure is the user's to fix.
+func (a *app) listenTCP(flag, addr string) (net.Listener, error) {
+	listen := a.listen
+	if listen == nil {
+		listen = net.Listen
+	}
+	l, err := listen("tcp", addr)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("%s %s: %w", flag, addr, err)}
+	}
+	return l, nil
 }

@@ -127,13 +127,9 @@ func isLoopback(addr string) (bool, error) {
 
 // serveMCPHTTP serves h on addr until the context ends.
 func (a *app) serveMCPHTTP(addr string, h http.Handler, withToken bool) error {
-	listen := a.listen
-	if listen == nil {
-		listen = net.Listen
-	}
-	l, err := listen("tcp", addr)
+	l, err := a.listenTCP("--http", addr)
 	if err != nil {
-		return usageError{fmt.Errorf("--http %s: %w", addr, err)}
+		return err
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
 	auth := "no authentication (loopback)"

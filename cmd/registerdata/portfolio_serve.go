@@ -45,13 +45,9 @@ Stop it with Ctrl-C.`,
 					return err
 				}
 				defer p.Close()
-				listen := a.listen
-				if listen == nil {
-					listen = net.Listen
-				}
-				l, err := listen("tcp", *addr)
+				l, err := a.listenTCP("--addr", *addr)
 				if err != nil {
-					return usageError{fmt.Errorf("--addr %s: %w", *addr, err)}
+					return err
 				}
 				return a.servePortfolio(p, v, l, !*noWork)
 			}

@@ -43,13 +43,9 @@ Ctrl-C. Point the dashboard's webhook endpoint (or a tunnel) at it.`,
 				if err != nil {
 					return err
 				}
-				listen := a.listen
-				if listen == nil {
-					listen = net.Listen
-				}
-				l, err := listen("tcp", *addr)
+				l, err := a.listenTCP("--addr", *addr)
 				if err != nil {
-					return usageError{fmt.Errorf("--addr %s: %w", *addr, err)}
+					return err
 				}
 				return a.serveWebhooks(l, v, watch)
 			}
