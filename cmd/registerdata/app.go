@@ -94,7 +94,15 @@ func (a *app) api() (*registerdata.Client, error) {
 	if base == "" {
 		base = registerdata.DefaultBaseURL
 	}
-	a.rec = &recorder{next: http.DefaultTransport, off: !a.jsonOut}
+	var next http.RoundTripper = http.DefaultTransport
+	if a.fakeSrv != nil {
+		t, err := newInProcess(a.fakeSrv, next)
+		if err != nil {
+			return nil, err
+		}
+		next = t
+	}
+	a.rec = &recorder{next: next, off: !a.jsonOut}
 	opts := []registerdata.Option{
 		registerdata.WithAPIKey(key),
 		registerdata.WithBaseURL(base),
