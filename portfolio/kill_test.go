@@ -36,6 +36,12 @@ func killRows() []portfolio.Row {
 		} else {
 			rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("K%04d", i), Query: registerdata.MatchQuery{Name: co.Name.Name, City: co.Address.City}})
 		}
+		if i%4 == 1 {
+			// A register reference alone: only a paid search finds it, so
+			// the fake's books show what a kill bills again.
+			ref := registerdata.RegisterReference{Type: co.Register.RegisterType, Number: co.Register.RegisterNumber, Court: co.Register.RegisterCourt}
+			rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("R%04d", i), Query: registerdata.MatchQuery{Register: ref.String()}})
+		}
 	}
 	return append(rows, hardRows()[1:4]...)
 }
@@ -73,6 +79,7 @@ func TestImportKilledAtRandomPointsResumes(t *testing.T) {
 	importAll(t, ref, killRows(), portfolio.ImportOptions{})
 	want := entryKeys(t, ref)
 	wantBilled := spent(refSrv)
+	require.Positive(t, wantBilled, "the rows must include paid matches, or the billing check below checks nothing")
 
 	srv, c, _ := newFake(t, fake.WithGenerated(killCompanies))
 	dsn := sqliteDSN(t)
