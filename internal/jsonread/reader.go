@@ -58,8 +58,22 @@ func (r *Reader) errorf(at int, format string, args ...any) error {
 }
 
 // skipSpace moves past JSON white space and returns the next byte, or 0
-// at the end of the input.
+// at the end of the input. Compact JSON has no white space between
+// tokens: a byte above ' ' is returned at once, without the loop.
 func (r *Reader) skipSpace() byte {
+	if r.pos < len(r.data) {
+		if c := r.data[r.pos]; c > ' ' {
+			return c
+		}
+	}
+	return r.skipSpaceLoop()
+}
+
+// skipSpaceLoop is skipSpace's loop over white space, kept out of line
+// so that skipSpace stays small where it is inlined.
+//
+//go:noinline
+func (r *Reader) skipSpaceLoop() byte {
 	for r.pos < len(r.data) {
 		switch c := r.data[r.pos]; c {
 		case ' ', '\t', '\n', '\r':
