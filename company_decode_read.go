@@ -1,6 +1,8 @@
 package registerdata
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"sync"
 	"unsafe"
 
@@ -22,6 +24,10 @@ type decoder struct {
 	strs    slab[string]
 	ints    slab[int64]
 	dates   slab[Date]
+
+	// The rows of financial reports (see listArena).
+	reportRows listArena[ReportRow]
+	mergedRows listArena[MergedReportRow]
 
 	// spent adds up what the decode allocated for records (lists,
 	// pointers' targets, strings); a decode with a limit fails when a step
@@ -46,43 +52,66 @@ func getDecoder(b []byte) *decoder {
 func putDecoder(d *decoder) {
 	d.Reset(nil)
 	d.strs, d.ints, d.dates, d.chunk = nil, nil, nil, nil
+	d.reportRows, d.mergedRows = listArena[ReportRow]{}, listArena[MergedReportRow]{}
 	decoders.Put(d)
 }
 
 // slab hands out pointers to the elements of chunks allocated together.
 type slab[T any] []T
 
-// slabChunk is how many elements a slab allocates at once.
-const slabChunk = 16
+// A slab's chunks double from slabFirst up to slabMax elements, so that
+// a small answer allocates little and a large one (the figures of
+// financial reports) few times.
+const slabFirst, slabMax = 16, 256
+
+// chunkSize is how many elements the next chunk of s holds.
+func (s *slab[T]) chunkSize() int { return min(slabMax, max(slabFirst, 2*cap(*s))) }
 
 // new returns a pointer to a new zero T.
 func (s *slab[T]) new() *T {
 	if len(*s) == cap(*s) {
-		*s = make([]T, 0, slabChunk)
+		*s = make([]T, 0, s.chunkSize())
 	}
 	*s = (*s)[:len(*s)+1]
 	return &(*s)[len(*s)-1]
 }
 
 // string returns b as a string, shared with an equal string read before
-// when b is short. New strings are copied into chunks of text shared by
-// the strings of one decode, rather than allocated one by one.
+// when b is not long. New strings are copied into chunks of text shared
+// by the strings of one decode, rather than allocated one by one.
 func (d *decoder) string(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if len(b) > 32 {
+	if len(b) > maxShared {
 		return d.text(b)
 	}
-	h := uint(len(b))
-	for _, c := range b {
-		h = h*31 + uint(c)
-	}
-	e := &d.strings[h%uint(len(d.strings))]
+	e := &d.strings[stringSlot(b)]
 	if *e != string(b) {
 		*e = d.text(b)
 	}
 	return *e
+}
+
+// maxShared is the length up to which decoder.string shares strings.
+const maxShared = 128
+
+// stringSlot picks the entry of decoder.strings for b (1 to maxShared
+// bytes) from its length and its first and last eight bytes, in a few
+// instructions: names of rows, keys of dates and labels differ there.
+// Strings that share a slot only cost a copy.
+func stringSlot(b []byte) uint8 {
+	n := len(b)
+	var h uint64
+	switch {
+	case n >= 8:
+		h = binary.LittleEndian.Uint64(b) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(b[n-8:]), 29)
+	case n >= 4:
+		h = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+	default:
+		h = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
+	}
+	return uint8((h ^ uint64(n)) * 0x9E3779B97F4A7C15 >> 56)
 }
 
 // textChunk is the largest chunk d.text copies strings into; a string
@@ -163,7 +192,7 @@ func readPtr[T any](d *decoder, p **T, read func(*decoder, *T) error, from *slab
 	if *p == nil {
 		if from != nil {
 			if len(*from) == cap(*from) {
-				if err := d.spend(slabChunk * sizeOf[T]()); err != nil {
+				if err := d.spend(int64(from.chunkSize()) * sizeOf[T]()); err != nil {
 					return err
 				}
 			}
