@@ -83,14 +83,18 @@ func plainRun(data []byte, i int) int {
 // special marks the bytes of x (eight bytes of a string, the first in
 // the lowest bits) that are not plain: quotes, backslashes, control
 // characters and bytes of multi-byte UTF-8 sequences. A marked byte has
-// its high bit set in the result. Bytes after a marked one may be marked
-// wrongly (a borrow carries over), but the first marked byte is always
-// the first byte that is not plain, and none is marked when all are.
+// its high bit set in the result. A byte after a marked one may be
+// marked wrongly (a borrow carries over from the one before), but the
+// first marked byte is always the first byte that is not plain, and
+// none is marked when all are: subtracting 1 from a byte sets its high
+// bit, for a byte below 0x80, only when the byte was 0 (the quote or the
+// backslash, after the xor), and subtracting 0x20 only when the byte
+// was below 0x20; a borrow only comes from such a byte.
 func special(x uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	q := x ^ (ones * '"')
 	b := x ^ (ones * '\\')
-	return ((q-ones)&^q | (b-ones)&^b | (x-ones*' ')&^x | x) & highs
+	return ((q - ones) | (b - ones) | (x - ones*' ') | x) & highs
 }
 
 // plain tells the bytes that stand for themselves in a string: printable
