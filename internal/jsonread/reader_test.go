@@ -3,6 +3,8 @@ package jsonread
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -78,6 +80,11 @@ func TestLongStringsAndNumbers(t *testing.T) {
 		d := strings.Repeat("9", n)
 		docs = append(docs, d, "-"+d, "1"+strings.Repeat("0", n-1), "-1"+strings.Repeat("0", n-1),
 			d+".0", d+"e1", d+"E-1", "0"+d, "-0"+d, d+"x", "["+d+"]", " "+d+" ")
+	}
+	rnd := rand.New(rand.NewPCG(8, 18))
+	for range 2000 {
+		d := strconv.FormatUint(rnd.Uint64()>>rnd.IntN(64), 10)
+		docs = append(docs, d, "-"+d, "["+d+","+d+"]", `{"a":`+d+`}`, d+[]string{".5", "e2", "0", "x", " "}[rnd.IntN(5)])
 	}
 	for _, doc := range docs {
 		err := readAll([]byte(doc))

@@ -272,6 +272,19 @@ func (r *Reader) Int64() (int64, error) {
 	}
 	var u uint64
 	j := i
+	// Eight bytes at a time, up to sixteen digits...
+	for j+8 <= len(data) && j-i < 16 {
+		d := binary.LittleEndian.Uint64(data[j:]) - 0x3030303030303030
+		n := leadingDigits(d)
+		if n == 0 {
+			break
+		}
+		u = u*pow10[n] + eightDigits(d<<(64-8*n))
+		if j += n; n < 8 {
+			break
+		}
+	}
+	// ...then one at a time, up to eighteen.
 	for end := min(len(data), i+18); j < end; j++ {
 		d := data[j] - '0'
 		if d > 9 {
@@ -289,6 +302,28 @@ func (r *Reader) Int64() (int64, error) {
 	}
 	return r.int64Slow()
 }
+
+// leadingDigits returns how many of the eight bytes of d (bytes of the
+// input less '0', the first in the lowest bits) are digits before the
+// first that is not. A byte that is no digit gets its high bit set in d
+// (below '0') or in d+0x76 (above '9'); the borrows and carries between
+// bytes only come from such bytes, so the lowest marked byte is the
+// first that is not a digit.
+func leadingDigits(d uint64) int {
+	return bits.TrailingZeros64((d|(d+0x7676767676767676))&0x8080808080808080) >> 3
+}
+
+// eightDigits returns the number written by the digits in the eight
+// bytes of d (each 0 to 9, the most significant in the lowest bits),
+// combining pairs of digits, then pairs of pairs, then the two halves.
+func eightDigits(d uint64) uint64 {
+	d = (d * (10<<8 + 1)) >> 8 & 0x00FF00FF00FF00FF
+	d = (d * (100<<16 + 1)) >> 16 & 0x0000FFFF0000FFFF
+	return (d * (10000<<32 + 1)) >> 32
+}
+
+// pow10[n] is 10 to the n.
+var pow10 = [...]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
 
 // int64Slow is Int64 for what its fast path leaves: errors, 19 digits
 // and more, fractions and exponents.
