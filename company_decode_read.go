@@ -52,7 +52,8 @@ func getDecoder(b []byte) *decoder {
 func putDecoder(d *decoder) {
 	d.Reset(nil)
 	d.strs, d.ints, d.dates, d.chunk = nil, nil, nil, nil
-	d.reportRows, d.mergedRows = listArena[ReportRow]{}, listArena[MergedReportRow]{}
+	d.reportRows.release()
+	d.mergedRows.release()
 	decoders.Put(d)
 }
 
@@ -207,11 +208,30 @@ func readPtr[T any](d *decoder, p **T, read func(*decoder, *T) error, from *slab
 	return read(d, *p)
 }
 
-// readStringPtr, readDatePtr and readInt64Ptr read through pointers of
-// their types, as readPtr.
+// readStringPtr and readDatePtr read through pointers of their types,
+// as readPtr.
 func readStringPtr(d *decoder, p **string) error { return readPtr(d, p, readPlainString, &d.strs) }
 func readDatePtr(d *decoder, p **Date) error     { return readPtr(d, p, readDate, &d.dates) }
-func readInt64Ptr(d *decoder, p **int64) error   { return readPtr(d, p, readInt64, &d.ints) }
+
+// readInt64Ptr is readPtr(d, p, readInt64, &d.ints) written out: the
+// figures of financial reports are most of what their answers hold.
+func readInt64Ptr(d *decoder, p **int64) error {
+	if d.Null() {
+		*p = nil
+		return nil
+	}
+	if *p == nil {
+		if len(d.ints) == cap(d.ints) {
+			if err := d.spend(int64(d.ints.chunkSize()) * 8); err != nil {
+				return err
+			}
+		}
+		*p = d.ints.new()
+	}
+	v, err := d.Int64()
+	**p = v
+	return err
+}
 
 // maxPresize bounds the capacity decodeSlice gives an empty slice ahead of
 // reading the array.

@@ -44,15 +44,19 @@ func (g *finGen) key(k string) {
 }
 
 // object writes the members (each writes its value) in random order,
-// some twice, with an unknown member now and then.
+// one of them twice or not at all now and then, with an unknown member
+// now and then.
 func (g *finGen) object(members map[string]func()) {
 	names := make([]string, 0, len(members))
 	for k := range members {
 		names = append(names, k)
 	}
 	g.r.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
-	if g.r.IntN(6) == 0 {
+	switch g.r.IntN(6) {
+	case 0:
 		names = append(names, names[g.r.IntN(len(names))])
+	case 1:
+		names = names[1:]
 	}
 	g.b.WriteByte('{')
 	for i, k := range names {
@@ -63,7 +67,10 @@ func (g *finGen) object(members map[string]func()) {
 		members[k]()
 	}
 	if g.r.IntN(10) == 0 {
-		g.b.WriteString(`,"unknown":{"rows":[{"children":[1,"x",null]}]}`)
+		if len(names) > 0 {
+			g.b.WriteByte(',')
+		}
+		g.b.WriteString(`"unknown":{"rows":[{"children":[1,"x",null]}]}`)
 	}
 	g.b.WriteByte('}')
 }
@@ -193,7 +200,8 @@ func (g *finGen) doc() []byte {
 // client's decoder gives exactly what encoding/json gives in the same
 // structs (nulls and empty lists and maps as they are), also when an
 // answer is decoded into the result of the one before (lists and their
-// elements are reused, as encoding/json reuses them).
+// elements are reused, as encoding/json reuses them) and after a decode
+// that failed half way.
 func TestFinancialsDecodeMatchesEncodingJSON(t *testing.T) {
 	g := &finGen{r: rand.New(rand.NewPCG(31, 4))}
 	plainT := plainType(reflect.TypeFor[registerdata.Financials](), map[reflect.Type]reflect.Type{})
@@ -211,6 +219,8 @@ func TestFinancialsDecodeMatchesEncodingJSON(t *testing.T) {
 		for pass := range 2 {
 			doc := g.doc()
 			require.NoError(t, json.Unmarshal(doc, plain), "%d: %s", i, doc)
+			// A decode that fails half way leaves nothing behind for the next.
+			require.Error(t, registerdata.DecodeAnswer(doc[:len(doc)/2], new(registerdata.Financials)))
 			require.NoError(t, registerdata.DecodeAnswer(doc, &sdk), "%d: %s", i, doc)
 			require.Equal(t, tree(plain), tree(&sdk), "answer %d, pass %d: %s", i, pass, doc)
 			rows += bytes.Count(doc, []byte(`"current_value"`))
