@@ -1,8 +1,7 @@
 package registerdata
 
 import (
-	"encoding/binary"
-	"math/bits"
+	"hash/maphash"
 	"sync"
 	"unsafe"
 
@@ -19,8 +18,8 @@ import (
 // not each cost an allocation.
 type decoder struct {
 	jsonread.Reader
-	strings [256]string
-	chunk   []byte // where new strings are copied to (see text)
+	strings [stringWays * stringSets]string // the newest of a set first
+	chunk   []byte                          // where new strings are copied to (see text)
 	strs    slab[string]
 	ints    slab[int64]
 	dates   slab[Date]
@@ -87,33 +86,35 @@ func (d *decoder) string(b []byte) string {
 	if len(b) > maxShared {
 		return d.text(b)
 	}
-	e := &d.strings[stringSlot(b)]
-	if *e != string(b) {
-		*e = d.text(b)
+	set := (*[stringWays]string)(d.strings[stringWays*int(stringSet(b)):])
+	for _, e := range set {
+		if e == string(b) {
+			return e
+		}
 	}
-	return *e
+	copy(set[1:], set[:stringWays-1])
+	set[0] = d.text(b)
+	return set[0]
 }
+
+// decoder.strings holds stringSets sets of stringWays strings: each set
+// the last strings of the set read, so that several strings of a set
+// used in turn (the names of the rows of each report) need not copy
+// each other out.
+const stringSets, stringWays = 128, 4
 
 // maxShared is the length up to which decoder.string shares strings.
 const maxShared = 128
 
-// stringSlot picks the entry of decoder.strings for b (1 to maxShared
-// bytes) from its length and its first and last eight bytes, in a few
-// instructions: names of rows, keys of dates and labels differ there.
-// Strings that share a slot only cost a copy.
-func stringSlot(b []byte) uint8 {
-	n := len(b)
-	var h uint64
-	switch {
-	case n >= 8:
-		h = binary.LittleEndian.Uint64(b) ^ bits.RotateLeft64(binary.LittleEndian.Uint64(b[n-8:]), 29)
-	case n >= 4:
-		h = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
-	default:
-		h = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
-	}
-	return uint8((h ^ uint64(n)) * 0x9E3779B97F4A7C15 >> 56)
+// stringSet picks the set of decoder.strings for b (1 to maxShared
+// bytes) by the runtime's string hash with a seed of this process, which
+// no answer can aim at. Strings beyond stringWays in a set only cost a
+// copy.
+func stringSet(b []byte) uint8 {
+	return uint8(maphash.Bytes(stringSeed, b) >> (64 - 7))
 }
+
+var stringSeed = maphash.MakeSeed()
 
 // textChunk is the largest chunk d.text copies strings into; a string
 // longer than a quarter of it is allocated on its own.
@@ -127,9 +128,11 @@ func (d *decoder) text(b []byte) string {
 		return string(b)
 	}
 	if cap(d.chunk)-len(d.chunk) < len(b) {
-		// Chunks double from 256 bytes, so that a small answer takes
-		// little more than its text.
-		d.chunk = make([]byte, 0, min(textChunk, max(256, 2*cap(d.chunk), 2*len(b))))
+		// Chunks double from 256 bytes with the text the last one took
+		// (not its size: a few long strings leave a chunk early), so that
+		// an answer takes little more than its text, and an answer whose
+		// strings are mostly in d.strings already little at all.
+		d.chunk = make([]byte, 0, min(textChunk, max(256, 2*len(d.chunk), 2*len(b))))
 	}
 	start := len(d.chunk)
 	d.chunk = append(d.chunk, b...)
