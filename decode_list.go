@@ -116,7 +116,7 @@ const arenaFirst, arenaMax = 8, 64
 
 // arenaKeep bounds the scratch lists a decoder keeps between decodes:
 // a hostile answer's long list is not kept.
-const arenaKeep = 1024
+const arenaKeep = 256
 
 // cut returns an array of n elements (zero) for a decoded list.
 func (a *listArena[T]) cut(d *decoder, n int) ([]T, error) {
