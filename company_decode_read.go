@@ -1,6 +1,7 @@
 package registerdata
 
 import (
+	"hash/maphash"
 	"sync"
 	"unsafe"
 
@@ -17,11 +18,15 @@ import (
 // not each cost an allocation.
 type decoder struct {
 	jsonread.Reader
-	strings [256]string
-	chunk   []byte // where new strings are copied to (see text)
+	strings [stringWays * stringSets]string // the newest of a set first
+	chunk   []byte                          // where new strings are copied to (see text)
 	strs    slab[string]
 	ints    slab[int64]
 	dates   slab[Date]
+
+	// The rows of financial reports (see listArena).
+	reportRows listArena[ReportRow]
+	mergedRows listArena[MergedReportRow]
 
 	// spent adds up what the decode allocated for records (lists,
 	// pointers' targets, strings); a decode with a limit fails when a step
@@ -46,44 +51,70 @@ func getDecoder(b []byte) *decoder {
 func putDecoder(d *decoder) {
 	d.Reset(nil)
 	d.strs, d.ints, d.dates, d.chunk = nil, nil, nil, nil
+	d.reportRows.release()
+	d.mergedRows.release()
 	decoders.Put(d)
 }
 
 // slab hands out pointers to the elements of chunks allocated together.
 type slab[T any] []T
 
-// slabChunk is how many elements a slab allocates at once.
-const slabChunk = 16
+// A slab's chunks double from slabFirst up to slabMax elements, so that
+// a small answer allocates little and a large one (the figures of
+// financial reports) few times.
+const slabFirst, slabMax = 16, 256
+
+// chunkSize is how many elements the next chunk of s holds.
+func (s *slab[T]) chunkSize() int { return min(slabMax, max(slabFirst, 2*cap(*s))) }
 
 // new returns a pointer to a new zero T.
 func (s *slab[T]) new() *T {
 	if len(*s) == cap(*s) {
-		*s = make([]T, 0, slabChunk)
+		*s = make([]T, 0, s.chunkSize())
 	}
 	*s = (*s)[:len(*s)+1]
 	return &(*s)[len(*s)-1]
 }
 
 // string returns b as a string, shared with an equal string read before
-// when b is short. New strings are copied into chunks of text shared by
-// the strings of one decode, rather than allocated one by one.
+// when b is not long. New strings are copied into chunks of text shared
+// by the strings of one decode, rather than allocated one by one.
 func (d *decoder) string(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if len(b) > 32 {
+	if len(b) > maxShared {
 		return d.text(b)
 	}
-	h := uint(len(b))
-	for _, c := range b {
-		h = h*31 + uint(c)
+	set := (*[stringWays]string)(d.strings[stringWays*int(stringSet(b)):])
+	for _, e := range set {
+		if e == string(b) {
+			return e
+		}
 	}
-	e := &d.strings[h%uint(len(d.strings))]
-	if *e != string(b) {
-		*e = d.text(b)
-	}
-	return *e
+	copy(set[1:], set[:stringWays-1])
+	set[0] = d.text(b)
+	return set[0]
 }
+
+// decoder.strings holds stringSets sets of stringWays strings: each set
+// the last strings of the set read, so that several strings of a set
+// used in turn (the names of the rows of each report) need not copy
+// each other out.
+const stringSets, stringWays = 128, 4
+
+// maxShared is the length up to which decoder.string shares strings.
+const maxShared = 128
+
+// stringSet picks the set of decoder.strings for b (1 to maxShared
+// bytes) by the runtime's string hash with a seed of this process, which
+// no answer can aim at. Strings beyond stringWays in a set only cost a
+// copy.
+func stringSet(b []byte) uint8 {
+	return uint8(maphash.Bytes(stringSeed, b) >> (64 - 7))
+}
+
+var stringSeed = maphash.MakeSeed()
 
 // textChunk is the largest chunk d.text copies strings into; a string
 // longer than a quarter of it is allocated on its own.
@@ -97,9 +128,11 @@ func (d *decoder) text(b []byte) string {
 		return string(b)
 	}
 	if cap(d.chunk)-len(d.chunk) < len(b) {
-		// Chunks double from 256 bytes, so that a small answer takes
-		// little more than its text.
-		d.chunk = make([]byte, 0, min(textChunk, max(256, 2*cap(d.chunk), 2*len(b))))
+		// Chunks double from 256 bytes with the text the last one took
+		// (not its size: a few long strings leave a chunk early), so that
+		// an answer takes little more than its text, and an answer whose
+		// strings are mostly in d.strings already little at all.
+		d.chunk = make([]byte, 0, min(textChunk, max(256, 2*len(d.chunk), 2*len(b))))
 	}
 	start := len(d.chunk)
 	d.chunk = append(d.chunk, b...)
@@ -163,7 +196,7 @@ func readPtr[T any](d *decoder, p **T, read func(*decoder, *T) error, from *slab
 	if *p == nil {
 		if from != nil {
 			if len(*from) == cap(*from) {
-				if err := d.spend(slabChunk * sizeOf[T]()); err != nil {
+				if err := d.spend(int64(from.chunkSize()) * sizeOf[T]()); err != nil {
 					return err
 				}
 			}
@@ -178,11 +211,30 @@ func readPtr[T any](d *decoder, p **T, read func(*decoder, *T) error, from *slab
 	return read(d, *p)
 }
 
-// readStringPtr, readDatePtr and readInt64Ptr read through pointers of
-// their types, as readPtr.
+// readStringPtr and readDatePtr read through pointers of their types,
+// as readPtr.
 func readStringPtr(d *decoder, p **string) error { return readPtr(d, p, readPlainString, &d.strs) }
 func readDatePtr(d *decoder, p **Date) error     { return readPtr(d, p, readDate, &d.dates) }
-func readInt64Ptr(d *decoder, p **int64) error   { return readPtr(d, p, readInt64, &d.ints) }
+
+// readInt64Ptr is readPtr(d, p, readInt64, &d.ints) written out: the
+// figures of financial reports are most of what their answers hold.
+func readInt64Ptr(d *decoder, p **int64) error {
+	if d.Null() {
+		*p = nil
+		return nil
+	}
+	if *p == nil {
+		if len(d.ints) == cap(d.ints) {
+			if err := d.spend(int64(d.ints.chunkSize()) * 8); err != nil {
+				return err
+			}
+		}
+		*p = d.ints.new()
+	}
+	v, err := d.Int64()
+	**p = v
+	return err
+}
 
 // maxPresize bounds the capacity decodeSlice gives an empty slice ahead of
 // reading the array.

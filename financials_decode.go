@@ -16,11 +16,11 @@ func (*Financials) decodesWithinBudget() {}
 func financialsField(d *decoder, x *Financials, key []byte) (bool, error) {
 	switch string(key) {
 	case "indicators":
-		return true, decodeList(d, &x.Indicators, financialIndicatorsField)
+		return true, decodeList(d, &x.Indicators, financialIndicatorsField, nil)
 	case "merged":
 		return true, decodeObjectPtr(d, &x.Merged, mergedReportField)
 	case "reports":
-		return true, decodeList(d, &x.Reports, reportField)
+		return true, decodeList(d, &x.Reports, reportField, nil)
 	}
 	return false, nil
 }
@@ -39,7 +39,7 @@ func mergedReportField(d *decoder, x *MergedReport, key []byte) (bool, error) {
 
 func mergedTableField(d *decoder, x *MergedReportTable, key []byte) (bool, error) {
 	if string(key) == "rows" {
-		return true, decodeList(d, &x.Rows, mergedRowField)
+		return true, decodeList(d, &x.Rows, mergedRowField, &d.mergedRows)
 	}
 	return false, nil
 }
@@ -53,7 +53,7 @@ func mergedRowField(d *decoder, x *MergedReportRow, key []byte) (bool, error) {
 	case "values":
 		return true, readInt64Map(d, &x.Values)
 	case "children":
-		return true, decodeList(d, &x.Children, mergedRowField)
+		return true, decodeList(d, &x.Children, mergedRowField, &d.mergedRows)
 	}
 	return false, nil
 }
@@ -81,7 +81,7 @@ func reportField(d *decoder, x *FinancialReport, key []byte) (bool, error) {
 	case "guv":
 		return true, decodeObjectPtr(d, &x.GuV, reportTableField)
 	case "sources":
-		return true, decodeList(d, &x.Sources, reportSourceField)
+		return true, decodeList(d, &x.Sources, reportSourceField, nil)
 	}
 	return false, nil
 }
@@ -95,7 +95,7 @@ func reportSourceField(d *decoder, x *ReportSource, key []byte) (bool, error) {
 
 func reportTableField(d *decoder, x *ReportTable, key []byte) (bool, error) {
 	if string(key) == "rows" {
-		return true, decodeList(d, &x.Rows, reportRowField)
+		return true, decodeList(d, &x.Rows, reportRowField, &d.reportRows)
 	}
 	return false, nil
 }
@@ -111,7 +111,7 @@ func reportRowField(d *decoder, x *ReportRow, key []byte) (bool, error) {
 	case "previous_value":
 		return true, readInt64Ptr(d, &x.PreviousValue)
 	case "children":
-		return true, decodeList(d, &x.Children, reportRowField)
+		return true, decodeList(d, &x.Children, reportRowField, &d.reportRows)
 	}
 	return false, nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"runtime"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -111,4 +113,45 @@ func BenchmarkFinancialsDecodeRatio(b *testing.B) {
 	}
 	b.ReportMetric(float64(sdk)/float64(std), "x-encoding/json")
 	b.ReportMetric(float64(sdk.Nanoseconds())/float64(b.N), "sdk-ns/op")
+}
+
+// TestFinancialsDecodeSharesRepeatedNames: the names that repeat in the
+// row trees of an answer (each report has the same rows) are one string
+// each, not a copy per row.
+func TestFinancialsDecodeSharesRepeatedNames(t *testing.T) {
+	names := []string{"Anlagevermögen", "B. Umlaufvermögen", "Summe Aktiva", "Kassenbestand, Guthaben bei Kreditinstituten"}
+	var b bytes.Buffer
+	b.WriteString(`{"reports":[`)
+	for r := range 6 {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"aktiva":{"rows":[`)
+		for i, n := range names {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"name":%q,"children":[{"name":%q}]}`, n, names[(i+r)%len(names)])
+		}
+		b.WriteString(`]}}`)
+	}
+	b.WriteString(`]}`)
+	var f registerdata.Financials
+	require.NoError(t, registerdata.DecodeAnswer(b.Bytes(), &f))
+	first := map[string]*byte{}
+	rows := 0
+	for _, r := range f.Reports {
+		for _, row := range r.Aktiva.Rows {
+			for _, x := range append([]registerdata.ReportRow{row}, row.Children...) {
+				rows++
+				if p, ok := first[x.Name]; ok {
+					assert.Same(t, p, unsafe.StringData(x.Name), "%q is a copy", x.Name)
+				} else {
+					first[x.Name] = unsafe.StringData(x.Name)
+				}
+			}
+		}
+	}
+	assert.Equal(t, 48, rows)
+	assert.Len(t, first, len(names))
 }

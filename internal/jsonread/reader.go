@@ -58,13 +58,11 @@ func (r *Reader) errorf(at int, format string, args ...any) error {
 }
 
 // skipSpace moves past JSON white space and returns the next byte, or 0
-// at the end of the input.
+// at the end of the input. Compact JSON has no white space between
+// tokens: the first test returns a byte above ' ' at once.
 func (r *Reader) skipSpace() byte {
-	for r.pos < len(r.data) {
-		switch c := r.data[r.pos]; c {
-		case ' ', '\t', '\n', '\r':
-			r.pos++
-		default:
+	for ; r.pos < len(r.data); r.pos++ {
+		if c := r.data[r.pos]; c > ' ' || c != ' ' && c != '\t' && c != '\n' && c != '\r' {
 			return c
 		}
 	}
@@ -88,6 +86,23 @@ func (r *Reader) Peek() byte { return r.skipSpace() }
 // Null consumes a null literal and reports true when the next value is
 // null; otherwise it consumes only white space and reports false.
 func (r *Reader) Null() bool {
+	if r.pos < len(r.data) && nonNull[r.data[r.pos]] {
+		return false
+	}
+	return r.null()
+}
+
+// nonNull tells the bytes that start a value other than null (or are
+// not JSON), before which Null needs not look further.
+var nonNull = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c > ' ' && c != 'n'
+	}
+	return t
+}()
+
+// null is Null after its first test.
+func (r *Reader) null() bool {
 	if r.skipSpace() == 'n' && r.hasLiteral("null") {
 		r.pos += 4
 		return true
@@ -201,6 +216,10 @@ func (r *Reader) Object(member func(key []byte) error) error {
 		if err := member(key); err != nil {
 			return err
 		}
+		if r.pos < len(r.data) && r.data[r.pos] == ',' { // compact JSON, at once
+			r.pos++
+			continue
+		}
 		if done, err := r.next('}', "',' or '}' after an object member"); done || err != nil {
 			return err
 		}
@@ -216,6 +235,10 @@ func (r *Reader) Array(elem func() error) error {
 	for {
 		if err := elem(); err != nil {
 			return err
+		}
+		if r.pos < len(r.data) && r.data[r.pos] == ',' { // compact JSON, at once
+			r.pos++
+			continue
 		}
 		if done, err := r.next(']', "',' or ']' after an array element"); done || err != nil {
 			return err

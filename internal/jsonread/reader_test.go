@@ -3,6 +3,8 @@ package jsonread
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -55,6 +57,38 @@ func TestReaderAcceptsWhatEncodingJSONAccepts(t *testing.T) {
 // into the same type.
 func TestReaderScalarsMatchEncodingJSON(t *testing.T) {
 	for _, doc := range documents {
+		compareScalars(t, []byte(doc))
+	}
+}
+
+// TestLongStringsAndNumbers: strings long enough to be scanned eight
+// bytes at a time, with each kind of byte that needs a look (quote,
+// escape, control character, multi-byte and invalid UTF-8) at each
+// position of a word, and integers around the length the fast path of
+// Int64 takes, read as encoding/json reads them.
+func TestLongStringsAndNumbers(t *testing.T) {
+	odd := []string{`"`, `\"`, `\\`, `\n`, `\u00e9`, "\x01", "\x1f", "\x7f", " ", "~",
+		"\u00e4", "\u00df", "\u20ac", "\U0001F600", "\xff", "\xc3", "\xc0\xaf", "\xc2\x80", "\xdf\xbf", "\xe2\x82", "\xed\xa0\x80"}
+	var docs []string
+	for _, o := range odd {
+		for p := 0; p <= 17; p++ {
+			s := strings.Repeat("a", p) + o + strings.Repeat("b", 17-p)
+			docs = append(docs, `"`+s+`"`, `"`+s, `["`+s+`",1]`)
+		}
+	}
+	for n := 1; n <= 21; n++ {
+		d := strings.Repeat("9", n)
+		docs = append(docs, d, "-"+d, "1"+strings.Repeat("0", n-1), "-1"+strings.Repeat("0", n-1),
+			d+".0", d+"e1", d+"E-1", "0"+d, "-0"+d, d+"x", "["+d+"]", " "+d+" ")
+	}
+	rnd := rand.New(rand.NewPCG(8, 18))
+	for range 2000 {
+		d := strconv.FormatUint(rnd.Uint64()>>rnd.IntN(64), 10)
+		docs = append(docs, d, "-"+d, "["+d+","+d+"]", `{"a":`+d+`}`, d+[]string{".5", "e2", "0", "x", " "}[rnd.IntN(5)])
+	}
+	for _, doc := range docs {
+		err := readAll([]byte(doc))
+		assert.Equal(t, json.Valid([]byte(doc)), err == nil, "%q: %v", doc, err)
 		compareScalars(t, []byte(doc))
 	}
 }

@@ -1,7 +1,9 @@
 package jsonread
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode"
 	"unicode/utf16"
@@ -33,18 +35,16 @@ func (r *Reader) skipString() error {
 // stringBytes reads the string starting at r.pos (on its opening quote).
 // A string without escapes and with valid UTF-8 is returned in place.
 func (r *Reader) stringBytes() ([]byte, error) {
+	data := r.data
 	start := r.pos + 1
-	for i := start; i < len(r.data); {
-		for i < len(r.data) && plain[r.data[i]] {
-			i++
-		}
-		if i == len(r.data) {
+	for i := start; i < len(data); {
+		if i = plainRun(data, i); i == len(data) {
 			break
 		}
-		switch c := r.data[i]; {
+		switch c := data[i]; {
 		case c == '"':
 			r.pos = i + 1
-			return r.data[start:i], nil
+			return data[start:i], nil
 		case c == '\\':
 			return r.unescape(start, i)
 		case c < ' ':
@@ -52,16 +52,49 @@ func (r *Reader) stringBytes() ([]byte, error) {
 			return nil, r.unexpected("string character (control characters must be escaped)")
 		case c < utf8.RuneSelf:
 			i++
+		case c >= 0xC2 && c < 0xE0 && i+1 < len(data) && data[i+1]&0xC0 == 0x80:
+			i += 2 // a valid two-byte sequence (ä, ö, ü, ß, é, ...)
 		default:
-			rr, size := utf8.DecodeRune(r.data[i:])
+			rr, size := utf8.DecodeRune(data[i:])
 			if rr == utf8.RuneError && size == 1 {
 				return r.unescape(start, i)
 			}
 			i += size
 		}
 	}
-	r.pos = len(r.data)
+	r.pos = len(data)
 	return nil, r.unexpected("closing quote of a string")
+}
+
+// plainRun returns the offset of the first byte from i on that is not
+// plain (see plain), or len(data). It looks at eight bytes at a time.
+func plainRun(data []byte, i int) int {
+	for ; i+8 <= len(data); i += 8 {
+		if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(data) && plain[data[i]] {
+		i++
+	}
+	return i
+}
+
+// special marks the bytes of x (eight bytes of a string, the first in
+// the lowest bits) that are not plain: quotes, backslashes, control
+// characters and bytes of multi-byte UTF-8 sequences. A marked byte has
+// its high bit set in the result. A byte after a marked one may be
+// marked wrongly (a borrow carries over from the one before), but the
+// first marked byte is always the first byte that is not plain, and
+// none is marked when all are: subtracting 1 from a byte sets its high
+// bit, for a byte below 0x80, only when the byte was 0 (the quote or the
+// backslash, after the xor), and subtracting 0x20 only when the byte
+// was below 0x20; a borrow only comes from such a byte.
+func special(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (ones * '"')
+	b := x ^ (ones * '\\')
+	return ((q - ones) | (b - ones) | (x - ones*' ') | x) & highs
 }
 
 // plain tells the bytes that stand for themselves in a string: printable
@@ -230,6 +263,71 @@ func (r *Reader) numberValue() (int, []byte, error) {
 // Int64 reads a number that is an integer in the range of int64. As with
 // encoding/json, a fraction or exponent ("12.5", "1e3") is an error.
 func (r *Reader) Int64() (int64, error) {
+	// The common case in one scan: up to 18 digits (no overflow), without
+	// a leading zero, fraction or exponent.
+	c := r.skipSpace()
+	data, i := r.data, r.pos
+	if c == '-' {
+		i++
+	}
+	var u uint64
+	j := i
+	// Eight bytes at a time, up to sixteen digits...
+	for j+8 <= len(data) && j-i < 16 {
+		d := binary.LittleEndian.Uint64(data[j:]) - 0x3030303030303030
+		n := leadingDigits(d)
+		if n == 0 {
+			break
+		}
+		u = u*pow10[n] + eightDigits(d<<(64-8*n))
+		if j += n; n < 8 {
+			break
+		}
+	}
+	// ...then one at a time, up to eighteen.
+	for end := min(len(data), i+18); j < end; j++ {
+		d := data[j] - '0'
+		if d > 9 {
+			break
+		}
+		u = u*10 + uint64(d)
+	}
+	if j > i && (j == i+1 || data[i] != '0') &&
+		(j == len(data) || data[j] != '.' && data[j] != 'e' && data[j] != 'E' && data[j]-'0' > 9) {
+		r.pos = j
+		if c == '-' {
+			return -int64(u), nil
+		}
+		return int64(u), nil
+	}
+	return r.int64Slow()
+}
+
+// leadingDigits returns how many of the eight bytes of d (bytes of the
+// input less '0', the first in the lowest bits) are digits before the
+// first that is not. A byte that is no digit gets its high bit set in d
+// (below '0') or in d+0x76 (above '9'); the borrows and carries between
+// bytes only come from such bytes, so the lowest marked byte is the
+// first that is not a digit.
+func leadingDigits(d uint64) int {
+	return bits.TrailingZeros64((d|(d+0x7676767676767676))&0x8080808080808080) >> 3
+}
+
+// eightDigits returns the number written by the digits in the eight
+// bytes of d (each 0 to 9, the most significant in the lowest bits),
+// combining pairs of digits, then pairs of pairs, then the two halves.
+func eightDigits(d uint64) uint64 {
+	d = (d * (10<<8 + 1)) >> 8 & 0x00FF00FF00FF00FF
+	d = (d * (100<<16 + 1)) >> 16 & 0x0000FFFF0000FFFF
+	return (d * (10000<<32 + 1)) >> 32
+}
+
+// pow10[n] is 10 to the n.
+var pow10 = [...]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+
+// int64Slow is Int64 for what its fast path leaves: errors, 19 digits
+// and more, fractions and exponents.
+func (r *Reader) int64Slow() (int64, error) {
 	start, lit, err := r.numberValue()
 	if err != nil {
 		return 0, err
