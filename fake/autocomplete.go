@@ -125,6 +125,7 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 	}
 	key := slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
 	scanned := 0
+	var buf registerdata.Company
 	for i, _ := slices.BinarySearch(ix.words, key); i < len(ix.words) && strings.HasPrefix(ix.words[i], key); i++ {
 		for _, id := range ix.ids[i] {
 			if len(out) == AutocompleteLimit || scanned == autocompleteScan {
@@ -134,13 +135,35 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 			if slices.ContainsFunc(out, func(r registerdata.CompanySearchResult) bool { return r.CompanyID == id }) {
 				continue // another of its words matched already; a refused company is refused again
 			}
-			c, ok := s.store.get(id)
-			if ok && (len(words) == 1 || matchesAll(nameWords(c.Name.Name), words)) {
+			c, ok := s.store.summary(id, &buf)
+			if ok && (len(words) == 1 || nameMatchesAll(c.Name.Name, words)) {
 				out = append(out, searchResultOf(c))
 			}
 		}
 	}
 	return out
+}
+
+// nameMatchesAll is matchesAll(nameWords(name), query) without building
+// the name's words joined with their neighbours: a query word starts
+// the join of a and b when it starts a, or when a starts it and b starts
+// the rest.
+func nameMatchesAll(name string, query []string) bool {
+	ws := queryWords(name)
+	for _, q := range query {
+		found := false
+		for i, w := range ws {
+			if strings.HasPrefix(w, q) ||
+				i+1 < len(ws) && strings.HasPrefix(q, w) && strings.HasPrefix(ws[i+1], q[len(w):]) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // matchesAll reports whether every query word starts some name word.
@@ -151,6 +174,21 @@ func matchesAll(name, query []string) bool {
 		}
 	}
 	return true
+}
+
+// summary is company id as far as a search result item shows it, for
+// searchResultOf: its held record, or for a generated company only that
+// part of it (see generator.summary), drawn into buf, which must not be
+// shared. The caller must not modify it.
+func (st *store) summary(id string, buf *registerdata.Company) (*registerdata.Company, bool) {
+	st.mu.RLock()
+	c, ok := st.byID[id]
+	n := st.generated
+	st.mu.RUnlock()
+	if ok {
+		return c, true
+	}
+	return buf, generatedSummaryInto(id, n, buf)
 }
 
 // searchResultOf is c as a company search result item, as search
