@@ -210,7 +210,25 @@ func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 	if !s.charge(w, apiKey(r), registerdata.CostAutocomplete) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"results": s.autocompleteJoined(query)})
+	writeAutocomplete(w, s.autocompleteJoined(query))
+}
+
+// writeAutocomplete answers 200 with the suggestions, encoded as
+// writeJSON encodes {"results": res} (res is never nil), item by item
+// as search encodes its results.
+func writeAutocomplete(w http.ResponseWriter, res []registerdata.CompanySearchResult) {
+	bp := bodies.Get().(*[]byte)
+	defer putBody(bp)
+	b := append((*bp)[:0], `{"results":[`...)
+	for i := range res {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendSearchResult(b, &res[i])
+	}
+	b = append(b, "]}\n"...)
+	*bp = b
+	writeBody(w, http.StatusOK, b)
 }
 
 var errAutocompleteQuery = errors.New("query parameter query must be valid UTF-8 of at most 256 bytes")
