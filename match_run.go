@@ -61,6 +61,21 @@ type matchCand struct {
 	ident   bool // an identifier resolved to it
 	contra  bool // the name or city contradict that identifier
 	reasons []string
+
+	// What scoring found of the candidate alone, kept across the
+	// scorings of a match: the name's fit (while record is the one it
+	// was found with) and the city's factor.
+	nameFound  partFit
+	nameRecord *Company
+	cityFound  partFit
+}
+
+// partFit is a factor of a candidate's score, once found, and the
+// reasons written for it.
+type partFit struct {
+	known   bool
+	f       float64
+	reasons []string
 }
 
 func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *matcher {

@@ -101,8 +101,24 @@ func (m *matcher) scoreOne(c *matchCand) {
 }
 
 // nameFit compares the name (and the former names, when the record was
-// read) with their legal forms and writes the reasons.
+// read) with their legal forms and writes the reasons; it finds them
+// once per record read (findNameFit) and writes what it found again at
+// the next scorings.
 func (m *matcher) nameFit(c *matchCand) float64 {
+	p := &c.nameFound
+	if !p.known || c.nameRecord != c.record {
+		n := len(c.reasons)
+		*p = partFit{known: true, f: m.findNameFit(c)}
+		p.reasons = slices.Clone(c.reasons[n:])
+		c.nameRecord = c.record
+		return p.f
+	}
+	c.reasons = append(c.reasons, p.reasons...)
+	return p.f
+}
+
+// findNameFit is nameFit's comparison.
+func (m *matcher) findNameFit(c *matchCand) float64 {
 	sim := nameSimilarity(m.name, c.norm)
 	switch {
 	case sim == 1:
@@ -163,8 +179,23 @@ func (m *matcher) formFactor(form string) float64 {
 
 // cityFactor compares city and postal code and writes the reasons. A
 // district or another spelling of the city counts as the city (package
-// places); a postal code of another city is evidence against.
+// places); a postal code of another city is evidence against. It finds
+// them once (findCityFactor) and writes what it found again at the next
+// scorings.
 func (m *matcher) cityFactor(c *matchCand) float64 {
+	p := &c.cityFound
+	if !p.known {
+		n := len(c.reasons)
+		*p = partFit{known: true, f: m.findCityFactor(c)}
+		p.reasons = slices.Clone(c.reasons[n:])
+		return p.f
+	}
+	c.reasons = append(c.reasons, p.reasons...)
+	return p.f
+}
+
+// findCityFactor is cityFactor's comparison.
+func (m *matcher) findCityFactor(c *matchCand) float64 {
 	city, postal, street := "", "", ""
 	if a := c.res.Address; a != nil {
 		city, postal, street = a.City, a.PostalCode, a.Street
