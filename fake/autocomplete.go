@@ -125,7 +125,8 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 	}
 	key := slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
 	scanned := 0
-	var buf registerdata.Company
+	buf := summaryBufs.Get().(*registerdata.Company)
+	defer summaryBufs.Put(buf)
 	for i, _ := slices.BinarySearch(ix.words, key); i < len(ix.words) && strings.HasPrefix(ix.words[i], key); i++ {
 		for _, id := range ix.ids[i] {
 			if len(out) == AutocompleteLimit || scanned == autocompleteScan {
@@ -135,14 +136,21 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 			if slices.ContainsFunc(out, func(r registerdata.CompanySearchResult) bool { return r.CompanyID == id }) {
 				continue // another of its words matched already; a refused company is refused again
 			}
-			c, ok := s.store.summary(id, &buf)
+			c, ok := s.store.summary(id, buf)
 			if ok && (len(words) == 1 || nameMatchesAll(c.Name.Name, words)) {
+				if cap(out) == 0 {
+					out = make([]registerdata.CompanySearchResult, 0, AutocompleteLimit)
+				}
 				out = append(out, searchResultOf(c))
 			}
 		}
 	}
 	return out
 }
+
+// summaryBufs hold the records the autocomplete draws generated
+// companies' summaries into: a result shares none of their memory.
+var summaryBufs = sync.Pool{New: func() any { return new(registerdata.Company) }}
 
 // nameMatchesAll is matchesAll(nameWords(name), query) without building
 // the name's words joined with their neighbours: a query word starts
