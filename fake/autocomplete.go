@@ -127,6 +127,10 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 	scanned := 0
 	buf := summaryBufs.Get().(*registerdata.Company)
 	defer summaryBufs.Put(buf)
+	var keep func(string) bool // every company with the one word
+	if len(words) > 1 {
+		keep = func(name string) bool { return nameMatchesAll(name, words) }
+	}
 	for i, _ := slices.BinarySearch(ix.words, key); i < len(ix.words) && strings.HasPrefix(ix.words[i], key); i++ {
 		for _, id := range ix.ids[i] {
 			if len(out) == AutocompleteLimit || scanned == autocompleteScan {
@@ -136,8 +140,7 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 			if slices.ContainsFunc(out, func(r registerdata.CompanySearchResult) bool { return r.CompanyID == id }) {
 				continue // another of its words matched already; a refused company is refused again
 			}
-			c, ok := s.store.summary(id, buf)
-			if ok && (len(words) == 1 || nameMatchesAll(c.Name.Name, words)) {
+			if c, ok := s.store.summary(id, buf, keep); ok {
 				if cap(out) == 0 {
 					out = make([]registerdata.CompanySearchResult, 0, AutocompleteLimit)
 				}
@@ -187,16 +190,18 @@ func matchesAll(name, query []string) bool {
 // summary is company id as far as a search result item shows it, for
 // searchResultOf: its held record, or for a generated company only that
 // part of it (see generator.summary), drawn into buf, which must not be
-// shared. The caller must not modify it.
-func (st *store) summary(id string, buf *registerdata.Company) (*registerdata.Company, bool) {
+// shared; false when there is no such company or keep, when set, says
+// no to its name (a generated company's summary is then drawn no
+// further). The caller must not modify it.
+func (st *store) summary(id string, buf *registerdata.Company, keep func(name string) bool) (*registerdata.Company, bool) {
 	st.mu.RLock()
 	c, ok := st.byID[id]
 	n := st.generated
 	st.mu.RUnlock()
 	if ok {
-		return c, true
+		return c, keep == nil || keep(c.Name.Name)
 	}
-	return buf, generatedSummaryInto(id, n, buf)
+	return buf, generatedSummaryInto(id, n, buf, keep)
 }
 
 // searchResultOf is c as a company search result item, as search

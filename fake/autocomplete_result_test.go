@@ -12,7 +12,8 @@ import (
 // TestStoreSummary: the search result item the autocomplete makes of a
 // company's summary is the one of its whole record, for generated
 // companies (drawn without the rest of the record), held ones (changed
-// or added) and curated ones; an id that is no company's has none.
+// or added) and curated ones; keep is asked with the company's name and
+// a no means no summary; an id that is no company's has none.
 func TestStoreSummary(t *testing.T) {
 	srv, _ := newTestServer(t, WithGenerated(3000), WithHardCases())
 	ids := srv.CompanyIDs()
@@ -22,15 +23,23 @@ func TestStoreSummary(t *testing.T) {
 	for _, id := range ids {
 		c, ok := srv.store.get(id)
 		require.True(t, ok, id)
-		sum, ok := srv.store.summary(id, &buf)
+		sum, ok := srv.store.summary(id, &buf, nil)
 		require.True(t, ok, id)
 		assert.Equal(t, searchResultOf(c), searchResultOf(sum), id)
+		// keep sees the company's name and decides.
+		var seen string
+		sum, ok = srv.store.summary(id, &buf, func(name string) bool { seen = name; return true })
+		require.True(t, ok, id)
+		assert.Equal(t, c.Name.Name, seen, id)
+		assert.Equal(t, searchResultOf(c), searchResultOf(sum), id)
+		_, ok = srv.store.summary(id, &buf, func(string) bool { return false })
+		assert.False(t, ok, "%s: keep said no", id)
 	}
-	sum, _ := srv.store.summary(renamed, &buf)
+	sum, _ := srv.store.summary(renamed, &buf, nil)
 	assert.Equal(t, "Umbenannt GmbH", sum.Name.Name)
 	last := ids[len(ids)-1]
 	for _, id := range []string{"", "DE-HRB-X9999-1000001", last + "0", "DE-HRB-F1103-abc", "DE-HRB-F1103-999"} {
-		_, ok := srv.store.summary(id, &buf)
+		_, ok := srv.store.summary(id, &buf, nil)
 		assert.False(t, ok, id)
 	}
 }

@@ -69,26 +69,31 @@ func genCompanyID(rt enums.RegisterType, pl place, number int) string {
 
 // summary draws the part of company i a search result shows into c: id,
 // register, status, legal form, name, address, purpose and the date of
-// incorporation, and none of c's lists. It returns the legal form and
-// the industry codes the rest of the record is drawn from, and leaves
-// the generator where company goes on drawing.
-func (g *generator) summary(i int, c *registerdata.Company) (genForm, []string) {
+// incorporation, and none of c's lists. When keep is set and says no to
+// the name, it stops there, with c partly drawn, and returns false. It
+// returns the legal form and the industry codes the rest of the record
+// is drawn from, and leaves the generator where company goes on
+// drawing.
+func (g *generator) summary(i int, c *registerdata.Company, keep func(name string) bool) (genForm, []string, bool) {
 	rt, form, pl := g.head(i)
 	r := g.rng
 	trade := pick(r, genTrades)
-	number := strconv.Itoa(genNumberBase + i)
 	incorporated := g.date(1950, 2024)
-
-	c.ID = genCompanyID(rt, pl, genNumberBase+i)
-	c.Register = registerdata.CompanyRegister{RegisterNumber: number, RegisterType: rt, RegisterCourt: pl.court}
-	c.Status = statusFor(r.IntN(100))
-	c.LegalForm = form.form
-	c.IncorporatedAt = incorporated
-
+	status := statusFor(r.IntN(100))
 	name := pick(r, genNamePrefixes) + trade.core + " " + form.suffix
 	if form.form == enums.LegalFormEK {
 		name = pick(r, genFirstNames) + " " + pick(r, genLastNames) + " " + trade.core + " " + form.suffix
 	}
+	if keep != nil && !keep(name) {
+		return form, trade.wz, false
+	}
+
+	number := strconv.Itoa(genNumberBase + i)
+	c.ID = genCompanyID(rt, pl, genNumberBase+i)
+	c.Register = registerdata.CompanyRegister{RegisterNumber: number, RegisterType: rt, RegisterCourt: pl.court}
+	c.Status = status
+	c.LegalForm = form.form
+	c.IncorporatedAt = incorporated
 	c.Name = registerdata.CompanyName{Name: name, LegalForm: form.form, StartDate: incorporated}
 
 	postal := pl.postalFrom + r.IntN(pl.postalTo-pl.postalFrom+1)
@@ -100,14 +105,14 @@ func (g *generator) summary(i int, c *registerdata.Company) (genForm, []string) 
 	if r.IntN(20) != 0 { // 5% have no purpose on record
 		c.Purpose = &registerdata.CompanyPurpose{Purpose: trade.purpose, StartDate: incorporated}
 	}
-	return form, trade.wz
+	return form, trade.wz, true
 }
 
 // company draws company i into c, which is the zero Company or, to
 // save allocations, one whose slices only earlier calls of company made
 // (see generatedCompanyInto): their memory is reused.
 func (g *generator) company(i int, c *registerdata.Company) {
-	form, wz := g.summary(i, c)
+	form, wz, _ := g.summary(i, c, nil)
 	r := g.rng
 	number, incorporated := c.Register.RegisterNumber, c.IncorporatedAt
 	c.Registers = append(reuse(c.Registers), c.Register)
@@ -275,14 +280,15 @@ func generatedIndexOf(id string, n int) (int, bool) {
 
 // generatedSummaryInto draws into c what a search result shows of the
 // generated company with id among the first n (see generator.summary),
-// without the rest of its record; false when there is no such company.
-func generatedSummaryInto(id string, n int, c *registerdata.Company) bool {
+// without the rest of its record; false when there is no such company
+// or keep, when set, says no to its name.
+func generatedSummaryInto(id string, n int, c *registerdata.Company, keep func(name string) bool) bool {
 	i, ok := generatedIndexOf(id, n)
 	if !ok {
 		return false
 	}
 	g := generators.Get().(*generator)
 	defer generators.Put(g)
-	g.summary(i, c)
-	return c.ID == id
+	_, _, kept := g.summary(i, c, keep)
+	return kept && c.ID == id
 }
