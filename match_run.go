@@ -56,10 +56,8 @@ type matchCand struct {
 	record  *Company // the full record, when read (former names, status)
 	score   float64
 	nameFit float64 // the name's score alone (current or former name)
-	city    string  // the candidate's city and street, folded
-	street  string
-	ident   bool // an identifier resolved to it
-	contra  bool // the name or city contradict that identifier
+	ident   bool    // an identifier resolved to it
+	contra  bool    // the name or city contradict that identifier
 	reasons []string
 
 	// What scoring found of the candidate alone, kept across the
@@ -129,9 +127,6 @@ func (m *matcher) add(res CompanySearchResult) *matchCand {
 		return c
 	}
 	c := &matchCand{res: res, norm: normalizeName(res.Name)}
-	if a := res.Address; a != nil {
-		c.city, c.street = foldCity(a.City), foldCity(a.Street)
-	}
 	m.cands[res.CompanyID] = c
 	m.order = append(m.order, c)
 	return c

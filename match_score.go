@@ -206,7 +206,7 @@ func (m *matcher) findCityFactor(c *matchCand) float64 {
 	case city == "":
 		c.reasons = append(c.reasons, "city not in the register's answer")
 	case places.SameCity(m.q.City, city):
-		if m.city == c.city {
+		if m.city == foldCity(city) {
 			c.reasons = append(c.reasons, "city equal: "+city)
 		} else {
 			c.reasons = append(c.reasons, "city "+m.q.City+" is "+city)
@@ -242,7 +242,7 @@ func (m *matcher) findCityFactor(c *matchCand) float64 {
 	} else if qp != "" && qp == postal {
 		c.reasons = append(c.reasons, "postal code equal")
 	}
-	if m.street != "" && street != "" && m.street == c.street {
+	if m.street != "" && street != "" && m.street == foldCity(street) {
 		c.reasons = append(c.reasons, "street equal")
 	}
 	return f
