@@ -300,31 +300,44 @@ func (m *matcher) countRegister(ref RegisterReference) int {
 // come in a stable order).
 func (m *matcher) ranked() []*matchCand {
 	out := slices.Clone(m.order)
-	slices.SortFunc(out, func(a, b *matchCand) int {
-		if c := cmp.Compare(b.score, a.score); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.res.CompanyID, b.res.CompanyID)
-	})
+	slices.SortFunc(out, rankOrder)
 	return out
+}
+
+// rankOrder is the order of ranked: score descending, then id.
+func rankOrder(a, b *matchCand) int {
+	if c := cmp.Compare(b.score, a.score); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.res.CompanyID, b.res.CompanyID)
 }
 
 // best is the candidate the query names, or nil: the top one when it
 // reaches MinScore, is clearly ahead of the next and nothing
-// contradicts it.
+// contradicts it. It needs only the first two of ranked, found in one
+// pass (ids are distinct: the order is total).
 func (m *matcher) best() *matchCand {
-	r := m.ranked()
-	if len(r) == 0 {
+	var top, next *matchCand
+	ident := false
+	for _, c := range m.order {
+		ident = ident || c.ident
+		switch {
+		case top == nil || rankOrder(c, top) < 0:
+			top, next = c, top
+		case next == nil || rankOrder(c, next) < 0:
+			next = c
+		}
+	}
+	if top == nil {
 		return nil
 	}
-	top := r[0]
 	if top.contra || top.score < m.o.MinScore {
 		return nil
 	}
-	if !top.ident && slices.ContainsFunc(r, func(c *matchCand) bool { return c.ident }) {
+	if !top.ident && ident {
 		return nil // an identifier names another company
 	}
-	if len(r) > 1 && top.score-r[1].score < clearlyAhead {
+	if next != nil && top.score-next.score < clearlyAhead {
 		return nil
 	}
 	return top
