@@ -28,10 +28,11 @@ const autocompleteScan = 4096
 // over the (few) distinct words. It is built on the first query and kept
 // current by a register observer once built.
 type prefixIndex struct {
-	mu    sync.RWMutex
-	built bool
-	words []string   // distinct lower-case name words, sorted
-	ids   [][]string // ids[i]: the companies with words[i], sorted
+	mu      sync.RWMutex
+	built   bool
+	words   []string   // distinct lower-case name words, sorted
+	ids     [][]string // ids[i]: the companies with words[i], sorted
+	changes uint64     // register changes observed, built or not
 }
 
 // nameWords are the words a name is found by, each once: its lower-case
@@ -94,6 +95,7 @@ func installAutocomplete(s *Server) {
 	s.observe(func(before, after registerdata.Company) {
 		ix.mu.Lock()
 		defer ix.mu.Unlock()
+		ix.changes++
 		if ix.built {
 			ix.change(before, after)
 		}
@@ -223,25 +225,21 @@ func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 	if !s.charge(w, apiKey(r), registerdata.CostAutocomplete) {
 		return
 	}
-	writeAutocomplete(w, s.autocompleteJoined(query))
+	writeBody(w, http.StatusOK, s.autocompleteAnswer(query))
 }
 
-// writeAutocomplete answers 200 with the suggestions, encoded as
-// writeJSON encodes {"results": res} (res is never nil), item by item
-// as search encodes its results.
-func writeAutocomplete(w http.ResponseWriter, res []registerdata.CompanySearchResult) {
-	bp := bodies.Get().(*[]byte)
-	defer putBody(bp)
-	b := append((*bp)[:0], `{"results":[`...)
+// appendAutocomplete appends the body of an answer with the
+// suggestions, encoded as writeJSON encodes {"results": res} (res is
+// never nil), item by item as search encodes its results.
+func appendAutocomplete(b []byte, res []registerdata.CompanySearchResult) []byte {
+	b = append(b, `{"results":[`...)
 	for i := range res {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = appendSearchResult(b, &res[i])
 	}
-	b = append(b, "]}\n"...)
-	*bp = b
-	writeBody(w, http.StatusOK, b)
+	return append(b, "]}\n"...)
 }
 
 var errAutocompleteQuery = errors.New("query parameter query must be valid UTF-8 of at most 256 bytes")
