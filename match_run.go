@@ -126,7 +126,7 @@ func (m *matcher) add(res CompanySearchResult) *matchCand {
 	if c, ok := m.cands[res.CompanyID]; ok {
 		return c
 	}
-	c := &matchCand{res: res, norm: normalizeName(res.Name)}
+	c := &matchCand{res: res, norm: normalizeNameKept(res.Name)}
 	m.cands[res.CompanyID] = c
 	m.order = append(m.order, c)
 	return c

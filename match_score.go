@@ -136,7 +136,7 @@ func (m *matcher) findNameFit(c *matchCand) float64 {
 			if n.Name == c.res.Name {
 				continue
 			}
-			fn := normalizeName(n.Name)
+			fn := normalizeNameKept(n.Name)
 			if s := nameSimilarity(m.name, fn) * formerNameWeight * m.formFactor(fn.form); s > fit {
 				fit, form = s, fn.form
 				c.reasons = append(c.reasons, "former name: "+quote(n.Name))
