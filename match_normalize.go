@@ -142,8 +142,13 @@ func normalizeName(name string) normName {
 	return n
 }
 
+// matchFormAt is the key and the length in words of the first legal
+// form pattern (legalFormPatterns' order) written at ws[i], or "", 0.
 func matchFormAt(ws []string, i int) (string, int) {
-	for _, p := range legalFormPatterns() {
+	if i >= len(ws) {
+		return "", 0
+	}
+	for _, p := range legalFormsByWord()[ws[i]] {
 		if hasWordsAt(ws, i, p.words) {
 			return p.key, len(p.words)
 		}
@@ -151,13 +156,36 @@ func matchFormAt(ws []string, i int) (string, int) {
 	return "", 0
 }
 
+// matchStateAt is matchFormAt for the state patterns.
 func matchStateAt(ws []string, i int) (bool, int) {
-	for _, p := range statePatterns() {
+	if i >= len(ws) {
+		return false, 0
+	}
+	for _, p := range statesByWord()[ws[i]] {
 		if hasWordsAt(ws, i, p.words) {
 			return p.liquidation, len(p.words)
 		}
 	}
 	return false, 0
+}
+
+// legalFormsByWord and statesByWord hold the patterns by their first
+// word, each list in the patterns' order: a name's word is compared
+// only with the patterns that can start at it.
+var (
+	legalFormsByWord = sync.OnceValue(func() map[string][]formPattern { return byFirstWord(legalFormPatterns(), formPattern.first) })
+	statesByWord     = sync.OnceValue(func() map[string][]statePattern { return byFirstWord(statePatterns(), statePattern.first) })
+)
+
+func (p formPattern) first() string  { return p.words[0] }
+func (p statePattern) first() string { return p.words[0] }
+
+func byFirstWord[P any](ps []P, first func(P) string) map[string][]P {
+	m := map[string][]P{}
+	for _, p := range ps {
+		m[first(p)] = append(m[first(p)], p)
+	}
+	return m
 }
 
 func hasWordsAt(ws []string, i int, p []string) bool {
@@ -202,24 +230,36 @@ var letterFold = map[rune]string{
 // transliterations one way: "Müller", "Mueller" and "Muller" are all
 // "muller", "Straße" is "strasse".
 func foldWord(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range strings.ToLower(s) {
-		if r < 0x80 {
-			b.WriteByte(byte(r))
-			continue
+	out := strings.ToLower(s)
+	if !isASCII(out) {
+		var b strings.Builder
+		b.Grow(len(out))
+		for _, r := range out {
+			if r < 0x80 {
+				b.WriteByte(byte(r))
+				continue
+			}
+			if f, ok := letterFold[r]; ok {
+				b.WriteString(f)
+				continue
+			}
+			b.WriteRune(r)
 		}
-		if f, ok := letterFold[r]; ok {
-			b.WriteString(f)
-			continue
-		}
-		b.WriteRune(r)
+		out = b.String()
 	}
-	out := b.String()
-	if strings.Contains(out, "e") {
+	if strings.Contains(out, "ae") || strings.Contains(out, "oe") || strings.Contains(out, "ue") {
 		out = digraphReplacer.Replace(out)
 	}
 	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // foldCity reduces a city name for comparison: folded words joined by

@@ -56,10 +56,23 @@ type matchCand struct {
 	record  *Company // the full record, when read (former names, status)
 	score   float64
 	nameFit float64 // the name's score alone (current or former name)
-	city    string  // the candidate's city and street, folded
-	street  string
-	ident   bool // an identifier resolved to it
-	contra  bool // the name or city contradict that identifier
+	ident   bool    // an identifier resolved to it
+	contra  bool    // the name or city contradict that identifier
+	reasons []string
+
+	// What scoring found of the candidate alone, kept across the
+	// scorings of a match: the name's fit (while record is the one it
+	// was found with) and the city's factor.
+	nameFound  partFit
+	nameRecord *Company
+	cityFound  partFit
+}
+
+// partFit is a factor of a candidate's score, once found, and the
+// reasons written for it.
+type partFit struct {
+	known   bool
+	f       float64
 	reasons []string
 }
 
@@ -113,10 +126,7 @@ func (m *matcher) add(res CompanySearchResult) *matchCand {
 	if c, ok := m.cands[res.CompanyID]; ok {
 		return c
 	}
-	c := &matchCand{res: res, norm: normalizeName(res.Name)}
-	if a := res.Address; a != nil {
-		c.city, c.street = foldCity(a.City), foldCity(a.Street)
-	}
+	c := &matchCand{res: res, norm: normalizeNameKept(res.Name)}
 	m.cands[res.CompanyID] = c
 	m.order = append(m.order, c)
 	return c

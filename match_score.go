@@ -101,8 +101,24 @@ func (m *matcher) scoreOne(c *matchCand) {
 }
 
 // nameFit compares the name (and the former names, when the record was
-// read) with their legal forms and writes the reasons.
+// read) with their legal forms and writes the reasons; it finds them
+// once per record read (findNameFit) and writes what it found again at
+// the next scorings.
 func (m *matcher) nameFit(c *matchCand) float64 {
+	p := &c.nameFound
+	if !p.known || c.nameRecord != c.record {
+		n := len(c.reasons)
+		*p = partFit{known: true, f: m.findNameFit(c)}
+		p.reasons = slices.Clone(c.reasons[n:])
+		c.nameRecord = c.record
+		return p.f
+	}
+	c.reasons = append(c.reasons, p.reasons...)
+	return p.f
+}
+
+// findNameFit is nameFit's comparison.
+func (m *matcher) findNameFit(c *matchCand) float64 {
 	sim := nameSimilarity(m.name, c.norm)
 	switch {
 	case sim == 1:
@@ -120,7 +136,7 @@ func (m *matcher) nameFit(c *matchCand) float64 {
 			if n.Name == c.res.Name {
 				continue
 			}
-			fn := normalizeName(n.Name)
+			fn := normalizeNameKept(n.Name)
 			if s := nameSimilarity(m.name, fn) * formerNameWeight * m.formFactor(fn.form); s > fit {
 				fit, form = s, fn.form
 				c.reasons = append(c.reasons, "former name: "+quote(n.Name))
@@ -163,8 +179,23 @@ func (m *matcher) formFactor(form string) float64 {
 
 // cityFactor compares city and postal code and writes the reasons. A
 // district or another spelling of the city counts as the city (package
-// places); a postal code of another city is evidence against.
+// places); a postal code of another city is evidence against. It finds
+// them once (findCityFactor) and writes what it found again at the next
+// scorings.
 func (m *matcher) cityFactor(c *matchCand) float64 {
+	p := &c.cityFound
+	if !p.known {
+		n := len(c.reasons)
+		*p = partFit{known: true, f: m.findCityFactor(c)}
+		p.reasons = slices.Clone(c.reasons[n:])
+		return p.f
+	}
+	c.reasons = append(c.reasons, p.reasons...)
+	return p.f
+}
+
+// findCityFactor is cityFactor's comparison.
+func (m *matcher) findCityFactor(c *matchCand) float64 {
 	city, postal, street := "", "", ""
 	if a := c.res.Address; a != nil {
 		city, postal, street = a.City, a.PostalCode, a.Street
@@ -175,7 +206,7 @@ func (m *matcher) cityFactor(c *matchCand) float64 {
 	case city == "":
 		c.reasons = append(c.reasons, "city not in the register's answer")
 	case places.SameCity(m.q.City, city):
-		if m.city == c.city {
+		if m.city == foldCity(city) {
 			c.reasons = append(c.reasons, "city equal: "+city)
 		} else {
 			c.reasons = append(c.reasons, "city "+m.q.City+" is "+city)
@@ -211,7 +242,7 @@ func (m *matcher) cityFactor(c *matchCand) float64 {
 	} else if qp != "" && qp == postal {
 		c.reasons = append(c.reasons, "postal code equal")
 	}
-	if m.street != "" && street != "" && m.street == c.street {
+	if m.street != "" && street != "" && m.street == foldCity(street) {
 		c.reasons = append(c.reasons, "street equal")
 	}
 	return f
@@ -269,31 +300,44 @@ func (m *matcher) countRegister(ref RegisterReference) int {
 // come in a stable order).
 func (m *matcher) ranked() []*matchCand {
 	out := slices.Clone(m.order)
-	slices.SortFunc(out, func(a, b *matchCand) int {
-		if c := cmp.Compare(b.score, a.score); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.res.CompanyID, b.res.CompanyID)
-	})
+	slices.SortFunc(out, rankOrder)
 	return out
+}
+
+// rankOrder is the order of ranked: score descending, then id.
+func rankOrder(a, b *matchCand) int {
+	if c := cmp.Compare(b.score, a.score); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.res.CompanyID, b.res.CompanyID)
 }
 
 // best is the candidate the query names, or nil: the top one when it
 // reaches MinScore, is clearly ahead of the next and nothing
-// contradicts it.
+// contradicts it. It needs only the first two of ranked, found in one
+// pass (ids are distinct: the order is total).
 func (m *matcher) best() *matchCand {
-	r := m.ranked()
-	if len(r) == 0 {
+	var top, next *matchCand
+	ident := false
+	for _, c := range m.order {
+		ident = ident || c.ident
+		switch {
+		case top == nil || rankOrder(c, top) < 0:
+			top, next = c, top
+		case next == nil || rankOrder(c, next) < 0:
+			next = c
+		}
+	}
+	if top == nil {
 		return nil
 	}
-	top := r[0]
 	if top.contra || top.score < m.o.MinScore {
 		return nil
 	}
-	if !top.ident && slices.ContainsFunc(r, func(c *matchCand) bool { return c.ident }) {
+	if !top.ident && ident {
 		return nil // an identifier names another company
 	}
-	if len(r) > 1 && top.score-r[1].score < clearlyAhead {
+	if next != nil && top.score-next.score < clearlyAhead {
 		return nil
 	}
 	return top

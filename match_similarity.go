@@ -64,7 +64,14 @@ func wordSimilarity(a, b string) float64 {
 		return 0.9
 	}
 	n := min(len(a), len(b))
-	switch d := editDistance(a, b, 2); {
+	if n < 5 {
+		return 0 // too short for a typo to count
+	}
+	limit := 2
+	if n < 10 {
+		limit = 1 // two typos count only in long words
+	}
+	switch d := editDistance(a, b, limit); {
 	case d == 1 && n >= 5:
 		return 0.95
 	case d == 2 && n >= 10:

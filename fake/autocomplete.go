@@ -28,10 +28,11 @@ const autocompleteScan = 4096
 // over the (few) distinct words. It is built on the first query and kept
 // current by a register observer once built.
 type prefixIndex struct {
-	mu    sync.RWMutex
-	built bool
-	words []string   // distinct lower-case name words, sorted
-	ids   [][]string // ids[i]: the companies with words[i], sorted
+	mu      sync.RWMutex
+	built   bool
+	words   []string   // distinct lower-case name words, sorted
+	ids     [][]string // ids[i]: the companies with words[i], sorted
+	changes uint64     // register changes observed, built or not
 }
 
 // nameWords are the words a name is found by, each once: its lower-case
@@ -94,6 +95,7 @@ func installAutocomplete(s *Server) {
 	s.observe(func(before, after registerdata.Company) {
 		ix.mu.Lock()
 		defer ix.mu.Unlock()
+		ix.changes++
 		if ix.built {
 			ix.change(before, after)
 		}
@@ -125,6 +127,12 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 	}
 	key := slices.MaxFunc(words, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
 	scanned := 0
+	buf := summaryBufs.Get().(*registerdata.Company)
+	defer summaryBufs.Put(buf)
+	var keep func(string) bool // every company with the one word
+	if len(words) > 1 {
+		keep = func(name string) bool { return nameMatchesAll(name, words) }
+	}
 	for i, _ := slices.BinarySearch(ix.words, key); i < len(ix.words) && strings.HasPrefix(ix.words[i], key); i++ {
 		for _, id := range ix.ids[i] {
 			if len(out) == AutocompleteLimit || scanned == autocompleteScan {
@@ -134,13 +142,41 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 			if slices.ContainsFunc(out, func(r registerdata.CompanySearchResult) bool { return r.CompanyID == id }) {
 				continue // another of its words matched already; a refused company is refused again
 			}
-			c, ok := s.store.get(id)
-			if ok && (len(words) == 1 || matchesAll(nameWords(c.Name.Name), words)) {
+			if c, ok := s.store.summary(id, buf, keep); ok {
+				if cap(out) == 0 {
+					out = make([]registerdata.CompanySearchResult, 0, AutocompleteLimit)
+				}
 				out = append(out, searchResultOf(c))
 			}
 		}
 	}
 	return out
+}
+
+// summaryBufs hold the records the autocomplete draws generated
+// companies' summaries into: a result shares none of their memory.
+var summaryBufs = sync.Pool{New: func() any { return new(registerdata.Company) }}
+
+// nameMatchesAll is matchesAll(nameWords(name), query) without building
+// the name's words joined with their neighbours: a query word starts
+// the join of a and b when it starts a, or when a starts it and b starts
+// the rest.
+func nameMatchesAll(name string, query []string) bool {
+	ws := queryWords(name)
+	for _, q := range query {
+		found := false
+		for i, w := range ws {
+			if strings.HasPrefix(w, q) ||
+				i+1 < len(ws) && strings.HasPrefix(q, w) && strings.HasPrefix(ws[i+1], q[len(w):]) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // matchesAll reports whether every query word starts some name word.
@@ -151,6 +187,23 @@ func matchesAll(name, query []string) bool {
 		}
 	}
 	return true
+}
+
+// summary is company id as far as a search result item shows it, for
+// searchResultOf: its held record, or for a generated company only that
+// part of it (see generator.summary), drawn into buf, which must not be
+// shared; false when there is no such company or keep, when set, says
+// no to its name (a generated company's summary is then drawn no
+// further). The caller must not modify it.
+func (st *store) summary(id string, buf *registerdata.Company, keep func(name string) bool) (*registerdata.Company, bool) {
+	st.mu.RLock()
+	c, ok := st.byID[id]
+	n := st.generated
+	st.mu.RUnlock()
+	if ok {
+		return c, keep == nil || keep(c.Name.Name)
+	}
+	return buf, generatedSummaryInto(id, n, buf, keep)
 }
 
 // searchResultOf is c as a company search result item, as search
@@ -172,7 +225,21 @@ func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 	if !s.charge(w, apiKey(r), registerdata.CostAutocomplete) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"results": s.autocompleteJoined(query)})
+	writeBody(w, http.StatusOK, s.autocompleteAnswer(query))
+}
+
+// appendAutocomplete appends the body of an answer with the
+// suggestions, encoded as writeJSON encodes {"results": res} (res is
+// never nil), item by item as search encodes its results.
+func appendAutocomplete(b []byte, res []registerdata.CompanySearchResult) []byte {
+	b = append(b, `{"results":[`...)
+	for i := range res {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendSearchResult(b, &res[i])
+	}
+	return append(b, "]}\n"...)
 }
 
 var errAutocompleteQuery = errors.New("query parameter query must be valid UTF-8 of at most 256 bytes")

@@ -67,38 +67,59 @@ func genCompanyID(rt enums.RegisterType, pl place, number int) string {
 	return "DE-" + string(rt) + "-" + pl.courtCode + "-" + strconv.Itoa(number)
 }
 
-// company draws company i into c, which is the zero Company or, to
-// save allocations, one whose slices only earlier calls of company made
-// (see generatedCompanyInto): their memory is reused.
-func (g *generator) company(i int, c *registerdata.Company) {
+// summary draws the part of company i a search result shows into c: id,
+// register, status, legal form, name, address, purpose and the date of
+// incorporation, and none of c's lists. When keep is set and says no to
+// the name, it stops there, with c partly drawn, and returns false. It
+// returns the legal form and the industry codes the rest of the record
+// is drawn from, and leaves the generator where company goes on
+// drawing.
+func (g *generator) summary(i int, c *registerdata.Company, keep func(name string) bool) (genForm, []string, bool) {
 	rt, form, pl := g.head(i)
 	r := g.rng
 	trade := pick(r, genTrades)
-	number := strconv.Itoa(genNumberBase + i)
 	incorporated := g.date(1950, 2024)
-
-	c.ID = genCompanyID(rt, pl, genNumberBase+i)
-	c.Register = registerdata.CompanyRegister{RegisterNumber: number, RegisterType: rt, RegisterCourt: pl.court}
-	c.Registers = append(reuse(c.Registers), c.Register)
-	c.Status = statusFor(r.IntN(100))
-	c.LegalForm = form.form
-
+	status := statusFor(r.IntN(100))
 	name := pick(r, genNamePrefixes) + trade.core + " " + form.suffix
 	if form.form == enums.LegalFormEK {
 		name = pick(r, genFirstNames) + " " + pick(r, genLastNames) + " " + trade.core + " " + form.suffix
 	}
+	if keep != nil && !keep(name) {
+		return form, trade.wz, false
+	}
+
+	number := strconv.Itoa(genNumberBase + i)
+	c.ID = genCompanyID(rt, pl, genNumberBase+i)
+	c.Register = registerdata.CompanyRegister{RegisterNumber: number, RegisterType: rt, RegisterCourt: pl.court}
+	c.Status = status
+	c.LegalForm = form.form
+	c.IncorporatedAt = incorporated
 	c.Name = registerdata.CompanyName{Name: name, LegalForm: form.form, StartDate: incorporated}
-	c.Names = append(reuse(c.Names), c.Name)
 
 	postal := pl.postalFrom + r.IntN(pl.postalTo-pl.postalFrom+1)
 	street := pick(r, genStreets) + " " + strconv.Itoa(1+r.IntN(180))
 	c.Address = registerdata.CompanyAddress{Street: street, City: pl.city, PostalCode: pad5(postal), Country: "Deutschland", StartDate: incorporated}
 	formatAddress(&c.Address)
-	c.Addresses = append(reuse(c.Addresses), c.Address)
 
-	c.Purposes = reuse(c.Purposes)
+	c.Purpose = nil
 	if r.IntN(20) != 0 { // 5% have no purpose on record
 		c.Purpose = &registerdata.CompanyPurpose{Purpose: trade.purpose, StartDate: incorporated}
+	}
+	return form, trade.wz, true
+}
+
+// company draws company i into c, which is the zero Company or, to
+// save allocations, one whose slices only earlier calls of company made
+// (see generatedCompanyInto): their memory is reused.
+func (g *generator) company(i int, c *registerdata.Company) {
+	form, wz, _ := g.summary(i, c, nil)
+	r := g.rng
+	number, incorporated := c.Register.RegisterNumber, c.IncorporatedAt
+	c.Registers = append(reuse(c.Registers), c.Register)
+	c.Names = append(reuse(c.Names), c.Name)
+	c.Addresses = append(reuse(c.Addresses), c.Address)
+	c.Purposes = reuse(c.Purposes)
+	if c.Purpose != nil {
 		c.Purposes = append(c.Purposes, *c.Purpose)
 	}
 	c.Capitals = reuse(c.Capitals)
@@ -107,7 +128,6 @@ func (g *generator) company(i int, c *registerdata.Company) {
 		c.Capitals = append(c.Capitals, *c.Capital)
 	}
 
-	c.IncorporatedAt = incorporated
 	if r.IntN(2) == 0 {
 		d := incorporated
 		c.NotarizedAt = &d
@@ -124,8 +144,8 @@ func (g *generator) company(i int, c *registerdata.Company) {
 	c.Documents = []registerdata.CompanyDocument{}
 	c.Acquisitions = []registerdata.Transaction{}
 	c.AssetSpinOffs = []registerdata.Transaction{}
-	c.IndustryCodes.WZ2025 = slices.Grow(reuse(c.IndustryCodes.WZ2025), len(trade.wz))
-	for _, code := range trade.wz[:1+r.IntN(len(trade.wz))] {
+	c.IndustryCodes.WZ2025 = slices.Grow(reuse(c.IndustryCodes.WZ2025), len(wz))
+	for _, code := range wz[:1+r.IntN(len(wz))] {
 		c.IndustryCodes.WZ2025 = append(c.IndustryCodes.WZ2025, registerdata.IndustryCode{Code: code})
 	}
 	if r.IntN(3) == 0 {
@@ -240,13 +260,35 @@ func genIndex(c *registerdata.Company) int {
 // generatedByID returns the generated company with id among the first n,
 // if there is one.
 func generatedByID(id string, n int) (*registerdata.Company, bool) {
-	dash := strings.LastIndexByte(id, '-')
-	number, err := strconv.Atoi(id[dash+1:])
-	if err != nil || number < genNumberBase || number-genNumberBase >= n {
-		return nil, false
-	}
-	if i := number - genNumberBase; generatedID(i) == id {
+	if i, ok := generatedIndexOf(id, n); ok && generatedID(i) == id {
 		return generatedCompany(i), true
 	}
 	return nil, false
+}
+
+// generatedIndexOf is the index of the generated company id would be
+// among the first n, by its register number; the id may still not be
+// that company's.
+func generatedIndexOf(id string, n int) (int, bool) {
+	dash := strings.LastIndexByte(id, '-')
+	number, err := strconv.Atoi(id[dash+1:])
+	if err != nil || number < genNumberBase || number-genNumberBase >= n {
+		return 0, false
+	}
+	return number - genNumberBase, true
+}
+
+// generatedSummaryInto draws into c what a search result shows of the
+// generated company with id among the first n (see generator.summary),
+// without the rest of its record; false when there is no such company
+// or keep, when set, says no to its name.
+func generatedSummaryInto(id string, n int, c *registerdata.Company, keep func(name string) bool) bool {
+	i, ok := generatedIndexOf(id, n)
+	if !ok {
+		return false
+	}
+	g := generators.Get().(*generator)
+	defer generators.Put(g)
+	_, _, kept := g.summary(i, c, keep)
+	return kept && c.ID == id
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	registerdata "github.com/registerdata/registerdata-go"
 )
@@ -34,7 +35,20 @@ func indexWords(name string) []string {
 
 // queryWords are the words of a query in the same spelling, in order.
 func queryWords(query string) []string {
-	return letterRuns(spellOut.Replace(strings.ToLower(query)))
+	lower := strings.ToLower(query)
+	if !isASCII(lower) { // only umlauts and ß are spelt out
+		lower = spellOut.Replace(lower)
+	}
+	return letterRuns(lower)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // autocompleteJoined answers a query; when a query of several words
