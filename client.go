@@ -102,7 +102,11 @@ func WithInsecureHTTP() Option {
 }
 
 // WithHTTPClient sets the HTTP client whose transport, timeout and cookie
-// jar the Client uses. The default is a client with a 60-second timeout.
+// jar the Client uses. The default is a client with a 60-second timeout
+// and http.DefaultTransport's settings, except that it keeps up to
+// MaxBatchConcurrency idle connections to the service instead of 2, so
+// concurrent calls reuse their connections. A client given here with no
+// Transport uses http.DefaultTransport, as net/http does.
 func WithHTTPClient(hc *http.Client) Option {
 	return func(c *config) error {
 		if hc == nil {

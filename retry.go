@@ -49,7 +49,7 @@ func (c *Client) retried(ctx context.Context, r request, st *callState) ([]byte,
 func newRetryClient(cfg *config, logger *slog.Logger) *retryablehttp.Client {
 	hc := cfg.httpClient
 	if hc == nil {
-		hc = &http.Client{Timeout: 60 * time.Second}
+		hc = &http.Client{Timeout: 60 * time.Second, Transport: defaultTransport()}
 	}
 	hc = guardRedirects(hc)
 	var transport http.RoundTripper = &writeCounter{next: hc.Transport}
