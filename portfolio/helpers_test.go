@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,7 +86,7 @@ func withDatabase(t testing.TB, dsn, name string) string {
 }
 
 // newFake starts a fake with a fixed clock, the hard cases and a client
-// for it, without a cache.
+// for it, without a cache, on the SDK's default HTTP client as a user's.
 func newFake(t testing.TB, opts ...fake.Option) (*fake.Server, *registerdata.Client, *fake.Clock) {
 	t.Helper()
 	clk := fake.NewClock(start)
@@ -96,7 +95,6 @@ func newFake(t testing.TB, opts ...fake.Option) (*fake.Server, *registerdata.Cli
 	c, err := registerdata.NewClient(
 		registerdata.WithAPIKey(srv.APIKey),
 		registerdata.WithBaseURL(srv.URL),
-		registerdata.WithHTTPClient(&http.Client{}),
 		registerdata.WithRetryWait(time.Millisecond, 2*time.Millisecond, time.Minute),
 	)
 	require.NoError(t, err)
