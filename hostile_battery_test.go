@@ -196,7 +196,7 @@ func redirectScenarios(target *redirectTarget) []hostileScenario {
 // server billed, the server never bills beyond the budget, and neither
 // the error, its printed forms nor the client's log carries the API key
 // or the password. Memory under hostile answers is
-// TestHostileAnswersStayUnderTheMemoryBound, over the same rows.
+// TestHostileAnswersAllocateLessThanTheMemoryBound, over the same rows.
 func TestHostileServerBattery(t *testing.T) {
 	target := &redirectTarget{}
 	target.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
