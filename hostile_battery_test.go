@@ -198,6 +198,10 @@ func redirectScenarios(target *redirectTarget) []hostileScenario {
 // or the password. Memory under hostile answers is
 // TestHostileAnswersAllocateLessThanTheMemoryBound, over the same rows.
 func TestHostileServerBattery(t *testing.T) {
+	// Most of its time is waiting (the slow body's deadline, once per
+	// operation), and it shares nothing: it waits beside the other
+	// parallel tests instead of holding up the sequential ones.
+	t.Parallel()
 	target := &redirectTarget{}
 	target.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
