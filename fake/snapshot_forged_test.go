@@ -208,6 +208,7 @@ func leaves(doc any, path []any, out *[][]any) {
 // restored into a fake whose calls never wait more than a minute, never
 // panic and answer with a real HTTP status.
 func TestRandomlyForgedSnapshotsNeverHangOrPanic(t *testing.T) {
+	t.Parallel() // one of the package's longest; each forgery is a fake of its own
 	snap, id := baseSnapshot(t)
 	var doc any
 	require.NoError(t, json.Unmarshal(snap, &doc))
