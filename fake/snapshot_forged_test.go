@@ -133,6 +133,7 @@ func restore(t *testing.T, snap []byte) (s *Server, err error) {
 // TestForgedSnapshotsAreRefused: each forgery of a value the controls
 // refuse is refused at restore, with an error naming what is wrong.
 func TestForgedSnapshotsAreRefused(t *testing.T) {
+	t.Parallel() // a fake (or snapshots) of its own: runs beside the package's other parallel tests
 	snap, id := baseSnapshot(t)
 	_, err := restore(t, snap)
 	require.NoError(t, err, "the untouched snapshot restores")
