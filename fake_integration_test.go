@@ -38,6 +38,7 @@ func TestFakeGetCompanyBillsExactly(t *testing.T) {
 }
 
 func TestFakeRetry429WithRetryAfterThenSuccess(t *testing.T) {
+	t.Parallel() // waits out the one-second Retry-After beside the other parallel tests
 	srv, c, ct := newFakeClient(t, nil)
 	require.NoError(t, srv.InjectFault(fake.Fault{PathPrefix: "/v1/company/", Count: 1, Status: http.StatusTooManyRequests, RetryAfter: time.Second}))
 

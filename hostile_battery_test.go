@@ -196,8 +196,12 @@ func redirectScenarios(target *redirectTarget) []hostileScenario {
 // server billed, the server never bills beyond the budget, and neither
 // the error, its printed forms nor the client's log carries the API key
 // or the password. Memory under hostile answers is
-// TestHostileAnswersStayUnderTheMemoryBound, over the same rows.
+// TestHostileAnswersAllocateLessThanTheMemoryBound, over the same rows.
 func TestHostileServerBattery(t *testing.T) {
+	// Most of its time is waiting (the slow body's deadline, once per
+	// operation), and it shares nothing: it waits beside the other
+	// parallel tests instead of holding up the sequential ones.
+	t.Parallel()
 	target := &redirectTarget{}
 	target.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)

@@ -118,6 +118,7 @@ func TestMatchEvalTargets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("matches both evaluation sets")
 	}
+	t.Parallel() // the package's longest: runs beside the other parallel tests, on its own fake
 	srv := newMatchEvalServer(t)
 	for _, set := range []struct {
 		name  string

@@ -20,6 +20,7 @@ import (
 var awkward = []string{"", `Müller & Söhne <GmbH>`, `say "hi"\`, "tab\there\nnew\x00nul\x1f", "line\u2028sep\u2029", "bad\xffutf8\xc3", "日本語 🚀", "plain"}
 
 func TestSearchResponseEncodesAsEncodingJSON(t *testing.T) {
+	t.Parallel() // a fake (or snapshots) of its own: runs beside the package's other parallel tests
 	var rs []registerdata.CompanySearchResult
 	for i, s := range awkward {
 		s2 := awkward[(i+3)%len(awkward)]

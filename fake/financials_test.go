@@ -18,6 +18,7 @@ import (
 // newest first, with the summary's 13 figures unchanged, and the report
 // tables and merged view show the same figures.
 func TestFinancialsAgreeWithIndicators(t *testing.T) {
+	t.Parallel() // a fake (or snapshots) of its own: runs beside the package's other parallel tests
 	srv, _ := newTestServer(t, WithGenerated(60))
 	c := newSDKClient(t, srv)
 	ctx := context.Background()

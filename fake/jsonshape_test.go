@@ -16,6 +16,7 @@ import (
 // a value of the wrong kind or a value its type refuses, deep inside, and
 // names the JSON path of the first problem.
 func TestLargeDocumentsNameTheirProblem(t *testing.T) {
+	t.Parallel() // one of the package's longest; shares nothing
 	c := *generatedCompany(3)
 	// Just over the limit: a larger document takes the same way, at a
 	// higher price under -race.

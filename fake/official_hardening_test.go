@@ -128,6 +128,7 @@ func TestBodiesThatCostNothing(t *testing.T) {
 // TestErrorMessagesSpeakJSON: answers never name the fake's Go types nor
 // repeat the SDK's error prefix, and a huge bad request gets a small one.
 func TestErrorMessagesSpeakJSON(t *testing.T) {
+	t.Parallel() // a fake (or snapshots) of its own: runs beside the package's other parallel tests
 	srv, _ := newTestServer(t)
 	require.Equal(t, http.StatusNoContent, do(t, http.MethodPut, srv.URL+"/_fake/webhook", "",
 		`{"url": "`+srv.InspectorURL("hook")+`", "secret": "`+testSecret+`"}`).status)

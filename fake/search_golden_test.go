@@ -39,6 +39,7 @@ func TestSearchGolden(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a register of 20,000 companies")
 	}
+	t.Parallel() // one of the package's longest; shares nothing
 	cfg := defaultConfig()
 	cfg.clock = NewClock(testStart)
 	cfg.generated = goldenCompanies

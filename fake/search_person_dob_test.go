@@ -15,6 +15,7 @@ import (
 // birth, the same GET /v1/person/{id} answers, and every person of the
 // register without a known date of birth is left out of the listing.
 func TestSearchPersonsListOnlyWithDateOfBirth(t *testing.T) {
+	t.Parallel() // a fake (or snapshots) of its own: runs beside the package's other parallel tests
 	srv, _ := newTestServer(t, WithGenerated(300))
 	c := newSDKClient(t, srv)
 	ctx := context.Background()

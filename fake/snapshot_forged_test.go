@@ -133,6 +133,7 @@ func restore(t *testing.T, snap []byte) (s *Server, err error) {
 // TestForgedSnapshotsAreRefused: each forgery of a value the controls
 // refuse is refused at restore, with an error naming what is wrong.
 func TestForgedSnapshotsAreRefused(t *testing.T) {
+	t.Parallel() // a fake (or snapshots) of its own: runs beside the package's other parallel tests
 	snap, id := baseSnapshot(t)
 	_, err := restore(t, snap)
 	require.NoError(t, err, "the untouched snapshot restores")
@@ -208,9 +209,12 @@ func leaves(doc any, path []any, out *[][]any) {
 // restored into a fake whose calls never wait more than a minute, never
 // panic and answer with a real HTTP status.
 func TestRandomlyForgedSnapshotsNeverHangOrPanic(t *testing.T) {
+	t.Parallel() // one of the package's longest; each forgery is a fake of its own
 	snap, id := baseSnapshot(t)
 	var doc any
 	require.NoError(t, json.Unmarshal(snap, &doc))
+	orig, err := parseRawTree(snap)
+	require.NoError(t, err)
 	var paths [][]any
 	leaves(doc, nil, &paths)
 	// Favour the state the controls set: those paths are where a hang or
@@ -234,9 +238,11 @@ func TestRandomlyForgedSnapshotsNeverHangOrPanic(t *testing.T) {
 	refused := 0
 	for i := range n {
 		// The snapshot is parsed once: each forgery edits a copy of its
-		// tree, and is written once, with all its replacements.
+		// tree, and is written once, with all its replacements, copying
+		// the bytes of what it left alone (spliced).
 		forgedDoc := cloneJSON(doc)
 		var what []string
+		var marks changed // the paths set, which spliced re-encodes
 		for range 1 + rnd.IntN(3) {
 			pool := paths
 			if rnd.IntN(3) > 0 {
@@ -248,12 +254,13 @@ func TestRandomlyForgedSnapshotsNeverHangOrPanic(t *testing.T) {
 				continue // an earlier forgery replaced a parent of p
 			}
 			require.True(t, set(&forgedDoc, p, cloneJSON(v)))
+			marks.mark(p)
 			short := fmt.Sprint(v)
 			what = append(what, fmt.Sprintf("%v=%s", p, short[:min(len(short), 30)]))
 		}
 		forged := snap
 		if len(what) > 0 {
-			b, err := json.Marshal(forgedDoc)
+			b, err := spliced(forgedDoc, orig, &marks)
 			require.NoError(t, err)
 			forged = b
 		}

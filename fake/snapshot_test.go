@@ -177,8 +177,10 @@ func comparableDeliveries(srv *Server) []Delivery {
 // the saved one does, then goes on the same way (billing, monitor checks,
 // delivery retries, ids) as both clocks advance.
 func TestSnapshotRestoresEveryAnswer(t *testing.T) {
+	t.Parallel() // one of the package's longest; each seed has its own fakes, clocks and receiver
 	for seed := range uint64(3) {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			t.Parallel()
 			rc := newFlakyReceiver(t)
 			clk := NewClock(testStart)
 			a := NewServer(WithClock(clk), WithSeed(int64(seed)), WithGenerated(12), WithWebhookEndpoint(rc.srv.URL, testSecret), WithCredits(50_000))

@@ -40,6 +40,7 @@ func TestControlsRefuseDurationsThatOverflow(t *testing.T) {
 // the HTTP controls refuse are refused in a snapshot too, with the same
 // words: one check for each kind of state, whichever way it comes in.
 func TestSnapshotAndControlsRefuseTheSame(t *testing.T) {
+	t.Parallel() // a fake (or snapshots) of its own: runs beside the package's other parallel tests
 	snap, _ := baseSnapshot(t)
 	srv, _ := newTestServer(t)
 	problem := func(body []byte) string {

@@ -204,6 +204,7 @@ func TestUncheckedNumberingMergesRepeats(t *testing.T) {
 // thousand, which repeat earlier ones, and checks every company's number
 // through the index and a search.
 func TestBulkLoadOfAFieldNumberedUnchecked(t *testing.T) {
+	t.Parallel() // the package's longest; an engine of its own
 	n := uniqueAt + 4000
 	cs := generate(n)
 	for i := n - 1000; i < n; i++ {

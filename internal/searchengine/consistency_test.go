@@ -120,6 +120,7 @@ func allPages(t *testing.T, e *Engine, req registerdata.CompanySearchRequest, pe
 // TestIndexMatchesNaiveScan compares the engine with a plain scan over
 // generated companies, before and after incremental changes.
 func TestIndexMatchesNaiveScan(t *testing.T) {
+	t.Parallel() // one of the package's longest; an engine of its own
 	for _, n := range []int{1000, 3000} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) { testIndexMatchesNaiveScan(t, n) })
 	}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package registerdata_test
+
+const raceEnabled = false
