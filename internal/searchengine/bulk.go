@@ -17,13 +17,13 @@ import (
 // index, in one worker per processor.
 func (t *table[R]) finish() {
 	t.loading = false
-	jobs := []func(*sortSpace){func(*sortSpace) { // the longest job, first
+	jobs := []func(*struct{}){func(*struct{}) { // the longest job, first
 		t.buildOrder()
 		t.buildTokens()
 	}}
 	for i := range t.cols {
 		c := &t.cols[i]
-		jobs = append(jobs, func(space *sortSpace) { c.build(t.alive, space) })
+		jobs = append(jobs, func(*struct{}) { c.build(t.alive) })
 	}
 	runJobs(jobs)
 	t.keys, t.ids = fit(t.keys), fit(t.ids)
@@ -128,15 +128,14 @@ func (t *table[R]) buildTokens() {
 	ps.bulk(each)
 }
 
-// sortSpace is the scratch memory of the numeric sorts of one worker of
-// finish, reused from column to column.
-type sortSpace struct{ pairs, tmp []keyed }
-
-// build makes the column's index from the documents' stored values.
-func (c *column) build(alive bitset, space *sortSpace) {
+// build makes the column's index from the documents' stored values; a
+// numeric column's is left for its first use (see numbers).
+func (c *column) build(alive bitset) {
 	if c.num != nil {
-		c.buildNumbers(alive, space)
 		c.nv.fit()
+		c.num.docs, c.num.entries = nil, nil
+		c.num.prefix.Store(nil)
+		c.num.built.Store(false)
 		return
 	}
 	if c.post.unchecked {
@@ -165,10 +164,27 @@ func (c *column) build(alive bitset, space *sortSpace) {
 	c.sv = fit(c.sv)
 }
 
+// numbers returns the column's numeric index, building it from the
+// documents' values on first use; alive holds the live documents. It is
+// safe for concurrent use by searches, which build it once.
+func (c *column) numbers(alive bitset) *numIndex {
+	x := c.num
+	if x.built.Load() {
+		return x
+	}
+	x.building.Lock()
+	defer x.building.Unlock()
+	if !x.built.Load() {
+		c.buildNumbers(alive)
+		x.built.Store(true)
+	}
+	return x
+}
+
 // buildNumbers sorts the (value, document) pairs of the live documents
 // into the column's numeric index. The pairs are listed by document, and
 // the sort is stable, so equal values stay ordered by document.
-func (c *column) buildNumbers(alive bitset, space *sortSpace) {
+func (c *column) buildNumbers(alive bitset) {
 	x := c.num
 	each := func(fn func(v float64, d uint32)) {
 		for d := range c.nv.len() {
@@ -185,10 +201,9 @@ func (c *column) buildNumbers(alive bitset, space *sortSpace) {
 	}
 	n := 0
 	each(func(float64, uint32) { n++ })
-	space.pairs, space.tmp = slices.Grow(space.pairs[:0], n), slices.Grow(space.tmp[:0], n)
-	pairs := space.pairs
+	pairs := make([]keyed, 0, n)
 	each(func(v float64, d uint32) { pairs = append(pairs, keyed{orderKey(v), d}) })
-	pairs = radixSort(pairs, space.tmp[:n])
+	pairs = radixSort(pairs, make([]keyed, n))
 	if x.byDoc != nil {
 		x.docs = make([]uint32, n)
 		for i, p := range pairs {

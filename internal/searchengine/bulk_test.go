@@ -100,6 +100,7 @@ func checkTable[R any](t *testing.T, got, want *table[R]) {
 	for i := range got.cols {
 		c := &got.cols[i]
 		if c.num != nil {
+			c.numbers(got.alive)
 			for k := 1; k < c.num.size(); k++ {
 				a, b := numEntry{c.num.valAt(k - 1), c.num.docAt(k - 1)}, numEntry{c.num.valAt(k), c.num.docAt(k)}
 				require.LessOrEqual(t, cmpEntry(a, b), 0, "%s entries %d and %d", c.info.Name, k-1, k)
@@ -133,6 +134,7 @@ func contents[R any](t *table[R]) []string {
 	for i := range t.cols {
 		c := &t.cols[i]
 		if c.num != nil {
+			c.numbers(t.alive)
 			for k := range c.num.size() {
 				out = append(out, fmt.Sprintf("%s=%v:%s", c.info.Name, c.num.valAt(k), t.ids[c.num.docAt(k)]))
 			}

@@ -223,7 +223,7 @@ func (t *table[R]) rangeCond(ci int, f filters.Filter) (*cond, error) {
 			hi = math.Min(hi, v)
 		}
 	}
-	x := t.cols[ci].num
+	x := t.cols[ci].numbers(t.alive)
 	c := &cond{num: x}
 	if lo <= hi {
 		c.a, c.b = x.span(lo, hi)

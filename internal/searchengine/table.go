@@ -331,6 +331,9 @@ func (t *table[R]) index(d uint32, add bool) {
 	r := doc{&t.docs, d}
 	for i, c := range t.cols {
 		if c.num != nil {
+			if !c.num.built.Load() {
+				continue // built from the values on first use
+			}
 			var one [1]float64
 			for _, v := range r.numsOf(i, &one) {
 				if add {
