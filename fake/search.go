@@ -91,6 +91,7 @@ func (s *Server) builtSearchIndex() *searchengine.Engine {
 // waits for the build); one that is in both is applied twice, to the
 // same effect.
 func (s *Server) buildSearchIndex() *searchengine.Engine {
+	defer limitBuildHeap(s.cfg.generated)()
 	e := searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
 	e.SetOwnerRegister(s.storedOwners)           // owner filters agree with GetOwners
 	e.SetFinancialsRegister(s.data().latestYear) // and financial filters with loaded financials
