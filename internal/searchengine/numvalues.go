@@ -106,9 +106,14 @@ func (x *numValues) push() {
 		x.wide = append(x.wide, noNumber)
 		return
 	}
-	x.lo, x.hi = append(x.lo, 0), append(x.hi, 0)
-	x.set(uint32(len(x.lo)-1), noNumber)
+	x.lo, x.hi = append(x.lo, packedNoneLo), append(x.hi, packedNoneHi)
 }
+
+// The halves of packedNone, as set stores them.
+const (
+	packedNoneLo = uint32(packedNone & math.MaxUint32)
+	packedNoneHi = int8(packedNone >> 32)
+)
 
 // fit drops the spare capacity appending left, when that is more than an
 // eighth.

@@ -56,3 +56,19 @@ func TestNumValuesKeepEveryValueExactly(t *testing.T) {
 		}
 	}
 }
+
+// TestNumValuesPushHoldsNoNumber: a document added by push holds no
+// number, in a packed column and in a wide one.
+func TestNumValuesPushHoldsNoNumber(t *testing.T) {
+	var x numValues
+	x.make(0, 0)
+	x.push()
+	if got := x.get(0); !same(got, noNumber) {
+		t.Fatalf("packed: got %v (%#x)", got, math.Float64bits(got))
+	}
+	x.set(0, 0.5)
+	x.push()
+	if got := x.get(1); !same(got, noNumber) {
+		t.Fatalf("wide: got %v (%#x)", got, math.Float64bits(got))
+	}
+}
