@@ -212,3 +212,36 @@ func (a *personAcc) facts(id string) personFacts {
 	f.first, f.last = a.first, a.last
 	return f
 }
+
+// personAccs holds the accumulators of a bulk load, one per person
+// document in the order they are numbered, in slabs of accSlab: no
+// pointer and no allocation for each, and a slab is dropped once its
+// persons are indexed.
+type personAccs struct {
+	slabs [][]personAcc
+	n     int
+}
+
+// accSlab is the number of accumulators of a slab.
+const accSlab = 1024
+
+func (p *personAccs) len() int { return p.n }
+
+// push adds the accumulator of the next person document.
+func (p *personAccs) push() {
+	if p.n%accSlab == 0 {
+		p.slabs = append(p.slabs, make([]personAcc, accSlab))
+	}
+	p.n++
+}
+
+// at returns the accumulator of person document pd.
+func (p *personAccs) at(pd int) *personAcc { return &p.slabs[pd/accSlab][pd%accSlab] }
+
+// done tells that person document pd is indexed, and every one before
+// it: the last of a slab drops it.
+func (p *personAccs) done(pd int) {
+	if pd%accSlab == accSlab-1 || pd == p.n-1 {
+		p.slabs[pd/accSlab] = nil
+	}
+}
