@@ -51,6 +51,19 @@ type Engine struct {
 	// latestYear returns the latest year of a company's financials held
 	// by a financials register; see SetFinancialsRegister.
 	latestYear func(*registerdata.Company) (registerdata.FinancialIndicators, bool)
+	// buildGuard, when set, runs around every full build; see
+	// SetBuildGuard.
+	buildGuard func() (end func())
+}
+
+// SetBuildGuard makes every full build of the index (a load, and the
+// re-derivation on a new day) call begin first and the function it
+// returns once done: a register that knows the build's size can bound
+// its memory meanwhile. Call it before loading.
+func (e *Engine) SetBuildGuard(begin func() (end func())) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.buildGuard = begin
 }
 
 // SetFinancialsRegister makes the extended financial indicators read the
@@ -211,6 +224,9 @@ func personGuess(n int) int { return n * 9 / 4 }
 
 // rebuild indexes everything anew for day, reading every record once.
 func (e *Engine) rebuild(day registerdata.Date) {
+	if e.buildGuard != nil {
+		defer e.buildGuard()()
+	}
 	e.day = day
 	e.ct = newTable[registerdata.CompanySearchResult](filters.ScopeCompany, filters.InsolvencyOpenedAt)
 	e.pt = newTable[registerdata.PersonSearchResult](filters.ScopePerson)
