@@ -2,6 +2,7 @@ package fake
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
@@ -13,8 +14,9 @@ import (
 // collection before the next one starts, which at a million companies
 // took the process past 2.5 GiB while the index it keeps is 1.2 GB. So
 // the build of a large register runs under a soft memory limit
-// (runtime/debug.SetMemoryLimit) of what the process held before plus
-// buildHeapPerCompany for each generated company: the collector runs
+// (runtime/debug.SetMemoryLimit) of what the process uses before it
+// (after a collection) plus buildHeapPerCompany for each generated
+// company: the collector runs
 // more often as the heap nears it, which keeps the peak within the
 // index's own size with room to spare, at the cost of a few more
 // collections. The live heap of a build stays well under the limit (at a
@@ -23,7 +25,7 @@ import (
 // when the last build under way ends.
 
 // buildHeapPerCompany is the memory a build may use per generated
-// company, beyond what the process held before it.
+// company, beyond what the process used before it.
 const buildHeapPerCompany = 2000
 
 // limitedBuildAt is the size of register from which builds run under the
@@ -50,7 +52,10 @@ func limitBuildHeap(n int) (end func()) {
 	defer buildLimit.Unlock()
 	if buildLimit.builds == 0 {
 		buildLimit.prev = debug.SetMemoryLimit(-1)
-		buildLimit.limit = int64(memoryHeld())
+		// A collection first: an index a new day's build replaces is
+		// garbage now, and marking what lives is quick without it.
+		runtime.GC()
+		buildLimit.limit = int64(memoryInUse())
 	}
 	buildLimit.builds++
 	if extra := int64(n) * buildHeapPerCompany; buildLimit.limit <= math.MaxInt64-extra {
@@ -68,10 +73,11 @@ func limitBuildHeap(n int) (end func()) {
 	}
 }
 
-// memoryHeld returns the memory the Go runtime holds and has not given
-// back to the system: what a memory limit counts.
-func memoryHeld() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+// memoryInUse returns the memory the Go runtime holds for use: what a
+// memory limit counts, less the free heap it may give back to the system
+// to keep within one.
+func memoryInUse() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}, {Name: "/memory/classes/heap/free:bytes"}}
 	metrics.Read(s)
-	return s[0].Value.Uint64() - s[1].Value.Uint64()
+	return s[0].Value.Uint64() - s[1].Value.Uint64() - s[2].Value.Uint64()
 }

@@ -2,6 +2,7 @@ package fake
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
 	"testing"
 
@@ -10,7 +11,7 @@ import (
 )
 
 // TestLimitBuildHeap: the build of a large register runs under a soft
-// memory limit of what the process held plus its share per company,
+// memory limit of what the process uses plus its share per company,
 // overlapping builds add their shares, and the process's own limit is
 // back when the last ends; a small register, or a process whose own
 // limit is lower, keeps the process's limit.
@@ -22,7 +23,8 @@ func TestLimitBuildHeap(t *testing.T) {
 	assert.Equal(t, int64(math.MaxInt64), debug.SetMemoryLimit(-1), "a small register")
 	end()
 
-	held := int64(memoryHeld())
+	runtime.GC()
+	held := int64(memoryInUse())
 	endA := limitBuildHeap(limitedBuildAt)
 	a := debug.SetMemoryLimit(-1)
 	share := int64(limitedBuildAt) * buildHeapPerCompany

@@ -57,9 +57,10 @@ type Engine struct {
 }
 
 // SetBuildGuard makes every full build of the index (a load, and the
-// re-derivation on a new day) call begin first and the function it
-// returns once done: a register that knows the build's size can bound
-// its memory meanwhile. Call it before loading.
+// re-derivation on a new day) call begin first, once the earlier index
+// is dropped, and the function it returns once done: a register that
+// knows the build's size can bound its memory meanwhile. Call it before
+// loading.
 func (e *Engine) SetBuildGuard(begin func() (end func())) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -224,12 +225,12 @@ func personGuess(n int) int { return n * 9 / 4 }
 
 // rebuild indexes everything anew for day, reading every record once.
 func (e *Engine) rebuild(day registerdata.Date) {
-	if e.buildGuard != nil {
-		defer e.buildGuard()()
-	}
 	e.day = day
 	e.ct = newTable[registerdata.CompanySearchResult](filters.ScopeCompany, filters.InsolvencyOpenedAt)
 	e.pt = newTable[registerdata.PersonSearchResult](filters.ScopePerson)
+	if e.buildGuard != nil { // the earlier index is dropped: the guard sees what the build adds
+		defer e.buildGuard()()
+	}
 	e.ct.result = func(d uint32) registerdata.CompanySearchResult { return companyResult(e.record(d)) }
 	e.pt.result = func(d uint32) registerdata.PersonSearchResult {
 		id := e.pt.ids[d]
