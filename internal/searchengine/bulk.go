@@ -23,7 +23,7 @@ func (t *table[R]) finish() {
 	}}
 	for i := range t.cols {
 		c := &t.cols[i]
-		jobs = append(jobs, func(*struct{}) { c.build(t.alive) })
+		jobs = append(jobs, func(*struct{}) { c.build() })
 	}
 	runJobs(jobs)
 	t.keys, t.ids = fit(t.keys), fit(t.ids)
@@ -128,9 +128,10 @@ func (t *table[R]) buildTokens() {
 	ps.bulk(each)
 }
 
-// build makes the column's index from the documents' stored values; a
-// numeric column's is left for its first use (see numbers).
-func (c *column) build(alive bitset) {
+// build makes the column's index from the documents' stored values. The
+// lists are left for their first use (see numbers and postings): a
+// column's values are numbered now, as results read them.
+func (c *column) build() {
 	if c.num != nil {
 		c.nv.fit()
 		c.num.docs, c.num.entries = nil, nil
@@ -147,6 +148,30 @@ func (c *column) build(alive bitset) {
 		}
 	}
 	c.post.expect, c.post.seen = 0, 0
+	c.sv = fit(c.sv)
+	c.post.pending.Store(true)
+}
+
+// postings returns the column's postings, building their lists from the
+// documents' values on first use; alive holds the live documents. It is
+// safe for concurrent use by searches, which build the lists once.
+func (c *column) postings(alive bitset) *postings {
+	ps := c.post
+	if !ps.pending.Load() {
+		return ps
+	}
+	ps.building.Lock()
+	defer ps.building.Unlock()
+	if ps.pending.Load() {
+		c.buildLists(alive)
+		ps.pending.Store(false)
+	}
+	return ps
+}
+
+// buildLists fills the column's postings, empty until now, from the live
+// documents' values.
+func (c *column) buildLists(alive bitset) {
 	c.post.bulk(func(fn func(id, d uint32)) {
 		for d, v := range c.sv {
 			switch {
@@ -161,7 +186,6 @@ func (c *column) build(alive bitset) {
 			}
 		}
 	})
-	c.sv = fit(c.sv)
 }
 
 // numbers returns the column's numeric index, building it from the

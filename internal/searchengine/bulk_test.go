@@ -107,7 +107,7 @@ func checkTable[R any](t *testing.T, got, want *table[R]) {
 			}
 			continue
 		}
-		c.post.each(func(v string, p *posting) {
+		c.postings(got.alive).each(func(v string, p *posting) {
 			require.True(t, slices.IsSorted(p.docs), "%s %q", c.info.Name, v)
 			require.Len(t, slices.Compact(slices.Clone(p.docs)), len(p.docs), "%s %q holds a document twice", c.info.Name, v)
 		})
@@ -140,7 +140,7 @@ func contents[R any](t *table[R]) []string {
 			}
 			continue
 		}
-		c.post.each(func(v string, p *posting) {
+		c.postings(t.alive).each(func(v string, p *posting) {
 			for _, id := range idsOf(t, p.docs) {
 				out = append(out, fmt.Sprintf("%s=%q:%s", c.info.Name, v, id))
 			}
@@ -214,7 +214,7 @@ func TestBulkLoadOfAFieldNumberedUnchecked(t *testing.T) {
 	e := New(fixedDay)
 	e.LoadSource(Source{Len: n, At: func(i int) *registerdata.Company { return &cs[i] }})
 	col := e.ct.byName[filters.RegisterNumber]
-	ps := e.ct.cols[col].post
+	ps := e.ct.cols[col].postings(e.ct.alive)
 	require.True(t, slices.IsSorted(ps.vals))
 	require.Len(t, ps.vals, n-1000)
 	for i := range cs { // plain comparisons: testify per company was most of the time under -race

@@ -349,6 +349,9 @@ func (t *table[R]) index(d uint32, add bool) {
 			}
 			continue
 		}
+		if c.post.pending.Load() {
+			continue // built from the values on first use
+		}
 		switch v := c.sv[d]; v {
 		case 0:
 		case manyStrings:
