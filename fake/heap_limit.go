@@ -12,7 +12,7 @@ import (
 // allocating several times what it keeps. With the collector's default
 // pacing the heap may then grow to twice the live heap of its last
 // collection before the next one starts, which at a million companies
-// took the process past 2.5 GiB while the index it keeps is 1.2 GB. So
+// took the process past 2.5 GiB while the index it keeps is 1.1 GB. So
 // the build of a large register runs under a soft memory limit
 // (runtime/debug.SetMemoryLimit) of what the process uses before it
 // (after a collection) plus buildHeapPerCompany for each generated
@@ -26,7 +26,7 @@ import (
 
 // buildHeapPerCompany is the memory a build may use per generated
 // company, beyond what the process used before it.
-const buildHeapPerCompany = 2000
+const buildHeapPerCompany = 1800
 
 // limitedBuildAt is the size of register from which builds run under the
 // limit: below it the default pacing's peak stays small.
