@@ -16,13 +16,11 @@ import (
 // the build of a large register runs under a soft memory limit
 // (runtime/debug.SetMemoryLimit) of what the process uses before it
 // (after a collection) plus buildHeapPerCompany for each generated
-// company: the collector runs
-// more often as the heap nears it, which keeps the peak within the
-// index's own size with room to spare, at the cost of a few more
-// collections. The live heap of a build stays well under the limit (at a
-// million companies 1.3 GB of 1.8 GB), so the collector never runs back
-// to back. The process's own limit is kept when it is lower, and restored
-// when the last build under way ends.
+// company: the collector runs more often as the heap nears the limit,
+// at the cost of a few more collections. The live heap of a build stays
+// well under it (at a million companies 1.3 GB of 1.8 GB), so the
+// collector never runs back to back. The process's own limit is kept
+// when it is lower, and restored when the last build under way ends.
 
 // buildHeapPerCompany is the memory a build may use per generated
 // company, beyond what the process used before it.
