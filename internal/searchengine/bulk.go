@@ -8,13 +8,15 @@ import (
 
 // A bulk load (table.loading) only stores each document's key, values
 // and name tokens as put is given them. finish then builds the result
-// order and every index from what is stored, in a few passes over
-// pointer-free arrays: cheaper than keeping the indexes sorted document by
-// document, and it leaves no spare capacity behind.
+// order and the name words' lists from what is stored, and each field's
+// lists are built from it on first use (column.numbers, column.postings),
+// in a few passes over pointer-free arrays: cheaper than keeping the
+// indexes sorted document by document, and it leaves no spare capacity
+// behind.
 
 // finish ends a bulk load: it sorts the live documents into result order
-// and builds the name-token lists from it, and builds each column's
-// index, in one worker per processor.
+// and builds the name-token lists from it, and ends each column's
+// numbering of its values (see build), in one worker per processor.
 func (t *table[R]) finish() {
 	t.loading = false
 	jobs := []func(*struct{}){func(*struct{}) { // the longest job, first
