@@ -15,8 +15,8 @@ import (
 // behind.
 
 // finish ends a bulk load: it sorts the live documents into result order
-// and builds the name-token lists from it, and ends each column's
-// numbering of its values (see build), in one worker per processor.
+// and builds the name-token lists from it, and ends each column's load
+// (see build), in one worker per processor.
 func (t *table[R]) finish() {
 	t.loading = false
 	jobs := []func(*struct{}){func(*struct{}) { // the longest job, first
@@ -130,9 +130,9 @@ func (t *table[R]) buildTokens() {
 	ps.bulk(each)
 }
 
-// build makes the column's index from the documents' stored values. The
-// lists are left for their first use (see numbers and postings): a
-// column's values are numbered now, as results read them.
+// build ends the bulk load of the column: its lists, and the numbering
+// of values numbered unchecked, are left for their first use (see
+// numbers and postings).
 func (c *column) build() {
 	if c.num != nil {
 		c.nv.fit()
@@ -140,14 +140,6 @@ func (c *column) build() {
 		c.num.prefix.Store(nil)
 		c.num.built.Store(false)
 		return
-	}
-	if c.post.unchecked {
-		canon := c.post.merge()
-		for d, v := range c.sv {
-			if v != 0 && v != manyStrings {
-				c.sv[d] = canon[v-1] + 1
-			}
-		}
 	}
 	c.post.expect, c.post.seen = 0, 0
 	c.sv = fit(c.sv)
@@ -172,8 +164,19 @@ func (c *column) postings(alive bitset) *postings {
 }
 
 // buildLists fills the column's postings, empty until now, from the live
-// documents' values.
+// documents' values, first numbering the values anew when they were
+// numbered unchecked (see uniqueAt). Until then a value may have several
+// numbers, which only the lists and the values' look-up (postings.id)
+// care about: what a document holds reads the same.
 func (c *column) buildLists(alive bitset) {
+	if c.post.unchecked {
+		canon := c.post.merge()
+		for d, v := range c.sv {
+			if v != 0 && v != manyStrings {
+				c.sv[d] = canon[v-1] + 1
+			}
+		}
+	}
 	c.post.bulk(func(fn func(id, d uint32)) {
 		for d, v := range c.sv {
 			switch {

@@ -230,3 +230,31 @@ func TestBulkLoadOfAFieldNumberedUnchecked(t *testing.T) {
 	require.Equal(t, 2, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: cs[0].Register.RegisterNumber}))
 	require.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: cs[2000].Register.RegisterNumber}))
 }
+
+// TestUncheckedFieldChangedBeforeItsFirstSearch changes register numbers
+// (numbered unchecked by the load) before any search on them, to a new
+// number and to one another company holds, and checks the searches.
+func TestUncheckedFieldChangedBeforeItsFirstSearch(t *testing.T) {
+	n := uniqueAt + 2000
+	cs := generate(n)
+	e := New(fixedDay)
+	e.LoadSource(Source{Len: n, At: func(i int) *registerdata.Company { return &cs[i] }})
+	col := &e.ct.cols[e.ct.byName[filters.RegisterNumber]]
+	require.True(t, col.post.unchecked && col.post.pending.Load(), "the load leaves the numbering to the first search")
+	renumber := func(i int, number string) {
+		after := cs[i]
+		after.Register.RegisterNumber = number
+		e.Update(cs[i], after)
+		cs[i] = after
+	}
+	taken := cs[10].Register.RegisterNumber
+	renumber(5, taken)
+	renumber(6, "HRB 999999 X")
+	renumber(10, "HRB 999999 X")
+	require.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: taken}))
+	require.Equal(t, 2, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: "HRB 999999 X"}))
+	require.False(t, col.post.unchecked, "the first search numbers the values")
+	require.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: cs[7].Register.RegisterNumber}))
+	renumber(7, taken) // after
+	require.Equal(t, 2, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: taken}))
+}
