@@ -14,18 +14,35 @@ import (
 // genPerson is a synthetic natural person, fully determined by its index.
 type genPerson struct {
 	id, first, last, city string
+	name                  string // first and last name joined by a space
 	born                  registerdata.Date
 }
+
+// genFullNames holds every first name joined to every last name by a
+// space, genFullNames[f*len(genLastNames)+l]: a generated representative's
+// name, made once instead of for each of millions.
+var genFullNames = func() []string {
+	out := make([]string, 0, len(genFirstNames)*len(genLastNames))
+	for _, f := range genFirstNames {
+		for _, l := range genLastNames {
+			out = append(out, f+" "+l)
+		}
+	}
+	return out
+}()
 
 // person returns person j, drawn from its own stream so that it is the
 // same in every company it appears in.
 func (g *generator) person(j int) genPerson {
 	g.personSrc.Seed(genSeed+1, uint64(j))
 	r := g.personRng
+	id := newUUID(r)
+	f, l := r.IntN(len(genFirstNames)), r.IntN(len(genLastNames))
 	return genPerson{
-		id:    newUUID(r),
-		first: pick(r, genFirstNames),
-		last:  pick(r, genLastNames),
+		id:    id,
+		first: genFirstNames[f],
+		last:  genLastNames[l],
+		name:  genFullNames[f*len(genLastNames)+l],
 		city:  pick(r, genPlaces).city,
 		born:  registerdata.NewDate(1940+r.IntN(65), time.Month(1+r.IntN(12)), 1+r.IntN(28)),
 	}
@@ -83,7 +100,7 @@ func (g *generator) naturalPerson(p genPerson, code enums.RoleCode, start regist
 		rec.np.City, rec.np.DateOfBirth = nil, nil
 	}
 	return registerdata.Representative{
-		ID: &rec.id, Name: p.first + " " + p.last, Type: enums.RepresentativeTypeNaturalPerson,
+		ID: &rec.id, Name: p.name, Type: enums.RepresentativeTypeNaturalPerson,
 		Role: code.Role(), RoleDetail: RoleDetail(code), StartDate: start, NaturalPerson: &rec.np,
 	}
 }

@@ -3,6 +3,7 @@
 package fake
 
 import (
+	"runtime"
 	"syscall"
 	"time"
 )
@@ -16,4 +17,17 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// maxRSS returns the largest resident set the process has had so far, in
+// bytes: the peak a start-up reaches, as the system sees it.
+func maxRSS() uint64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	if runtime.GOOS == "darwin" || runtime.GOOS == "ios" {
+		return uint64(ru.Maxrss) // bytes there, kilobytes elsewhere
+	}
+	return uint64(ru.Maxrss) * 1024
 }

@@ -92,6 +92,9 @@ func (s *Server) builtSearchIndex() *searchengine.Engine {
 // same effect.
 func (s *Server) buildSearchIndex() *searchengine.Engine {
 	e := searchengine.New(func() registerdata.Date { return registerdata.DateOf(s.clock.Now().UTC()) })
+	// Every full build, at start and on each new day of the clock, runs
+	// under the memory limit of a large register.
+	e.SetBuildGuard(func() func() { return limitBuildHeap(s.cfg.generated) })
 	e.SetOwnerRegister(s.storedOwners)           // owner filters agree with GetOwners
 	e.SetFinancialsRegister(s.data().latestYear) // and financial filters with loaded financials
 	src, added := s.store.indexSource()

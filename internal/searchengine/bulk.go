@@ -8,22 +8,24 @@ import (
 
 // A bulk load (table.loading) only stores each document's key, values
 // and name tokens as put is given them. finish then builds the result
-// order and every index from what is stored, in a few passes over
-// pointer-free arrays: cheaper than keeping the indexes sorted document by
-// document, and it leaves no spare capacity behind.
+// order and the name words' lists from what is stored, and each field's
+// lists are built from it on first use (column.numbers, column.postings),
+// in a few passes over pointer-free arrays: cheaper than keeping the
+// indexes sorted document by document, and it leaves no spare capacity
+// behind.
 
 // finish ends a bulk load: it sorts the live documents into result order
-// and builds the name-token lists from it, and builds each column's
-// index, in one worker per processor.
+// and builds the name-token lists from it, and ends each column's load
+// (see build), in one worker per processor.
 func (t *table[R]) finish() {
 	t.loading = false
-	jobs := []func(*sortSpace){func(*sortSpace) { // the longest job, first
+	jobs := []func(*struct{}){func(*struct{}) { // the longest job, first
 		t.buildOrder()
 		t.buildTokens()
 	}}
 	for i := range t.cols {
 		c := &t.cols[i]
-		jobs = append(jobs, func(space *sortSpace) { c.build(t.alive, space) })
+		jobs = append(jobs, func(*struct{}) { c.build() })
 	}
 	runJobs(jobs)
 	t.keys, t.ids = fit(t.keys), fit(t.ids)
@@ -128,17 +130,45 @@ func (t *table[R]) buildTokens() {
 	ps.bulk(each)
 }
 
-// sortSpace is the scratch memory of the numeric sorts of one worker of
-// finish, reused from column to column.
-type sortSpace struct{ pairs, tmp []keyed }
-
-// build makes the column's index from the documents' stored values.
-func (c *column) build(alive bitset, space *sortSpace) {
+// build ends the bulk load of the column: its lists, and the numbering
+// of values numbered unchecked, are left for their first use (see
+// numbers and postings).
+func (c *column) build() {
 	if c.num != nil {
-		c.buildNumbers(alive, space)
 		c.nv.fit()
+		c.num.docs, c.num.entries = nil, nil
+		c.num.prefix.Store(nil)
+		c.num.built.Store(false)
 		return
 	}
+	c.post.expect, c.post.seen = 0, 0
+	c.sv = fit(c.sv)
+	c.post.pending.Store(true)
+}
+
+// postings returns the column's postings, building their lists from the
+// documents' values on first use; alive holds the live documents. It is
+// safe for concurrent use by searches, which build the lists once.
+func (c *column) postings(alive bitset) *postings {
+	ps := c.post
+	if !ps.pending.Load() {
+		return ps
+	}
+	ps.building.Lock()
+	defer ps.building.Unlock()
+	if ps.pending.Load() {
+		c.buildLists(alive)
+		ps.pending.Store(false)
+	}
+	return ps
+}
+
+// buildLists fills the column's postings, empty until now, from the live
+// documents' values, first numbering the values anew when they were
+// numbered unchecked (see uniqueAt). Until then a value may have several
+// numbers, which only the lists and the values' look-up (postings.id)
+// care about: what a document holds reads the same.
+func (c *column) buildLists(alive bitset) {
 	if c.post.unchecked {
 		canon := c.post.merge()
 		for d, v := range c.sv {
@@ -147,7 +177,6 @@ func (c *column) build(alive bitset, space *sortSpace) {
 			}
 		}
 	}
-	c.post.expect, c.post.seen = 0, 0
 	c.post.bulk(func(fn func(id, d uint32)) {
 		for d, v := range c.sv {
 			switch {
@@ -162,13 +191,29 @@ func (c *column) build(alive bitset, space *sortSpace) {
 			}
 		}
 	})
-	c.sv = fit(c.sv)
+}
+
+// numbers returns the column's numeric index, building it from the
+// documents' values on first use; alive holds the live documents. It is
+// safe for concurrent use by searches, which build it once.
+func (c *column) numbers(alive bitset) *numIndex {
+	x := c.num
+	if x.built.Load() {
+		return x
+	}
+	x.building.Lock()
+	defer x.building.Unlock()
+	if !x.built.Load() {
+		c.buildNumbers(alive)
+		x.built.Store(true)
+	}
+	return x
 }
 
 // buildNumbers sorts the (value, document) pairs of the live documents
 // into the column's numeric index. The pairs are listed by document, and
 // the sort is stable, so equal values stay ordered by document.
-func (c *column) buildNumbers(alive bitset, space *sortSpace) {
+func (c *column) buildNumbers(alive bitset) {
 	x := c.num
 	each := func(fn func(v float64, d uint32)) {
 		for d := range c.nv.len() {
@@ -185,10 +230,9 @@ func (c *column) buildNumbers(alive bitset, space *sortSpace) {
 	}
 	n := 0
 	each(func(float64, uint32) { n++ })
-	space.pairs, space.tmp = slices.Grow(space.pairs[:0], n), slices.Grow(space.tmp[:0], n)
-	pairs := space.pairs
+	pairs := make([]keyed, 0, n)
 	each(func(v float64, d uint32) { pairs = append(pairs, keyed{orderKey(v), d}) })
-	pairs = radixSort(pairs, space.tmp[:n])
+	pairs = radixSort(pairs, make([]keyed, n))
 	if x.byDoc != nil {
 		x.docs = make([]uint32, n)
 		for i, p := range pairs {

@@ -100,13 +100,14 @@ func checkTable[R any](t *testing.T, got, want *table[R]) {
 	for i := range got.cols {
 		c := &got.cols[i]
 		if c.num != nil {
+			c.numbers(got.alive)
 			for k := 1; k < c.num.size(); k++ {
 				a, b := numEntry{c.num.valAt(k - 1), c.num.docAt(k - 1)}, numEntry{c.num.valAt(k), c.num.docAt(k)}
 				require.LessOrEqual(t, cmpEntry(a, b), 0, "%s entries %d and %d", c.info.Name, k-1, k)
 			}
 			continue
 		}
-		c.post.each(func(v string, p *posting) {
+		c.postings(got.alive).each(func(v string, p *posting) {
 			require.True(t, slices.IsSorted(p.docs), "%s %q", c.info.Name, v)
 			require.Len(t, slices.Compact(slices.Clone(p.docs)), len(p.docs), "%s %q holds a document twice", c.info.Name, v)
 		})
@@ -133,12 +134,13 @@ func contents[R any](t *table[R]) []string {
 	for i := range t.cols {
 		c := &t.cols[i]
 		if c.num != nil {
+			c.numbers(t.alive)
 			for k := range c.num.size() {
 				out = append(out, fmt.Sprintf("%s=%v:%s", c.info.Name, c.num.valAt(k), t.ids[c.num.docAt(k)]))
 			}
 			continue
 		}
-		c.post.each(func(v string, p *posting) {
+		c.postings(t.alive).each(func(v string, p *posting) {
 			for _, id := range idsOf(t, p.docs) {
 				out = append(out, fmt.Sprintf("%s=%q:%s", c.info.Name, v, id))
 			}
@@ -213,7 +215,7 @@ func TestBulkLoadOfAFieldNumberedUnchecked(t *testing.T) {
 	e := New(fixedDay)
 	e.LoadSource(Source{Len: n, At: func(i int) *registerdata.Company { return &cs[i] }})
 	col := e.ct.byName[filters.RegisterNumber]
-	ps := e.ct.cols[col].post
+	ps := e.ct.cols[col].postings(e.ct.alive)
 	require.True(t, slices.IsSorted(ps.vals))
 	require.Len(t, ps.vals, n-1000)
 	for i := range cs { // plain comparisons: testify per company was most of the time under -race
@@ -228,4 +230,32 @@ func TestBulkLoadOfAFieldNumberedUnchecked(t *testing.T) {
 	}
 	require.Equal(t, 2, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: cs[0].Register.RegisterNumber}))
 	require.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: cs[2000].Register.RegisterNumber}))
+}
+
+// TestUncheckedFieldChangedBeforeItsFirstSearch changes register numbers
+// (numbered unchecked by the load) before any search on them, to a new
+// number and to one another company holds, and checks the searches.
+func TestUncheckedFieldChangedBeforeItsFirstSearch(t *testing.T) {
+	n := uniqueAt + 2000
+	cs := generate(n)
+	e := New(fixedDay)
+	e.LoadSource(Source{Len: n, At: func(i int) *registerdata.Company { return &cs[i] }})
+	col := &e.ct.cols[e.ct.byName[filters.RegisterNumber]]
+	require.True(t, col.post.unchecked && col.post.pending.Load(), "the load leaves the numbering to the first search")
+	renumber := func(i int, number string) {
+		after := cs[i]
+		after.Register.RegisterNumber = number
+		e.Update(cs[i], after)
+		cs[i] = after
+	}
+	taken := cs[10].Register.RegisterNumber
+	renumber(5, taken)
+	renumber(6, "HRB 999999 X")
+	renumber(10, "HRB 999999 X")
+	require.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: taken}))
+	require.Equal(t, 2, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: "HRB 999999 X"}))
+	require.False(t, col.post.unchecked, "the first search numbers the values")
+	require.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: cs[7].Register.RegisterNumber}))
+	renumber(7, taken) // after
+	require.Equal(t, 2, companyCount(t, e, filters.Filter{Field: filters.RegisterNumber, Value: taken}))
 }

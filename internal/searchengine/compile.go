@@ -140,7 +140,7 @@ func (t *table[R]) compile(f filters.Filter) (*cond, error) {
 // anyOf matches documents holding one of vs in column ci (or, with
 // prefix, a value starting with one of vs).
 func (t *table[R]) anyOf(ci int, vs []string, prefix bool) *cond {
-	post := t.cols[ci].post
+	post := t.cols[ci].postings(t.alive)
 	c := &cond{}
 	var held []string // the values of lists, without prefix
 	for _, v := range vs {
@@ -175,7 +175,7 @@ func (t *table[R]) keywordCond(ci int, kws []string) *cond {
 	for i, k := range kws {
 		lower[i] = strings.ToLower(strings.TrimSpace(k))
 	}
-	post := t.cols[ci].post
+	post := t.cols[ci].postings(t.alive)
 	c := &cond{}
 	held := post.containing(lower)
 	for _, v := range held {
@@ -223,7 +223,7 @@ func (t *table[R]) rangeCond(ci int, f filters.Filter) (*cond, error) {
 			hi = math.Min(hi, v)
 		}
 	}
-	x := t.cols[ci].num
+	x := t.cols[ci].numbers(t.alive)
 	c := &cond{num: x}
 	if lo <= hi {
 		c.a, c.b = x.span(lo, hi)

@@ -117,8 +117,11 @@
 // numbers in five bytes while every value of the column is an integer of
 // at most 40 bits (else as float64).
 // A bulk load reads the source and builds the rows in one worker per
-// processor. Searches run at once under a read lock; the parts of the
-// index built on first use (bitset copies, cumulative bitsets, the
-// 3-byte index, ranks) are published atomically. A change takes the
-// write lock.
+// processor; it builds the result order and the name words' lists, and
+// leaves each filter field's lists (postings, sorted numbers) to the
+// first search that filters on the field. Searches run at once under a
+// read lock; the parts of the index built on first use (a field's lists,
+// bitset copies, cumulative bitsets, the 3-byte index, ranks) are built
+// once and published atomically. A change takes the write lock, and
+// keeps the lists already built current.
 package searchengine

@@ -51,6 +51,20 @@ type Engine struct {
 	// latestYear returns the latest year of a company's financials held
 	// by a financials register; see SetFinancialsRegister.
 	latestYear func(*registerdata.Company) (registerdata.FinancialIndicators, bool)
+	// buildGuard, when set, runs around every full build; see
+	// SetBuildGuard.
+	buildGuard func() (end func())
+}
+
+// SetBuildGuard makes every full build of the index (a load, and the
+// re-derivation on a new day) call begin first, once the earlier index
+// is dropped, and the function it returns once done: a register that
+// knows the build's size can bound its memory meanwhile. Call it before
+// loading.
+func (e *Engine) SetBuildGuard(begin func() (end func())) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.buildGuard = begin
 }
 
 // SetFinancialsRegister makes the extended financial indicators read the
@@ -214,6 +228,9 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.day = day
 	e.ct = newTable[registerdata.CompanySearchResult](filters.ScopeCompany, filters.InsolvencyOpenedAt)
 	e.pt = newTable[registerdata.PersonSearchResult](filters.ScopePerson)
+	if e.buildGuard != nil { // the earlier index is dropped: the guard sees what the build adds
+		defer e.buildGuard()()
+	}
 	e.ct.result = func(d uint32) registerdata.CompanySearchResult { return companyResult(e.record(d)) }
 	e.pt.result = func(d uint32) registerdata.PersonSearchResult {
 		id := e.pt.ids[d]
@@ -229,9 +246,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		func(*struct{}) { e.pt.grow(personGuess(n)) },
 	})
 	// The persons are numbered as they are first seen (the table is
-	// empty): person document pd accumulates in people[pd].
-	people := make([]*personAcc, 0, personGuess(n))
-	var slab []personAcc
+	// empty): person document pd accumulates in people.at(pd).
+	var people personAccs
 	add := func(c *registerdata.Company, r row, si int32) {
 		d := e.putCompanyRow(c, r, si)
 		for i := range c.Representation {
@@ -242,12 +258,9 @@ func (e *Engine) rebuild(day registerdata.Date) {
 			}
 			pd, fresh := e.pt.reserve(id)
 			if fresh {
-				if len(slab) == 0 {
-					slab = make([]personAcc, 1024)
-				}
-				people, slab = append(people, &slab[0]), slab[1:]
+				people.push()
 			}
-			people[pd].add(d, e.ct.ids, r, day)
+			people.at(int(pd)).add(d, e.ct.ids, r, day)
 		}
 	}
 	prepare := func(c *registerdata.Company) row { return e.companyRow(c, day) }
@@ -275,11 +288,11 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		e.ct.finish()
 	}()
 	e.pt.sizeColumns()
-	e.pco = slices.Grow(e.pco, len(people))[:len(people)]
-	inOrder(len(people), func(i int) row {
+	e.pco = slices.Grow(e.pco, people.len())[:people.len()]
+	inOrder(people.len(), func(i int) row {
 		f := personFactsPool.Get().(*personFacts)
 		tc := f.tc
-		*f = people[i].facts(e.pt.ids[i])
+		*f = people.at(i).facts(e.pt.ids[i])
 		f.tc = tc
 		r := personRow(e.pt, f)
 		*f = personFacts{oneValue: oneValue{tc: tc}} // keeps nothing of the person
@@ -287,8 +300,8 @@ func (e *Engine) rebuild(day registerdata.Date) {
 		return r
 	}, func(i int, r row) {
 		e.pt.setReserved(uint32(i), r)
-		e.putCompanies(uint32(i), people[i].companyDocs())
-		people[i] = nil
+		e.putCompanies(uint32(i), people.at(i).companyDocs())
+		people.done(i)
 	})
 	e.pt.finish()
 	<-companiesDone

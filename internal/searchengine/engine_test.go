@@ -146,3 +146,31 @@ func TestManyValuesInOneCompany(t *testing.T) {
 	assert.Equal(t, 1, companyCount(t, e, filters.Filter{Field: filters.InsolvencyRisk, Value: "medium"}))
 	assert.Equal(t, 0, companyCount(t, e, filters.Filter{Field: filters.InsolvencyRisk, Value: "low"}))
 }
+
+// TestBuildGuardWrapsEveryFullBuild: the guard runs around a load and
+// around the re-derivation on a new day, ending each build it began, and
+// not around a change of one company.
+func TestBuildGuardWrapsEveryFullBuild(t *testing.T) {
+	day := fixedDay()
+	e := New(func() registerdata.Date { return day })
+	var begun, ended int
+	inBuild := false
+	e.SetBuildGuard(func() func() {
+		require.False(t, inBuild, "a build began inside another")
+		begun, inBuild = begun+1, true
+		return func() { ended, inBuild = ended+1, false }
+	})
+	cs := generate(50)
+	e.LoadSource(Source{Len: len(cs), At: func(i int) *registerdata.Company { return &cs[i] }})
+	require.Equal(t, [2]int{1, 1}, [2]int{begun, ended}, "after the load")
+
+	after := cs[0]
+	after.Name.Name = "Umbenannt GmbH"
+	e.Update(cs[0], after)
+	require.Equal(t, [2]int{1, 1}, [2]int{begun, ended}, "after a change")
+
+	day = registerdata.NewDate(day.Year, day.Month, day.Day+1)
+	_, err := e.SearchCompanies(registerdata.CompanySearchRequest{Query: "Umbenannt"})
+	require.NoError(t, err)
+	require.Equal(t, [2]int{2, 2}, [2]int{begun, ended}, "after a search on a new day")
+}

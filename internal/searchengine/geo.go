@@ -100,7 +100,7 @@ func (t *table[R]) locationCond(cityCol int, loc *registerdata.Location) (*cond,
 	}
 	c := &cond{}
 	near := map[string]bool{}
-	t.cols[cityCol].post.each(func(city string, p *posting) {
+	t.cols[cityCol].postings(t.alive).each(func(city string, p *posting) {
 		if cp, ok := cityCoordinates[city]; ok && distanceKm(center, cp) <= radius {
 			c.lists = append(c.lists, p)
 			c.est += len(p.docs)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"sort"
+	"sync"
 	"sync/atomic"
 )
 
@@ -31,11 +32,23 @@ const prefixBlocks = 64
 // per document (byDoc set: the column's per-document values) keeps only
 // the documents, sorted by their value then number: 4 bytes a value
 // instead of 16.
+//
+// The sorted pairs are built from the column's values when a search
+// first reads them (see column.numbers), not by a bulk load: a register
+// has dozens of numeric fields, most of which a given use never filters
+// on, and at a million companies their lists take seconds and a tenth of
+// the index's memory. Once built, changes keep them current.
 type numIndex struct {
 	multi   bool       // documents may hold several values (insolvency dates)
 	byDoc   *numValues // each document's value, for a single-valued field
 	docs    []uint32   // with byDoc
 	entries []numEntry // without byDoc
+
+	// built: docs or entries hold every pair. Searches (under the
+	// engine's read lock) build them under building; changes (under its
+	// write lock) keep them current once built.
+	built    atomic.Bool
+	building sync.Mutex
 
 	// Built on demand for single-valued fields (by concurrent searches
 	// too, hence atomic), dropped on change.

@@ -3,6 +3,8 @@ package searchengine
 import (
 	"testing"
 
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/filters"
 	"github.com/stretchr/testify/require"
 )
 
@@ -45,4 +47,56 @@ func TestNumIndexRemove(t *testing.T) {
 	require.Equal(t, 150, got.count())
 	require.False(t, got.has(0))
 	require.True(t, got.has(1))
+}
+
+// TestNumericIndexBuiltOnFirstUse checks that a bulk load leaves the
+// numeric indexes to the first search filtering on their field, that
+// changes made before and after that search are in its answers, and that
+// a search builds only the index it reads.
+func TestNumericIndexBuiltOnFirstUse(t *testing.T) {
+	cs := generate(400)
+	e := New(fixedDay)
+	e.Load(cs)
+	for i := range e.ct.cols {
+		if c := &e.ct.cols[i]; c.num != nil {
+			require.False(t, c.num.built.Load(), "%s is built by the load", c.info.Name)
+		}
+	}
+	revenue := func() []string {
+		req := registerdata.CompanySearchRequest{
+			Filters:    []filters.Filter{{Field: filters.Revenue, Min: "20000000000"}}, // 200 M EUR
+			Pagination: registerdata.PageRequest{Page: 1, PerPage: 100},
+		}
+		res, err := e.SearchCompanies(req)
+		require.NoError(t, err)
+		var ids []string
+		for _, r := range res.Results {
+			ids = append(ids, r.CompanyID)
+		}
+		return ids
+	}
+	big := int64(50_000_000_000)
+	raise := func(i int) {
+		after := cs[i]
+		after.Indicators = []registerdata.IndicatorSummary{{Date: registerdata.NewDate(2024, 12, 31), Revenue: &big}}
+		e.Update(cs[i], after)
+		cs[i] = after
+	}
+	raise(1) // before the index is built
+	first := revenue()
+	require.Contains(t, first, cs[1].ID)
+	col := &e.ct.cols[e.ct.byName[filters.Revenue]]
+	require.True(t, col.num.built.Load(), "revenue's index after a revenue search")
+	require.False(t, e.ct.cols[e.ct.byName[filters.Employees]].num.built.Load(), "employees' index after a revenue search")
+	raise(2) // after
+	require.Contains(t, revenue(), cs[2].ID)
+	e.Update(cs[1], registerdata.Company{})
+	require.NotContains(t, revenue(), cs[1].ID)
+	want := 0
+	for _, c := range cs[2:] {
+		if l, ok := c.LatestIndicators(); ok && l.Revenue != nil && *l.Revenue >= 20_000_000_000 {
+			want++
+		}
+	}
+	require.Len(t, revenue(), want)
 }

@@ -72,6 +72,23 @@ func (x *numValues) set(d uint32, v float64) {
 	x.wide[d] = v
 }
 
+// put is set for a document d of at most len: d == len adds it, as push
+// and set would, in one step.
+func (x *numValues) put(d uint32, v float64) {
+	if int(d) < x.len() {
+		x.set(d, v)
+		return
+	}
+	if x.wide == nil {
+		if k, ok := pack(v); ok {
+			x.lo, x.hi = append(x.lo, uint32(k)), append(x.hi, int8(k>>32))
+			return
+		}
+		x.widen()
+	}
+	x.wide = append(x.wide, v)
+}
+
 // widen turns the packed values into float64s.
 func (x *numValues) widen() {
 	wide := make([]float64, len(x.lo), cap(x.lo))
@@ -106,9 +123,14 @@ func (x *numValues) push() {
 		x.wide = append(x.wide, noNumber)
 		return
 	}
-	x.lo, x.hi = append(x.lo, 0), append(x.hi, 0)
-	x.set(uint32(len(x.lo)-1), noNumber)
+	x.lo, x.hi = append(x.lo, packedNoneLo), append(x.hi, packedNoneHi)
 }
+
+// The halves of packedNone, as set stores them.
+const (
+	packedNoneLo = uint32(packedNone & math.MaxUint32)
+	packedNoneHi = int8(packedNone >> 32)
+)
 
 // fit drops the spare capacity appending left, when that is more than an
 // eighth.

@@ -56,3 +56,40 @@ func TestNumValuesKeepEveryValueExactly(t *testing.T) {
 		}
 	}
 }
+
+// TestNumValuesPushHoldsNoNumber: a document added by push holds no
+// number, in a packed column and in a wide one.
+func TestNumValuesPushHoldsNoNumber(t *testing.T) {
+	var x numValues
+	x.make(0, 0)
+	x.push()
+	if got := x.get(0); !same(got, noNumber) {
+		t.Fatalf("packed: got %v (%#x)", got, math.Float64bits(got))
+	}
+	x.set(0, 0.5)
+	x.push()
+	if got := x.get(1); !same(got, noNumber) {
+		t.Fatalf("wide: got %v (%#x)", got, math.Float64bits(got))
+	}
+}
+
+// TestNumValuesPut: put adds the next document or replaces a value, in a
+// packed column and once a value has made it wide.
+func TestNumValuesPut(t *testing.T) {
+	var x numValues
+	x.make(0, 0)
+	vs := []float64{3, noNumber, manyNumbers, 0.25, -7, noNumber}
+	for d, v := range vs {
+		x.put(uint32(d), v)
+	}
+	x.put(0, 4)
+	vs[0] = 4
+	if x.len() != len(vs) || x.wide == nil {
+		t.Fatalf("len %d, wide %v", x.len(), x.wide != nil)
+	}
+	for d, v := range vs {
+		if got := x.get(uint32(d)); !same(got, v) {
+			t.Errorf("document %d: got %v, put %v", d, got, v)
+		}
+	}
+}

@@ -17,27 +17,79 @@ import (
 //
 // A bulk load holds one accumulator per person of the register at once,
 // so they are kept small: the entry keys' fields side by side (no
-// padding), a company's DIRECTOR mark in its list's high bit, and no
-// name when it is the first and last name joined by a space.
+// padding), dates packed in 32 bits, the roles of the specification as
+// bits, a company's DIRECTOR mark in its list's high bit, and no name
+// when it is the first and last name joined by a space.
 type personAcc struct {
 	name  string // the name of the first entry, "" when joined
 	first string // its first and last name
 	last  string
 	city  string
-	roles []string
+	// The roles: those of the specification as bits of roles (see
+	// knownRoles), any other in more, which is nil until one comes.
+	more *[]string
 	// companies: documents, distinct, past and present, with
 	// managesBit set on those with a current DIRECTOR role.
 	companies                      []uint32
-	mainStart, cityStart, dobStart int64 // the entry keys of the name, city and birth date
-	dob                            int64 // packed (see dateKey); valid when hasDob
+	mainStart, cityStart, dobStart int32 // the entry keys of the name, city and birth date
+	dob                            int32 // packed (see dateKey); valid when hasDob
 	mainD, cityD, dobD             uint32
-	// Room for the lists of most persons, without an allocation each.
-	roleRoom    [1]string
+	// Room for the list of most persons, without an allocation each.
 	companyRoom [2]uint32
 	count       int32
+	roles       uint8
 	hasDob      bool
 	active      bool
 	joined      bool // the name is first + " " + last
+}
+
+// knownRoles are the roles of the specification, sorted: bit i of
+// personAcc.roles is knownRoles[i].
+var knownRoles = func() []string {
+	var out []string
+	for _, r := range enums.Role("").Values() {
+		out = append(out, string(r))
+	}
+	slices.Sort(out)
+	return out
+}()
+
+// roleLists holds, for each set of known roles as bits, its sorted
+// list: the roles of most persons, shared.
+var roleLists = func() [][]string {
+	out := make([][]string, 1<<len(knownRoles))
+	for set := range out {
+		for i, r := range knownRoles {
+			if set&(1<<i) != 0 {
+				out[set] = append(out[set], r)
+			}
+		}
+	}
+	return out
+}()
+
+// addRole adds the role r to the accumulator's roles.
+func (a *personAcc) addRole(r string) {
+	if i, ok := slices.BinarySearch(knownRoles, r); ok {
+		a.roles |= 1 << i
+		return
+	}
+	if a.more == nil {
+		a.more = new([]string)
+	}
+	*a.more = addDistinct(*a.more, r)
+}
+
+// roleList returns the accumulator's roles, sorted; the result is shared
+// when they are all known.
+func (a *personAcc) roleList() []string {
+	known := roleLists[a.roles]
+	if a.more == nil {
+		return known
+	}
+	out := append(slices.Clone(known), *a.more...)
+	slices.Sort(out)
+	return out
 }
 
 // managesBit marks, in personAcc.companies, a company where the person
@@ -49,20 +101,22 @@ const managesBit = 1 << 31
 // document, whose id the caller looks up: a bulk load holds one
 // accumulator per person of the register, so they are kept small.
 type entryKey struct {
-	start int64
+	start int32
 	d     uint32
 }
 
-// dateKey packs d into an integer ordered as Date.Compare orders dates.
-// Every valid date packs exactly (unpackDate undoes it); a field out of
-// any sensible range is clamped, which keeps the order of all others.
-func dateKey(d registerdata.Date) int64 {
-	return int64(min(max(d.Year, -1<<40), 1<<40))<<16 | int64(min(max(int(d.Month), 0), 255))<<8 | int64(min(max(d.Day, 0), 255))
+// dateKey packs d into an integer ordered as Date.Compare orders dates:
+// the year in 22 bits, the month in 4, the day in 5. Every valid date of
+// the years -2,097,152 to 2,097,151 packs exactly (unpackDate undoes
+// it), and so does the zero Date; a field out of that range is clamped,
+// which keeps the order of all others.
+func dateKey(d registerdata.Date) int32 {
+	return int32(min(max(d.Year, -1<<21), 1<<21-1))<<9 | int32(min(max(int(d.Month), 0), 15))<<5 | int32(min(max(d.Day, 0), 31))
 }
 
 // unpackDate returns the date dateKey packed into k.
-func unpackDate(k int64) registerdata.Date {
-	return registerdata.Date{Year: int(k >> 16), Month: time.Month(k >> 8 & 255), Day: int(k & 255)}
+func unpackDate(k int32) registerdata.Date {
+	return registerdata.Date{Year: int(k >> 9), Month: time.Month(k >> 5 & 15), Day: int(k & 31)}
 }
 
 // before reports whether k comes strictly before o; ids gives each
@@ -98,13 +152,13 @@ func (a *personAcc) add(d uint32, ids []string, r *registerdata.Representative, 
 		}
 	}
 	if a.companies == nil {
-		a.roles, a.companies = a.roleRoom[:0], a.companyRoom[:0]
+		a.companies = a.companyRoom[:0]
 	}
 	i := slices.IndexFunc(a.companies, func(c uint32) bool { return c&^managesBit == d })
 	if i < 0 {
 		i, a.companies = len(a.companies), append(a.companies, d)
 	}
-	a.roles = addDistinct(a.roles, string(r.Role))
+	a.addRole(string(r.Role))
 	if current := r.EndDate == nil || r.EndDate.After(today); current {
 		a.active = true
 		if r.Role == enums.RoleDirector {
@@ -137,7 +191,6 @@ func (a *personAcc) companyDocs() []uint32 {
 
 // facts returns the person's facts; a holds at least one entry.
 func (a *personAcc) facts(id string) personFacts {
-	slices.Sort(a.roles)
 	manages := 0
 	for _, c := range a.companies {
 		if c&managesBit != 0 {
@@ -149,7 +202,7 @@ func (a *personAcc) facts(id string) personFacts {
 		name = a.first + " " + a.last
 	}
 	f := personFacts{
-		id: id, name: name, city: a.city, roles: a.roles,
+		id: id, name: name, city: a.city, roles: a.roleList(),
 		company: len(a.companies), manages: manages, active: a.active,
 	}
 	if a.hasDob {
@@ -158,4 +211,37 @@ func (a *personAcc) facts(id string) personFacts {
 	}
 	f.first, f.last = a.first, a.last
 	return f
+}
+
+// personAccs holds the accumulators of a bulk load, one per person
+// document in the order they are numbered, in slabs of accSlab: no
+// pointer and no allocation for each, and a slab is dropped once its
+// persons are indexed.
+type personAccs struct {
+	slabs [][]personAcc
+	n     int
+}
+
+// accSlab is the number of accumulators of a slab.
+const accSlab = 1024
+
+func (p *personAccs) len() int { return p.n }
+
+// push adds the accumulator of the next person document.
+func (p *personAccs) push() {
+	if p.n%accSlab == 0 {
+		p.slabs = append(p.slabs, make([]personAcc, accSlab))
+	}
+	p.n++
+}
+
+// at returns the accumulator of person document pd.
+func (p *personAccs) at(pd int) *personAcc { return &p.slabs[pd/accSlab][pd%accSlab] }
+
+// done tells that person document pd is indexed, and every one before
+// it: the last of a slab drops it.
+func (p *personAccs) done(pd int) {
+	if pd%accSlab == accSlab-1 || pd == p.n-1 {
+		p.slabs[pd/accSlab] = nil
+	}
 }

@@ -93,3 +93,21 @@ func TestPersonAccCountsDistinctDirectorships(t *testing.T) {
 	a.add(0, ids, &odd, today)
 	assert.Equal(t, "Dr. Anna  Alt", a.facts("p").name, "a name that is not first and last joined is kept")
 }
+
+// TestPersonAccRoles: a person's roles are distinct and sorted, those of
+// the specification and any other alike (an empty one included).
+func TestPersonAccRoles(t *testing.T) {
+	ids := []string{"DE-HRB-B-1", "DE-HRB-B-2"}
+	day := registerdata.NewDate(2024, 1, 1)
+	var a, b personAcc
+	for _, role := range []enums.Role{enums.RoleShareholder, "CURATOR", enums.RoleDirector, "", enums.RoleShareholder, "CURATOR", enums.RoleOther} {
+		r := registerdata.Representative{Name: "Anna Alt", Role: role, StartDate: day}
+		a.add(0, ids, &r, day)
+	}
+	assert.Equal(t, []string{"", "CURATOR", "DIRECTOR", "OTHER", "SHAREHOLDER"}, a.facts("p").roles)
+	for _, role := range []enums.Role{enums.RoleProkura, enums.RoleDirector, enums.RoleProkura} {
+		r := registerdata.Representative{Name: "Anna Alt", Role: role, StartDate: day}
+		b.add(1, ids, &r, day)
+	}
+	assert.Equal(t, []string{"DIRECTOR", "PROKURA"}, b.facts("p").roles)
+}

@@ -3,6 +3,7 @@ package searchengine
 import (
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -68,6 +69,12 @@ type postings struct {
 	// uniqueAt.
 	expect, seen int
 	unchecked    bool
+	// pending: a bulk load left the lists (and keys) to be built on
+	// first use; see column.postings. Searches (under the engine's read
+	// lock) build them under building; changes (under its write lock)
+	// leave pending lists alone, as the build reads the values.
+	pending  atomic.Bool
+	building sync.Mutex
 }
 
 func newPostings() *postings {
@@ -107,8 +114,9 @@ func (ps *postings) intern(v string) uint32 {
 // whose first uniqueAt distinct values took fewer than twice as many map
 // look-ups has about one value a document (an address, a register
 // number). Its values are then numbered unchecked, a new number each, and
-// finish merges the repeated ones (see merge), instead of a map look-up
-// each. A wrong guess costs memory until finish, never correctness.
+// the repeated ones are merged when the field's lists are first built
+// (see merge and column.postings), instead of a map look-up each. A
+// wrong guess costs memory until then, never correctness.
 const uniqueAt = 1 << 14
 
 // recentSize is the number of entries of the cache of recently interned

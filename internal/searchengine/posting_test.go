@@ -7,6 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/filters"
 )
 
 // TestAddManyRemoveManyMatchOneByOne puts documents holding many values
@@ -52,4 +55,47 @@ func TestAddManyRemoveManyMatchOneByOne(t *testing.T) {
 		many.removeMany(docs[d], uint32(d))
 	}
 	assert.Empty(t, many.keys)
+}
+
+// TestStringListsBuiltOnFirstUse checks that a bulk load leaves the lists
+// of the text and enum fields to the first search filtering on their
+// field, that changes made before and after that search are in its
+// answers, and that a search builds only the lists it reads.
+func TestStringListsBuiltOnFirstUse(t *testing.T) {
+	cs := generate(300)
+	e := New(fixedDay)
+	e.Load(cs)
+	for i := range e.ct.cols {
+		if c := &e.ct.cols[i]; c.post != nil {
+			require.True(t, c.post.pending.Load(), "%s is built by the load", c.info.Name)
+		}
+	}
+	inCity := func(city string) []string {
+		req := registerdata.CompanySearchRequest{
+			Filters:    []filters.Filter{{Field: filters.City, Value: city}},
+			Pagination: registerdata.PageRequest{Page: 1, PerPage: 100},
+		}
+		res, err := e.SearchCompanies(req)
+		require.NoError(t, err)
+		var ids []string
+		for _, r := range res.Results {
+			ids = append(ids, r.CompanyID)
+		}
+		return ids
+	}
+	move := func(i int, city string) {
+		after := cs[i]
+		after.Address.City = city
+		e.Update(cs[i], after)
+		cs[i] = after
+	}
+	move(1, "Flensburg") // before the lists are built
+	require.Equal(t, []string{cs[1].ID}, inCity("Flensburg"))
+	require.False(t, e.ct.cols[e.ct.byName[filters.City]].post.pending.Load(), "city's lists after a city search")
+	require.True(t, e.ct.cols[e.ct.byName[filters.LegalForm]].post.pending.Load(), "legal form's lists after a city search")
+	move(2, "Flensburg") // after
+	require.ElementsMatch(t, []string{cs[1].ID, cs[2].ID}, inCity("Flensburg"))
+	move(1, "Kiel")
+	require.Equal(t, []string{cs[2].ID}, inCity("Flensburg"))
+	require.Equal(t, []string{cs[1].ID}, inCity("Kiel"))
 }

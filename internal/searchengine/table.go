@@ -202,7 +202,7 @@ func (t *table[R]) number(id string) uint32 {
 		for i := range t.cols {
 			c := &t.cols[i]
 			switch {
-			case t.columnsLater:
+			case t.columnsLater, t.loading: // made later, or extended by store
 			case c.num != nil:
 				c.nv.push()
 			default:
@@ -245,27 +245,32 @@ func (t *table[R]) store(d uint32, r *row) {
 		if c.num != nil {
 			switch vs := r.numsOf(i); len(vs) {
 			case 0:
-				c.nv.set(d, noNumber)
+				c.nv.put(d, noNumber)
 			case 1:
-				c.nv.set(d, vs[0])
+				c.nv.put(d, vs[0])
 			default:
-				c.nv.set(d, manyNumbers)
+				c.nv.put(d, manyNumbers)
 				c.manyNums[d] = slices.Clone(vs)
 			}
 			continue
 		}
+		var v uint32
 		switch vs := r.strsOf(i); len(vs) {
 		case 0:
-			c.sv[d] = 0
 		case 1:
-			c.sv[d] = c.post.intern(vs[0]) + 1
+			v = c.post.intern(vs[0]) + 1
 		default:
-			c.sv[d] = manyStrings
+			v = manyStrings
 			kept := make([]string, len(vs))
-			for k, v := range vs {
-				kept[k] = c.post.vals[c.post.intern(v)]
+			for k, s := range vs {
+				kept[k] = c.post.vals[c.post.intern(s)]
 			}
 			c.manyStrs[d] = kept
+		}
+		if int(d) == len(c.sv) { // a bulk load's new document
+			c.sv = append(c.sv, v)
+		} else {
+			c.sv[d] = v
 		}
 	}
 	toks := r.tokens[:min(len(r.tokens), math.MaxUint16)]
@@ -331,6 +336,9 @@ func (t *table[R]) index(d uint32, add bool) {
 	r := doc{&t.docs, d}
 	for i, c := range t.cols {
 		if c.num != nil {
+			if !c.num.built.Load() {
+				continue // built from the values on first use
+			}
 			var one [1]float64
 			for _, v := range r.numsOf(i, &one) {
 				if add {
@@ -340,6 +348,9 @@ func (t *table[R]) index(d uint32, add bool) {
 				}
 			}
 			continue
+		}
+		if c.post.pending.Load() {
+			continue // built from the values on first use
 		}
 		switch v := c.sv[d]; v {
 		case 0:
