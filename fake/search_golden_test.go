@@ -1,15 +1,11 @@
 package fake
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
-	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -62,10 +58,10 @@ func TestSearchGolden(t *testing.T) {
 		})
 	}
 	if *updateGolden {
-		writeGolden(t, got)
+		writeDigests(t, goldenPath, got)
 		return
 	}
-	want := readGolden(t)
+	want := readDigests(t, goldenPath)
 	for name, digest := range got {
 		if want[name] != digest {
 			t.Errorf("search %s: answers changed (digest %s, recorded %s)", name, digest, want[name])
@@ -179,40 +175,4 @@ func goldenName(f filters.Filter) string {
 		parts = append(parts, "keywords="+strings.Join(f.Keywords, ","))
 	}
 	return strings.Join(parts, ";")
-}
-
-func readGolden(t *testing.T) map[string]string {
-	f, err := os.Open(goldenPath)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update-golden to record the answers)", err)
-	}
-	defer f.Close()
-	want := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		name, digest, ok := strings.Cut(sc.Text(), " ")
-		if !ok {
-			t.Fatalf("%s: bad line %q", goldenPath, sc.Text())
-		}
-		want[name] = digest
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return want
-}
-
-func writeGolden(t *testing.T, got map[string]string) {
-	names := make([]string, 0, len(got))
-	for name := range got {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	var b strings.Builder
-	for _, name := range names {
-		fmt.Fprintf(&b, "%s %s\n", name, got[name])
-	}
-	if err := os.WriteFile(goldenPath, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
