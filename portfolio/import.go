@@ -101,7 +101,9 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 		next, stop := iter.Pull2(rows)
 		defer stop()
 		var cur, ahead chunk
-		defer func() { cur.halt(); ahead.halt() }()
+		// The chunk ahead first: its walk would start once this one's
+		// has stopped.
+		defer func() { ahead.halt(); cur.halt() }()
 		cur = readChunk(ctx, next)
 		if cur.err == nil && len(cur.rows) > 0 {
 			cur.err = p.begin(ctx, &cur, o.Batch, closedChan)

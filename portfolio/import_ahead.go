@@ -129,6 +129,8 @@ func (p *Portfolio) matchAhead(ctx context.Context, queries []registerdata.Match
 		select {
 		case <-after:
 		case <-mctx.Done():
+		}
+		if mctx.Err() != nil {
 			return
 		}
 		for r, err := range p.c.MatchCompaniesSeq(mctx, queries, b) {

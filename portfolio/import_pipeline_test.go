@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
@@ -193,4 +194,41 @@ func TestImportSharesIdenticalQueriesWithinAChunk(t *testing.T) {
 	assert.Zero(t, b.Credits, "the second row of the chunk shares the first one's match")
 	assert.Equal(t, a.Credits, cc.Credits, "the next chunk matches the query again")
 	assert.Equal(t, 2*a.Credits, spent(srv))
+}
+
+// TestImportCancelledInALaterChunkResumesWhereItStopped cancels an import
+// of three chunks in the second, while the third is read ahead: every
+// row yielded was stored, and importing again resolves exactly the rows
+// after them.
+func TestImportCancelledInALaterChunkResumesWhereItStopped(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		srv, c, clk := newFake(t, fake.WithGenerated(600), fake.WithLatency(time.Millisecond, 3*time.Millisecond))
+		p := open(t, dsn, c, clk)
+		rows := pipelineRows(srv, 600)
+		o := portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		n := 0
+		for r, err := range p.Import(ctx, seqOf(rows...), o) {
+			if err != nil {
+				require.ErrorIs(t, err, context.Canceled)
+				break
+			}
+			require.NotEqual(t, portfolio.Failed, r.Status, r.Row.Ref)
+			if n++; n == 300 {
+				cancel()
+			}
+		}
+		require.GreaterOrEqual(t, n, 300)
+		require.Less(t, n, len(rows), "the import was interrupted")
+		assert.Zero(t, portfolio.MatchWalks(), "a match walk outlived the import")
+		for i, r := range importAll(t, p, rows, o) {
+			if i < n {
+				assert.Equal(t, portfolio.Unchanged, r.Status, "row %d was stored before the interruption", i)
+			} else {
+				assert.NotEqual(t, portfolio.Unchanged, r.Status, "row %d was not", i)
+				assert.NotEqual(t, portfolio.Failed, r.Status, "row %d", i)
+			}
+		}
+	})
 }
