@@ -78,14 +78,10 @@ type ImportResult struct {
 // are Unchanged and billed nothing; a row whose Ref is stored with other
 // data is resolved again.
 //
-// Rows are matched in chunks of 256: identical queries within a chunk
-// share one match, whose credits go to the first of their rows. The next
-// chunk is read, and its stored entries with it, while a chunk is
-// matched, and its matches start as soon as every match of the chunk
-// before has its answer, never more than Batch.Concurrency in flight
-// together; a chunk that repeats a Ref of the chunk before is read but
-// prepared only once that chunk is stored, so a row always sees the
-// outcome of an earlier row with its Ref. At most two chunks are held.
+// Rows are resolved in chunks of 256, each compared with what is stored
+// when it begins (the outcome of every earlier chunk): identical queries
+// within a chunk share one match, whose credits go to the first of their
+// rows; a Ref repeated in a later chunk is Unchanged when its data is.
 //
 // The second value is non-nil when the whole import stops: ctx ended, the
 // input yielded an error, or the store failed; the loop ends after it.
@@ -98,35 +94,26 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 		if o.Match != nil {
 			o.Batch.Match = o.Match
 		}
-		next, stop := iter.Pull2(rows)
-		defer stop()
-		var cur, ahead chunk
-		// The chunk ahead first: its walk would start once this one's
-		// has stopped.
-		defer func() { ahead.halt(); cur.halt() }()
-		cur = readChunk(ctx, next)
-		if cur.err == nil && len(cur.rows) > 0 {
-			cur.err = p.begin(ctx, &cur, o.Batch, closedChan)
-		}
-		for cur.err == nil && len(cur.rows) > 0 {
-			// The next chunk is read and prepared while this one is
-			// matched, unless it repeats a Ref of this one: then it must
-			// see this one's outcome, stored only as this one ends.
-			ahead = readChunk(ctx, next)
-			if ahead.err == nil && len(ahead.rows) > 0 && !sharesRef(cur.rows, ahead.rows) {
-				ahead.err = p.begin(ctx, &ahead, o.Batch, cur.matchedAll)
-			}
-			if !p.importChunk(ctx, &cur, yield) {
+		chunk := make([]Row, 0, importChunk)
+		for r, err := range rows {
+			if err != nil {
+				yield(ImportResult{}, fmt.Errorf("portfolio: Import: reading the rows: %w", err))
 				return
 			}
-			cur.halt()
-			cur, ahead = ahead, chunk{}
-			if cur.err == nil && len(cur.rows) > 0 && !cur.begun {
-				cur.err = p.begin(ctx, &cur, o.Batch, closedChan)
+			if ctx.Err() != nil {
+				yield(ImportResult{}, ctx.Err())
+				return
+			}
+			chunk = append(chunk, r)
+			if len(chunk) == importChunk {
+				if !p.importChunk(ctx, chunk, o.Batch, yield) {
+					return
+				}
+				chunk = chunk[:0]
 			}
 		}
-		if cur.err != nil {
-			yield(ImportResult{}, cur.err)
+		if len(chunk) > 0 {
+			p.importChunk(ctx, chunk, o.Batch, yield)
 		}
 	}
 }
@@ -140,10 +127,20 @@ type pending struct {
 	query int           // index into the queries to match, or -1
 }
 
-// importChunk resolves one chunk, begun, and yields its results in
-// order; false when the import must stop.
-func (p *Portfolio) importChunk(ctx context.Context, ch *chunk, yield func(ImportResult, error) bool) bool {
-	items, matches, b := ch.items, ch.matches, ch.batch
+// importChunk resolves one chunk and yields its results in order; false
+// when the import must stop.
+func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.BatchOptions, yield func(ImportResult, error) bool) bool {
+	items, queries, err := p.prepareChunk(ctx, rows)
+	if err != nil {
+		yield(ImportResult{}, err)
+		return false
+	}
+	var matches <-chan matched
+	if len(queries) > 0 {
+		ch, stop := p.matchAhead(ctx, queries, b)
+		defer stop()
+		matches = ch
+	}
 	c := &committer{p: p, ctx: ctx}
 	defer c.wait()
 	billed := map[*registerdata.Match]bool{}

@@ -46,8 +46,8 @@ func (f *inFlight) peak() (peak, total int) {
 // concurrency of 8 against a fake whose every answer takes 5 ms, and
 // counts the requests the fake serves at once: an import that fell to
 // matching one row at a time would never have two in flight, and the
-// concurrency bounds them, also where a chunk's last matches and the next
-// chunk's first would run together (the rows are three chunks).
+// concurrency bounds them, also from one chunk to the next (the rows are
+// three chunks).
 func TestImportByNameMatchesConcurrently(t *testing.T) {
 	const rows, conc = 600, 8
 	srv, _, clk := newFake(t, fake.WithGenerated(rows), fake.WithLatency(5*time.Millisecond, 5*time.Millisecond))

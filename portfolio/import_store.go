@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"fmt"
 	"sync"
+	"sync/atomic"
+
+	registerdata "github.com/registerdata/registerdata-go"
 )
 
 // maxGroup is the most rows Import commits in one transaction.
@@ -43,6 +46,46 @@ func (p *Portfolio) storedEntries(ctx context.Context, refs []string) (map[strin
 		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
 	}
 	return out, nil
+}
+
+// matched is one answer of the match walk.
+type matched struct {
+	r   registerdata.MatchResult
+	err error
+}
+
+// matchWalks counts the goroutines of matchAhead running, so that tests
+// can see that an import leaves none behind.
+var matchWalks atomic.Int64
+
+// matchAhead runs MatchCompaniesSeq over queries in a goroutine and hands
+// its answers over an unbuffered channel, so that the importer can tell
+// an answer that is ready from one it would wait for. stop ends the walk
+// (cancelling what is in flight) and waits for the goroutine.
+func (p *Portfolio) matchAhead(ctx context.Context, queries []registerdata.MatchQuery, b registerdata.BatchOptions) (<-chan matched, func()) {
+	mctx, cancel := context.WithCancel(ctx)
+	ch := make(chan matched)
+	matchWalks.Add(1)
+	go func() {
+		defer matchWalks.Add(-1)
+		defer close(ch)
+		for r, err := range p.c.MatchCompaniesSeq(mctx, queries, b) {
+			select {
+			case ch <- matched{r, err}:
+			case <-mctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return ch, func() {
+		cancel()
+		for range ch {
+			// drained until the goroutine ends
+		}
+	}
 }
 
 // group is the results of consecutive rows and what to store for them.
