@@ -5,3 +5,6 @@ package portfolio
 // journalled (nil: none). For the kill tests' worker processes, before
 // any work starts.
 func SetAfterFetch(f func(eventID string)) { afterFetch = f }
+
+// MatchWalks is how many match walks of imports are running.
+func MatchWalks() int64 { return matchWalks.Load() }

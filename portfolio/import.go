@@ -78,6 +78,11 @@ type ImportResult struct {
 // are Unchanged and billed nothing; a row whose Ref is stored with other
 // data is resolved again.
 //
+// Rows are resolved in chunks of 256, each compared with what is stored
+// when it begins (the outcome of every earlier chunk): identical queries
+// within a chunk share one match, whose credits go to the first of their
+// rows; a Ref repeated in a later chunk is Unchanged when its data is.
+//
 // The second value is non-nil when the whole import stops: ctx ended, the
 // input yielded an error, or the store failed; the loop ends after it.
 func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o ImportOptions) iter.Seq2[ImportResult, error] {

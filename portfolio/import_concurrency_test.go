@@ -46,9 +46,10 @@ func (f *inFlight) peak() (peak, total int) {
 // concurrency of 8 against a fake whose every answer takes 5 ms, and
 // counts the requests the fake serves at once: an import that fell to
 // matching one row at a time would never have two in flight, and the
-// concurrency bounds them.
+// concurrency bounds them, also from one chunk to the next (the rows are
+// three chunks).
 func TestImportByNameMatchesConcurrently(t *testing.T) {
-	const rows, conc = 120, 8
+	const rows, conc = 600, 8
 	srv, _, clk := newFake(t, fake.WithGenerated(rows), fake.WithLatency(5*time.Millisecond, 5*time.Millisecond))
 	counter := &inFlight{h: srv.Handler()}
 	hs := httptest.NewServer(counter)
@@ -60,7 +61,8 @@ func TestImportByNameMatchesConcurrently(t *testing.T) {
 	res := importAll(t, p, nameRowsOf(srv, rows), portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: conc}})
 	require.Len(t, res, rows)
 	for _, r := range res {
-		require.Equal(t, portfolio.Matched, r.Status, r.Row.Ref)
+		// A few generated companies share a name and a city: Ambiguous.
+		require.Contains(t, []portfolio.Status{portfolio.Matched, portfolio.Ambiguous}, r.Status, r.Row.Ref)
 	}
 	peak, total := counter.peak()
 	t.Logf("%d requests for %d rows, at most %d at once", total, rows, peak)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	registerdata "github.com/registerdata/registerdata-go"
 )
@@ -53,6 +54,10 @@ type matched struct {
 	err error
 }
 
+// matchWalks counts the goroutines of matchAhead running, so that tests
+// can see that an import leaves none behind.
+var matchWalks atomic.Int64
+
 // matchAhead runs MatchCompaniesSeq over queries in a goroutine and hands
 // its answers over an unbuffered channel, so that the importer can tell
 // an answer that is ready from one it would wait for. stop ends the walk
@@ -60,7 +65,9 @@ type matched struct {
 func (p *Portfolio) matchAhead(ctx context.Context, queries []registerdata.MatchQuery, b registerdata.BatchOptions) (<-chan matched, func()) {
 	mctx, cancel := context.WithCancel(ctx)
 	ch := make(chan matched)
+	matchWalks.Add(1)
 	go func() {
+		defer matchWalks.Add(-1)
 		defer close(ch)
 		for r, err := range p.c.MatchCompaniesSeq(mctx, queries, b) {
 			select {

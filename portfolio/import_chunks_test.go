@@ -1,0 +1,226 @@
+package portfolio_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pipelineRows are n rows over chunks of the import: by company id, every
+// fifth by name and city, so that every chunk has matches to make.
+func pipelineRows(srv *fake.Server, n int) []portfolio.Row {
+	var rows []portfolio.Row
+	for i, id := range srv.CompanyIDs()[:n] {
+		r := portfolio.Row{Ref: fmt.Sprintf("P%04d", i), CompanyID: id}
+		if i%5 == 0 {
+			co, _ := srv.Company(id)
+			r = portfolio.Row{Ref: r.Ref, Query: registerdata.MatchQuery{Name: co.Name.Name, City: co.Address.City}}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// The first and the second row of a Ref repeated 300 rows apart: in two
+// chunks.
+const dupFirst, dupSecond = 10, 310
+
+// TestImportRefRepeatedInTheNextChunkSeesItsOutcome imports a file whose
+// Ref DUP comes twice, 300 rows apart, in two chunks. With the same data, the second row
+// is Unchanged and bills nothing, as the first was stored before it. With
+// other data, the second row is resolved against what the first stored:
+// here the data stored before the import, which the first row changed,
+// so the second is stored again and the portfolio ends with it.
+func TestImportRefRepeatedInTheNextChunkSeesItsOutcome(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		srv, c, clk := newFake(t, fake.WithGenerated(600))
+		ids := srv.CompanyIDs()
+		o := portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}}
+
+		t.Run("same data", func(t *testing.T) {
+			p := open(t, dsn, c, clk)
+			co, _ := srv.Company(ids[0])
+			reg := registerdata.RegisterReference{Type: co.Register.RegisterType, Number: co.Register.RegisterNumber, Court: co.Register.RegisterCourt}
+			dup := portfolio.Row{Ref: "DUP", Query: registerdata.MatchQuery{Register: reg.String()}}
+			rows := pipelineRows(srv, 560)
+			rows[dupFirst], rows[dupSecond] = dup, dup
+			before := spent(srv)
+			rs := importAll(t, p, rows, o)
+			require.Len(t, rs, len(rows))
+			assert.Equal(t, portfolio.Matched, rs[dupFirst].Status)
+			assert.Positive(t, rs[dupFirst].Credits, "a register reference alone needs a paid search")
+			assert.Equal(t, portfolio.Unchanged, rs[dupSecond].Status, "the second row must see the first one's outcome")
+			assert.Zero(t, rs[dupSecond].Credits)
+			var billed int64
+			for _, r := range rs {
+				billed += r.Credits
+			}
+			assert.Equal(t, spent(srv)-before, billed, "the credits reported are the credits billed")
+		})
+
+		t.Run("other data", func(t *testing.T) {
+			p := open(t, dsn, c, clk)
+			second := portfolio.Row{Ref: "DUP", CompanyID: ids[1]}
+			importAll(t, p, []portfolio.Row{second}, o)
+			rows := pipelineRows(srv, 560)
+			rows[dupFirst], rows[dupSecond] = portfolio.Row{Ref: "DUP", CompanyID: ids[2]}, second
+			rs := importAll(t, p, rows, o)
+			require.Len(t, rs, len(rows))
+			assert.Equal(t, portfolio.Matched, rs[dupFirst].Status)
+			assert.Equal(t, portfolio.Matched, rs[dupSecond].Status, "the first row changed DUP: the second is stored again")
+			var stored string
+			for e, err := range p.Entries(context.Background()) {
+				require.NoError(t, err)
+				if e.Ref == "DUP" {
+					stored = e.CompanyID
+				}
+			}
+			assert.Equal(t, ids[1], stored, "the last row of a Ref is what stays stored")
+		})
+	})
+}
+
+// TestImportStoppedInAChunkLeavesNothingRunning stops an import in its
+// first chunk, with matches in flight: once the loop is left, no match
+// walk of the import runs any more.
+func TestImportStoppedInAChunkLeavesNothingRunning(t *testing.T) {
+	srv, c, clk := newFake(t, fake.WithGenerated(600))
+	p := open(t, sqliteDSN(t), c, clk)
+	rows := nameRowsOf(srv, 600)
+	n := 0
+	for r, err := range p.Import(context.Background(), seqOf(rows...), portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}}) {
+		require.NoError(t, err)
+		require.NotEqual(t, portfolio.Failed, r.Status, r.Row.Ref)
+		if n++; n == 200 {
+			assert.Equal(t, int64(1), portfolio.MatchWalks(), "the chunk's walk runs")
+			break
+		}
+	}
+	assert.Zero(t, portfolio.MatchWalks(), "a match walk outlived the import")
+}
+
+// registerRows are n rows of the fake's companies by register reference
+// alone: each match needs a paid search.
+func registerRows(srv *fake.Server, n int) []portfolio.Row {
+	var rows []portfolio.Row
+	for i, id := range srv.CompanyIDs()[:n] {
+		co, _ := srv.Company(id)
+		reg := registerdata.RegisterReference{Type: co.Register.RegisterType, Number: co.Register.RegisterNumber, Court: co.Register.RegisterCourt}
+		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("G%04d", i), Query: registerdata.MatchQuery{Register: reg.String()}})
+	}
+	return rows
+}
+
+// TestImportStopsAtTheBudgetInALaterChunkAndResumes imports three chunks
+// of paid matches with a credit budget that runs out in the second: the
+// rows it cannot pay for Fail and are not stored, also those of the
+// chunk after; imported again with room, the rows stored are
+// Unchanged and each match is billed once over both imports.
+func TestImportStopsAtTheBudgetInALaterChunkAndResumes(t *testing.T) {
+	const n = 600
+	refSrv, refC, refClk := newFake(t, fake.WithGenerated(n))
+	want := importAll(t, open(t, sqliteDSN(t), refC, refClk), registerRows(refSrv, n), portfolio.ImportOptions{})
+	total := spent(refSrv)
+	require.Positive(t, total)
+
+	srv, c, clk := newFake(t, fake.WithGenerated(n))
+	rows := registerRows(srv, n)
+	tight, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithCreditBudget(total/2))
+	require.NoError(t, err)
+	dsn := sqliteDSN(t)
+	first := importAll(t, open(t, dsn, tight, clk), rows, portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}})
+	require.Len(t, first, n)
+	failed := 0
+	for i, r := range first {
+		if r.Status == portfolio.Failed {
+			require.ErrorIs(t, r.Err, registerdata.ErrBudgetExceeded, r.Row.Ref)
+			failed++
+			continue
+		}
+		assert.Equal(t, want[i].Status, r.Status, r.Row.Ref)
+	}
+	t.Logf("%d of %d rows failed for the budget", failed, n)
+	require.Positive(t, failed, "the budget must run out")
+	require.Less(t, failed, n-256, "the budget must run out after the first chunk of 256 rows")
+
+	p := open(t, dsn, c, clk)
+	assert.Len(t, entryKeys(t, p), n-failed, "a row the budget could not pay for is not stored")
+	again := importAll(t, p, rows, portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}})
+	for i, r := range again {
+		if first[i].Status == portfolio.Failed {
+			assert.Equal(t, want[i].Status, r.Status, r.Row.Ref)
+		} else {
+			assert.Equal(t, portfolio.Unchanged, r.Status, r.Row.Ref)
+			assert.Zero(t, r.Credits, r.Row.Ref)
+		}
+	}
+	assert.Equal(t, total, spent(srv), "each match billed once over both imports")
+}
+
+// TestImportSharesIdenticalQueriesWithinAChunk imports one paid query
+// under three Refs: twice in the first chunk, where they share one match
+// billed to the first row, and once more in the second chunk, matched
+// and billed again (the client has no cache).
+func TestImportSharesIdenticalQueriesWithinAChunk(t *testing.T) {
+	srv, c, clk := newFake(t, fake.WithGenerated(300))
+	p := open(t, sqliteDSN(t), c, clk)
+	q := registerRows(srv, 1)[0].Query
+	rows := []portfolio.Row{{Ref: "A", Query: q}, {Ref: "B", Query: q}}
+	for i, id := range srv.CompanyIDs()[1:299] {
+		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("I%04d", i), CompanyID: id})
+	}
+	rows = append(rows, portfolio.Row{Ref: "C", Query: q})
+	rs := importAll(t, p, rows, portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}})
+	require.Len(t, rs, 301)
+	a, b, cc := rs[0], rs[1], rs[300]
+	require.Equal(t, portfolio.Matched, a.Status)
+	require.Positive(t, a.Credits)
+	assert.Equal(t, []string{a.CompanyID, a.CompanyID}, []string{b.CompanyID, cc.CompanyID})
+	assert.Zero(t, b.Credits, "the second row of the chunk shares the first one's match")
+	assert.Equal(t, a.Credits, cc.Credits, "the next chunk matches the query again")
+	assert.Equal(t, 2*a.Credits, spent(srv))
+}
+
+// TestImportCancelledInALaterChunkResumesWhereItStopped cancels an import
+// of three chunks in the second: every
+// row yielded was stored, and importing again resolves exactly the rows
+// after them.
+func TestImportCancelledInALaterChunkResumesWhereItStopped(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		srv, c, clk := newFake(t, fake.WithGenerated(600), fake.WithLatency(time.Millisecond, 3*time.Millisecond))
+		p := open(t, dsn, c, clk)
+		rows := pipelineRows(srv, 600)
+		o := portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		n := 0
+		for r, err := range p.Import(ctx, seqOf(rows...), o) {
+			if err != nil {
+				require.ErrorIs(t, err, context.Canceled)
+				break
+			}
+			require.NotEqual(t, portfolio.Failed, r.Status, r.Row.Ref)
+			if n++; n == 300 {
+				cancel()
+			}
+		}
+		require.GreaterOrEqual(t, n, 300)
+		require.Less(t, n, len(rows), "the import was interrupted")
+		assert.Zero(t, portfolio.MatchWalks(), "a match walk outlived the import")
+		for i, r := range importAll(t, p, rows, o) {
+			if i < n {
+				assert.Equal(t, portfolio.Unchanged, r.Status, "row %d was stored before the interruption", i)
+			} else {
+				assert.NotEqual(t, portfolio.Unchanged, r.Status, "row %d was not", i)
+				assert.NotEqual(t, portfolio.Failed, r.Status, "row %d", i)
+			}
+		}
+	})
+}
