@@ -1,15 +1,12 @@
 package fake
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -60,21 +57,7 @@ func TestAutocompleteGolden(t *testing.T) {
 		}
 		got[name] = hex.EncodeToString(h.Sum(nil))
 	}
-	if *updateGolden {
-		writeDigests(t, autocompleteGoldenPath, got)
-		return
-	}
-	want := readDigests(t, autocompleteGoldenPath)
-	for name, digest := range got {
-		if want[name] != digest {
-			t.Errorf("autocomplete %s: answers changed (digest %s, recorded %s)", name, digest, want[name])
-		}
-	}
-	for name := range want {
-		if _, ok := got[name]; !ok {
-			t.Errorf("autocomplete %s is recorded but not run", name)
-		}
-	}
+	checkDigests(t, "autocomplete", autocompleteGoldenPath, got)
 }
 
 // autocompleteGoldenQueries returns the queries by group: for every
@@ -111,40 +94,4 @@ func autocompleteGoldenQueries(srv *Server) map[string][]string {
 func runePrefix(s string, n int) string {
 	r := []rune(s)
 	return string(r[:min(n, len(r))])
-}
-
-// writeDigests writes digests by name, one "name digest" line each,
-// sorted.
-func writeDigests(t *testing.T, path string, digests map[string]string) {
-	t.Helper()
-	var b strings.Builder
-	for _, name := range slices.Sorted(maps.Keys(digests)) {
-		fmt.Fprintf(&b, "%s %s\n", name, digests[name])
-	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// readDigests reads what writeDigests wrote.
-func readDigests(t *testing.T, path string) map[string]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update-golden to record the answers)", err)
-	}
-	defer f.Close()
-	want := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		name, digest, ok := strings.Cut(sc.Text(), " ")
-		if !ok {
-			t.Fatalf("%s: bad line %q", path, sc.Text())
-		}
-		want[name] = digest
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return want
 }
