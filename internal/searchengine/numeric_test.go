@@ -63,17 +63,8 @@ func TestNumericIndexBuiltOnFirstUse(t *testing.T) {
 		}
 	}
 	revenue := func() []string {
-		req := registerdata.CompanySearchRequest{
-			Filters:    []filters.Filter{{Field: filters.Revenue, Min: "20000000000"}}, // 200 M EUR
-			Pagination: registerdata.PageRequest{Page: 1, PerPage: 100},
-		}
-		res, err := e.SearchCompanies(req)
-		require.NoError(t, err)
-		var ids []string
-		for _, r := range res.Results {
-			ids = append(ids, r.CompanyID)
-		}
-		return ids
+		req := registerdata.CompanySearchRequest{Filters: []filters.Filter{{Field: filters.Revenue, Min: "20000000000"}}} // 200 M EUR
+		return allPages(t, e, req, 100)
 	}
 	big := int64(50_000_000_000)
 	raise := func(i int) {

@@ -71,17 +71,8 @@ func TestStringListsBuiltOnFirstUse(t *testing.T) {
 		}
 	}
 	inCity := func(city string) []string {
-		req := registerdata.CompanySearchRequest{
-			Filters:    []filters.Filter{{Field: filters.City, Value: city}},
-			Pagination: registerdata.PageRequest{Page: 1, PerPage: 100},
-		}
-		res, err := e.SearchCompanies(req)
-		require.NoError(t, err)
-		var ids []string
-		for _, r := range res.Results {
-			ids = append(ids, r.CompanyID)
-		}
-		return ids
+		req := registerdata.CompanySearchRequest{Filters: []filters.Filter{{Field: filters.City, Value: city}}}
+		return allPages(t, e, req, 100)
 	}
 	move := func(i int, city string) {
 		after := cs[i]
