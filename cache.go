@@ -78,14 +78,15 @@ func WithCache(cache Cache) Option {
 // answered from the cache, from a concurrent identical lookup, or by the
 // next stage (and then stored). Every answer is decoded into out here.
 func (c *Client) cached(ctx context.Context, r request, out any, st *callState) error {
-	if !r.cache || c.cache == nil || out == nil {
+	cache := c.cacheOf(r)
+	if cache == nil || out == nil {
 		return c.fetch(ctx, r, out, st)
 	}
 	key, realtime := cacheKey(c.baseURL.String(), r)
 	if realtime {
 		return c.fetchAndStore(ctx, r, out, st, key)
 	}
-	if body, ok := c.cacheGet(ctx, key); ok {
+	if body, ok := c.cacheGet(ctx, cache, key); ok {
 		if err := decodeResponse(r, 200, "", body, out); err == nil {
 			st.cached = true
 			return nil
@@ -185,7 +186,7 @@ func (c *Client) fetchAndStore(ctx context.Context, r request, out any, st *call
 		return err
 	}
 	st.body = body
-	c.cacheSet(ctx, key, body)
+	c.cacheSet(ctx, c.cacheOf(r), key, body)
 	return nil
 }
 

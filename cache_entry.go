@@ -57,24 +57,24 @@ func decodeCacheEntry(value []byte, now time.Time) ([]byte, bool) {
 	return rest[nl+1:], true
 }
 
-// cacheGet reads key from the cache, bounded by ctx and cacheOpTimeout.
+// cacheGet reads key from cache, bounded by ctx and cacheOpTimeout.
 // Errors, timeouts and entries the client cannot serve are misses.
-func (c *Client) cacheGet(ctx context.Context, key string) ([]byte, bool) {
+func (c *Client) cacheGet(ctx context.Context, cache Cache, key string) ([]byte, bool) {
 	type got struct {
 		value []byte
 		ok    bool
 		err   error
 	}
 	var g got
-	if _, local := c.cache.(*memoryCache); local {
-		g.value, g.ok, g.err = c.cache.Get(ctx, key) // in memory: never slow
+	if _, local := cache.(*memoryCache); local {
+		g.value, g.ok, g.err = cache.Get(ctx, key) // in memory: never slow
 	} else {
 		ctx, cancel := context.WithTimeout(ctx, c.cacheTimeout)
 		defer cancel()
 		ch := make(chan got, 1)
 		go func() {
 			var g got
-			g.value, g.ok, g.err = c.cache.Get(ctx, key)
+			g.value, g.ok, g.err = cache.Get(ctx, key)
 			ch <- g
 		}()
 		select {
@@ -93,18 +93,18 @@ func (c *Client) cacheGet(ctx context.Context, key string) ([]byte, bool) {
 	return decodeCacheEntry(g.value, c.now())
 }
 
-// cacheSet stores body under key, bounded by ctx and cacheOpTimeout; a
+// cacheSet stores body under key in cache, bounded by ctx and cacheOpTimeout; a
 // failure is logged and otherwise ignored.
-func (c *Client) cacheSet(ctx context.Context, key string, body []byte) {
+func (c *Client) cacheSet(ctx context.Context, cache Cache, key string, body []byte) {
 	value := encodeCacheEntry(body, c.now())
 	var err error
-	if _, local := c.cache.(*memoryCache); local {
-		err = c.cache.Set(ctx, key, value)
+	if _, local := cache.(*memoryCache); local {
+		err = cache.Set(ctx, key, value)
 	} else {
 		ctx, cancel := context.WithTimeout(ctx, c.cacheTimeout)
 		defer cancel()
 		ch := make(chan error, 1)
-		go func() { ch <- c.cache.Set(ctx, key, value) }()
+		go func() { ch <- cache.Set(ctx, key, value) }()
 		select {
 		case err = <-ch:
 		case <-ctx.Done():

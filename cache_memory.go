@@ -40,19 +40,30 @@ func newMemoryCache(maxEntries int, ttl time.Duration, now func() time.Time) *me
 
 // memoryCache is an LRU of byte slices with a time to live.
 type memoryCache struct {
-	max int
-	ttl time.Duration
-	now func() time.Time
+	max      int
+	maxBytes int // bound of the keys and values held; 0: none
+	ttl      time.Duration
+	now      func() time.Time
 
 	mu      sync.Mutex
 	entries map[string]*list.Element // of *memoryEntry
 	lru     *list.List               // most recently used first
+	bytes   int                      // of the keys and values held
 }
 
 type memoryEntry struct {
 	key     string
 	value   []byte
 	expires time.Time
+}
+
+func (e *memoryEntry) size() int { return len(e.key) + len(e.value) }
+
+// remove drops el; m.mu is held.
+func (m *memoryCache) remove(el *list.Element) {
+	e := m.lru.Remove(el).(*memoryEntry)
+	delete(m.entries, e.key)
+	m.bytes -= e.size()
 }
 
 // Get implements Cache. The slice returned is shared with later Gets of
@@ -66,8 +77,7 @@ func (m *memoryCache) Get(_ context.Context, key string) ([]byte, bool, error) {
 	}
 	e := el.Value.(*memoryEntry)
 	if !m.now().Before(e.expires) {
-		m.lru.Remove(el)
-		delete(m.entries, key)
+		m.remove(el)
 		return nil, false, nil
 	}
 	m.lru.MoveToFront(el)
@@ -75,24 +85,24 @@ func (m *memoryCache) Get(_ context.Context, key string) ([]byte, bool, error) {
 }
 
 // Set implements Cache. It stores a copy of value, so the caller may
-// reuse its slice.
+// reuse its slice. A cache bounded in bytes keeps no value larger than
+// its bound.
 func (m *memoryCache) Set(_ context.Context, key string, value []byte) error {
-	stored := append([]byte(nil), value...)
-	expires := m.now().Add(m.ttl)
+	e := &memoryEntry{key: key, expires: m.now().Add(m.ttl)}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if el, ok := m.entries[key]; ok {
-		e := el.Value.(*memoryEntry)
-		e.value, e.expires = stored, expires
-		m.lru.MoveToFront(el)
+		m.remove(el)
+	}
+	if m.maxBytes > 0 && len(key)+len(value) > m.maxBytes {
 		return nil
 	}
-	for m.lru.Len() >= m.max {
-		oldest := m.lru.Back()
-		m.lru.Remove(oldest)
-		delete(m.entries, oldest.Value.(*memoryEntry).key)
+	e.value = append([]byte(nil), value...)
+	for m.lru.Len() >= m.max || m.maxBytes > 0 && m.bytes+e.size() > m.maxBytes {
+		m.remove(m.lru.Back())
 	}
-	m.entries[key] = m.lru.PushFront(&memoryEntry{key: key, value: stored, expires: expires})
+	m.entries[key] = m.lru.PushFront(e)
+	m.bytes += e.size()
 	return nil
 }
 

@@ -73,3 +73,53 @@ func TestCacheKeyLeavesRealtimeOut(t *testing.T) {
 		require.Equal(t, tc.realtime, rt)
 	}
 }
+
+// TestMemoryCacheBoundedInBytes fills a cache bounded to 100 bytes of keys
+// and values: it forgets the least recently used entries to stay within
+// the bound, keeps no value larger than the bound, and counts a replaced
+// or expired entry out.
+func TestMemoryCacheBoundedInBytes(t *testing.T) {
+	ctx := context.Background()
+	now := time.Now()
+	m := newMemoryCache(100, time.Hour, func() time.Time { return now })
+	m.maxBytes = 100
+	val := func(n int) []byte { return make([]byte, n) }
+	require.NoError(t, m.Set(ctx, "a", val(39))) // 40 bytes
+	require.NoError(t, m.Set(ctx, "b", val(39)))
+	_, ok, _ := m.Get(ctx, "a")
+	require.True(t, ok)
+	require.NoError(t, m.Set(ctx, "c", val(39))) // 120 > 100: b goes
+	_, ok, _ = m.Get(ctx, "b")
+	require.False(t, ok, "the least recently used entry is forgotten")
+	require.Equal(t, 2, m.Len())
+	require.Equal(t, 80, m.bytes)
+
+	require.NoError(t, m.Set(ctx, "a", val(9))) // replaced: 10 + 40
+	require.Equal(t, 50, m.bytes)
+	require.NoError(t, m.Set(ctx, "huge", val(97)))
+	_, ok, _ = m.Get(ctx, "huge")
+	require.False(t, ok, "a value beyond the bound is not kept")
+	require.Equal(t, 50, m.bytes, "and forgets nothing else")
+
+	now = now.Add(2 * time.Hour)
+	_, ok, _ = m.Get(ctx, "c")
+	require.False(t, ok)
+	require.Equal(t, 10, m.bytes, "an expired entry is counted out")
+}
+
+func TestWithSuggestionsKeepsOptionsAndBoundsItsCache(t *testing.T) {
+	own := NewMemoryCache(1, 0)
+	o := &MatchOptions{MinScore: 0.9, Suggestions: own}
+	require.Same(t, o, o.WithSuggestions(), "options with Suggestions are kept as they are")
+
+	o = &MatchOptions{MinScore: 0.9, MaxCredits: -1, MaxCandidates: 3}
+	w := o.WithSuggestions()
+	require.Nil(t, o.Suggestions, "the options given are not changed")
+	require.Equal(t, MatchOptions{MinScore: 0.9, MaxCredits: -1, MaxCandidates: 3}, MatchOptions{MinScore: w.MinScore, MaxCredits: w.MaxCredits, MaxCandidates: w.MaxCandidates})
+	mc, ok := w.Suggestions.(*memoryCache)
+	require.True(t, ok)
+	require.Equal(t, MaxMatchSuggestionBytes, mc.maxBytes)
+	require.Equal(t, DefaultMatchSuggestions, mc.max)
+	require.Equal(t, MatchSuggestionsLife, mc.ttl)
+	require.NotNil(t, (*MatchOptions)(nil).WithSuggestions().Suggestions)
+}

@@ -45,6 +45,14 @@ type MatchOptions struct {
 	MaxCredits int64
 	// MaxCandidates bounds Match.Candidates, 1 to 100; 0 means 5.
 	MaxCandidates int
+	// Suggestions, when set and the client has no cache of its own
+	// (WithCache), keeps the answers of the free autocomplete that
+	// matches ask, so that matches sharing a word ask the service once:
+	// give the MatchCompany calls of a loop one NewMemoryCache.
+	// MatchCompaniesSeq keeps one for its walk when this is nil. Only
+	// free answers are kept this way: every paid call of a match is
+	// asked and billed as without it.
+	Suggestions Cache
 }
 
 // Defaults of MatchOptions.
@@ -115,6 +123,7 @@ func (o *MatchOptions) resolve() (MatchOptions, error) {
 	if o.MaxCandidates > 0 {
 		r.MaxCandidates = o.MaxCandidates
 	}
+	r.Suggestions = o.Suggestions
 	return r, nil
 }
 

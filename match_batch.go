@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"strconv"
+	"time"
 )
 
 // MatchResult is the outcome of one query of MatchCompaniesSeq.
@@ -28,7 +29,10 @@ type MatchResult struct {
 // time, and yields one MatchResult per query in the order of queries.
 // Each match is a MatchCompany with o.Match and opts (WithResponseInfo is
 // filled once at the end with the total Attempts and Charged); identical
-// queries are matched once. It runs on the machinery of GetCompaniesSeq:
+// queries are matched once, and when o.Match.Suggestions is nil the walk
+// keeps the free autocomplete answers of its matches (the last
+// DefaultMatchSuggestions texts, each for MatchSuggestionsLife), so a
+// word many queries share is asked once. It runs on the machinery of GetCompaniesSeq:
 // the client's rate limit and cache apply; when the credit budget
 // (WithCreditBudget) cannot pay for a match even with no other in
 // flight, the walk stops and every query not yet matched gets an error
@@ -65,8 +69,9 @@ func (c *Client) MatchCompaniesSeq(ctx context.Context, queries []MatchQuery, o 
 			keys[i] = string(b)
 			byKey[keys[i]] = q
 		}
+		mo := o.Match.WithSuggestions()
 		fetch := func(ctx context.Context, key string, opts []CallOption) (*Match, error) {
-			return c.MatchCompany(ctx, byKey[key], o.Match, opts...)
+			return c.MatchCompany(ctx, byKey[key], mo, opts...)
 		}
 		skipped := func(_ string, cause error) error {
 			return fmt.Errorf("registerdata: query not matched: the walk stopped because the credit budget cannot pay for more matches: %w", cause)
@@ -80,4 +85,34 @@ func (c *Client) MatchCompaniesSeq(ctx context.Context, queries []MatchQuery, o 
 			*info = ResponseInfo{Attempts: w.attempts, Charged: w.progress.Charged}
 		}
 	}
+}
+
+// Bounds of the autocomplete answers MatchOptions.WithSuggestions keeps
+// (and so a MatchCompaniesSeq walk whose options have no Suggestions). An
+// answer of ten suggestions takes a few kilobytes; the bytes bound holds
+// whatever the service answers.
+const (
+	DefaultMatchSuggestions = 4096
+	MaxMatchSuggestionBytes = 8 << 20
+	MatchSuggestionsLife    = 10 * time.Minute
+)
+
+// WithSuggestions returns o when it has Suggestions, and otherwise a copy
+// of o (the defaults when o is nil) whose Suggestions is a new memory
+// cache of at most DefaultMatchSuggestions answers and
+// MaxMatchSuggestionBytes, each kept for MatchSuggestionsLife: the
+// options for a loop of matches that should ask each autocomplete text
+// once.
+func (o *MatchOptions) WithSuggestions() *MatchOptions {
+	var w MatchOptions
+	if o != nil {
+		if o.Suggestions != nil {
+			return o
+		}
+		w = *o
+	}
+	mc := newMemoryCache(DefaultMatchSuggestions, MatchSuggestionsLife, time.Now)
+	mc.maxBytes = MaxMatchSuggestionBytes
+	w.Suggestions = mc
+	return &w
 }

@@ -37,7 +37,8 @@ func (m *matcher) call(ctx context.Context, r request, out any) error {
 }
 
 // autocomplete asks the free autocomplete for text and adds what it
-// suggests; it reports how many suggestions came back.
+// suggests; it reports how many suggestions came back. The answer may
+// come from MatchOptions.Suggestions.
 func (m *matcher) autocomplete(ctx context.Context, text string) (int, error) {
 	text = strings.TrimSpace(text)
 	if text == "" || len(text) > maxAutocompleteQuery || m.asked[text] {
@@ -47,7 +48,7 @@ func (m *matcher) autocomplete(ctx context.Context, text string) (int, error) {
 	q := url.Values{}
 	q.Set("query", text)
 	var r autocompleteResponse
-	if err := m.call(ctx, request{method: http.MethodGet, path: "/v1/autocomplete/company", query: q, cost: CostAutocomplete}, &r); err != nil {
+	if err := m.call(ctx, request{method: http.MethodGet, path: "/v1/autocomplete/company", query: q, cost: CostAutocomplete, shared: m.o.Suggestions}, &r); err != nil {
 		return 0, err
 	}
 	for _, res := range r.Results {

@@ -90,3 +90,30 @@ func ExampleParseRegisterReference_sentence() {
 	fmt.Println(ref, ref.CourtCode)
 	// Output: HRB 41209, Köln R3306
 }
+
+// A loop of MatchCompany calls over customer records that share words
+// ("Nordlicht" here) can give its matches one cache of autocomplete
+// answers, so each word is asked once; MatchCompaniesSeq does this for
+// its walk by itself. Only the free answers are kept: paid calls are
+// asked and billed as before.
+func ExampleMatchOptions_suggestions() {
+	srv := fake.NewServer()
+	defer srv.Close()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
+	if err != nil {
+		panic(err)
+	}
+	o := &registerdata.MatchOptions{Suggestions: registerdata.NewMemoryCache(1000, 10*time.Minute)}
+	var info registerdata.ResponseInfo
+	for _, name := range []string{"Nordlicht Solartechnik GmbH", "Nordlicht Solartechnik", "NORDLICHT SOLARTECHNIK GMBH"} {
+		m, err := c.MatchCompany(context.Background(), registerdata.MatchQuery{Name: name}, o, registerdata.WithResponseInfo(&info))
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(m.Best.CompanyID, "cached:", info.Cached)
+	}
+	// Output:
+	// DE-HRB-F1103-267645 cached: false
+	// DE-HRB-F1103-267645 cached: true
+	// DE-HRB-F1103-267645 cached: true
+}

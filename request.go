@@ -21,6 +21,21 @@ type request struct {
 	header http.Header
 	cost   int64 // credits charged per successful attempt; held against the budget before sending
 	cache  bool  // a lookup WithCache may serve (see Cache for the key)
+	// shared serves and keeps a cacheable lookup when the client has no
+	// cache of its own (MatchOptions.Suggestions); nil: none.
+	shared Cache
+}
+
+// cacheOf is the cache that serves r: the client's (WithCache), else the
+// one r brings; nil when r is not cacheable or there is none.
+func (c *Client) cacheOf(r request) Cache {
+	switch {
+	case !r.cache:
+		return nil
+	case c.cache != nil:
+		return c.cache
+	}
+	return r.shared
 }
 
 // route is the method and path template of r (see routeOf).
