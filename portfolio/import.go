@@ -82,6 +82,10 @@ type ImportResult struct {
 // when it begins (the outcome of every earlier chunk): identical queries
 // within a chunk share one match, whose credits go to the first of their
 // rows; a Ref repeated in a later chunk is Unchanged when its data is.
+// The free autocomplete answers of the matches are kept for the whole
+// import (MatchOptions.Suggestions, when the options give none), so a
+// word that rows of many chunks share is asked once; paid calls are not
+// shared across chunks.
 //
 // The second value is non-nil when the whole import stops: ctx ended, the
 // input yielded an error, or the store failed; the loop ends after it.
@@ -94,6 +98,7 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 		if o.Match != nil {
 			o.Batch.Match = o.Match
 		}
+		o.Batch.Match = o.Batch.Match.WithSuggestions()
 		chunk := make([]Row, 0, importChunk)
 		for r, err := range rows {
 			if err != nil {
