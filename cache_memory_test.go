@@ -105,6 +105,17 @@ func TestMemoryCacheBoundedInBytes(t *testing.T) {
 	_, ok, _ = m.Get(ctx, "c")
 	require.False(t, ok)
 	require.Equal(t, 10, m.bytes, "an expired entry is counted out")
+
+	// At the bound exactly: two entries filling it are both kept, and a
+	// value as large as the bound is kept alone.
+	require.NoError(t, m.Set(ctx, "d", val(89))) // 10 + 90
+	require.Equal(t, 2, m.Len())
+	require.Equal(t, 100, m.bytes)
+	require.NoError(t, m.Set(ctx, "e", val(99)))
+	_, ok, _ = m.Get(ctx, "e")
+	require.True(t, ok, "a value that fits the bound exactly is kept")
+	require.Equal(t, 1, m.Len())
+	require.Equal(t, 100, m.bytes)
 }
 
 func TestWithSuggestionsKeepsOptionsAndBoundsItsCache(t *testing.T) {
