@@ -13,40 +13,8 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/internal/requestlog"
 )
-
-// askedTexts records the autocomplete texts and the other requests that
-// reach the network.
-type askedTexts struct {
-	next  http.RoundTripper
-	mu    sync.Mutex
-	texts map[string]int // autocomplete query -> requests
-	other map[string]int // method and path -> requests
-}
-
-func newAskedTexts(next http.RoundTripper) *askedTexts {
-	return &askedTexts{next: next, texts: map[string]int{}, other: map[string]int{}}
-}
-
-func (a *askedTexts) RoundTrip(r *http.Request) (*http.Response, error) {
-	a.mu.Lock()
-	if strings.HasSuffix(r.URL.Path, "/autocomplete/company") {
-		a.texts[r.URL.Query().Get("query")]++
-	} else {
-		a.other[r.Method+" "+r.URL.Path]++
-	}
-	a.mu.Unlock()
-	return a.next.RoundTrip(r)
-}
-
-func (a *askedTexts) autocompletes() (asks, texts int) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	for _, n := range a.texts {
-		asks += n
-	}
-	return asks, len(a.texts)
-}
 
 // generatedQueries are distinct name-and-city queries of the first n
 // generated companies of srv.
@@ -84,7 +52,7 @@ func TestMatchCompaniesSeqAsksASharedWordOnce(t *testing.T) {
 	qs := generatedQueries(t, srv, 400)
 	ctx := context.Background()
 
-	alone := newAskedTexts(http.DefaultTransport)
+	alone := &requestlog.Log{}
 	ca := client(alone)
 	want := make([]string, len(qs))
 	var wantCredits int64
@@ -96,12 +64,12 @@ func TestMatchCompaniesSeqAsksASharedWordOnce(t *testing.T) {
 		want[i] = string(b)
 		wantCredits += m.Credits
 	}
-	aloneAsks, aloneTexts := alone.autocompletes()
+	aloneAsks, aloneTexts := alone.Autocompletes()
 	t.Logf("alone: %d asks, %d texts", aloneAsks, aloneTexts)
 	require.Greater(t, aloneAsks, aloneTexts+len(qs)/4, "the generated names must share words for this test to mean anything")
 	require.Positive(t, wantCredits, "some matches must pay")
 
-	walk := newAskedTexts(http.DefaultTransport)
+	walk := &requestlog.Log{}
 	cw := client(walk)
 	var info registerdata.ResponseInfo
 	for r, err := range cw.MatchCompaniesSeq(ctx, qs, registerdata.BatchOptions{Concurrency: 8}, registerdata.WithResponseInfo(&info)) {
@@ -111,10 +79,10 @@ func TestMatchCompaniesSeqAsksASharedWordOnce(t *testing.T) {
 		require.NoError(t, err)
 		require.JSONEq(t, want[r.Index], string(b), "query %d %+v", r.Index, r.Query)
 	}
-	walkAsks, walkTexts := walk.autocompletes()
+	walkAsks, walkTexts := walk.Autocompletes()
 	assert.Equal(t, aloneTexts, walkTexts, "the walk asks the texts the matches alone ask")
 	assert.Equal(t, walkTexts, walkAsks, "each autocomplete text is asked once in the walk")
-	assert.Equal(t, alone.other, walk.other, "paid calls are asked as often as by the matches alone")
+	assert.Equal(t, alone.Others(), walk.Others(), "paid calls are asked as often as by the matches alone")
 	assert.Equal(t, wantCredits, info.Charged, "and billed alike")
 	t.Logf("%d queries: %d autocomplete requests alone, %d in the walk", len(qs), aloneAsks, walkAsks)
 }
@@ -149,7 +117,7 @@ func TestMatchOptionsSuggestions(t *testing.T) {
 
 	t.Run("shared by the matches given it", func(t *testing.T) {
 		srv, _, _ := newFakeClient(t, nil)
-		asked := newAskedTexts(http.DefaultTransport)
+		asked := &requestlog.Log{}
 		c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL),
 			registerdata.WithHTTPClient(&http.Client{Transport: asked}))
 		require.NoError(t, err)
@@ -157,11 +125,11 @@ func TestMatchOptionsSuggestions(t *testing.T) {
 		o := &registerdata.MatchOptions{Suggestions: sug}
 		a, err := c.MatchCompany(ctx, q, o)
 		require.NoError(t, err)
-		asks, texts := asked.autocompletes()
+		asks, texts := asked.Autocompletes()
 		require.Positive(t, asks)
 		b, err := c.MatchCompany(ctx, q, o)
 		require.NoError(t, err)
-		again, _ := asked.autocompletes()
+		again, _ := asked.Autocompletes()
 		assert.Equal(t, asks, again, "the second match asks nothing the first one asked")
 		assert.Len(t, sug.keys(), texts, "every text asked is kept")
 		require.NotNil(t, a.Best)
@@ -173,7 +141,7 @@ func TestMatchOptionsSuggestions(t *testing.T) {
 
 		none, err := c.MatchCompany(ctx, q, nil)
 		require.NoError(t, err)
-		third, _ := asked.autocompletes()
+		third, _ := asked.Autocompletes()
 		assert.Equal(t, again+asks, third, "a match without Suggestions asks again")
 		assert.Equal(t, b.Best.CompanyID, none.Best.CompanyID)
 	})

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,36 +11,13 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/internal/requestlog"
 	"github.com/registerdata/registerdata-go/portfolio"
 )
 
-// autocompleteTexts counts the autocomplete requests per text.
-type autocompleteTexts struct {
-	mu    sync.Mutex
-	texts map[string]int
-}
-
-func (a *autocompleteTexts) RoundTrip(r *http.Request) (*http.Response, error) {
-	if strings.HasSuffix(r.URL.Path, "/autocomplete/company") {
-		a.mu.Lock()
-		a.texts[r.URL.Query().Get("query")]++
-		a.mu.Unlock()
-	}
-	return http.DefaultTransport.RoundTrip(r)
-}
-
-func (a *autocompleteTexts) counts() (asks, texts int) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	for _, n := range a.texts {
-		asks += n
-	}
-	return asks, len(a.texts)
-}
-
-func countingClient(t *testing.T, srv *fake.Server) (*registerdata.Client, *autocompleteTexts) {
+func countingClient(t *testing.T, srv *fake.Server) (*registerdata.Client, *requestlog.Log) {
 	t.Helper()
-	at := &autocompleteTexts{texts: map[string]int{}}
+	at := &requestlog.Log{}
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL),
 		registerdata.WithHTTPClient(&http.Client{Transport: at}))
 	require.NoError(t, err)
@@ -78,7 +53,7 @@ func TestImportAsksASharedWordOnceAcrossChunks(t *testing.T) {
 				}
 			}
 		}
-		chunkAsks, texts := chunkAsked.counts()
+		chunkAsks, texts := chunkAsked.Autocompletes()
 		require.Greater(t, chunkAsks, texts+50, "the chunks must share words for this test to mean anything")
 
 		c, asked := countingClient(t, srv)
@@ -93,7 +68,7 @@ func TestImportAsksASharedWordOnceAcrossChunks(t *testing.T) {
 			}
 		}
 		assert.Equal(t, want, got, "the rows are resolved as without the shared answers")
-		asks, importTexts := asked.counts()
+		asks, importTexts := asked.Autocompletes()
 		assert.Equal(t, texts, importTexts)
 		assert.Equal(t, importTexts, asks, "each autocomplete text is asked once over the import")
 	})
