@@ -43,7 +43,9 @@ type BatchProgress struct {
 	// including ids not fetched because the budget ran out.
 	Failed int
 	// Cached is how many of the Done lookups were served by the cache
-	// (WithCache) at no cost.
+	// (WithCache) at no cost; for MatchCompaniesSeq, the matches whose
+	// every call was answered by the cache or by the walk's kept
+	// autocomplete answers (MatchOptions.Suggestions).
 	Cached int
 	// Charged is the credits the walk has added to Client.CreditsSpent.
 	Charged int64
