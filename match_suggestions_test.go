@@ -162,3 +162,22 @@ func TestMatchOptionsSuggestions(t *testing.T) {
 		assert.Positive(t, auto, "the client's cache keeps the autocomplete answers")
 	})
 }
+
+// TestMatchCompaniesSeqCountsMatchesAnsweredByKeptSuggestions matches
+// one company written three ways, one at a time: the second and third
+// matches ask nothing, and the walk's progress counts them as cached.
+func TestMatchCompaniesSeqCountsMatchesAnsweredByKeptSuggestions(t *testing.T) {
+	_, c, ct := newFakeClient(t, nil)
+	qs := []registerdata.MatchQuery{{Name: "Nordlicht Solartechnik GmbH"}, {Name: "NORDLICHT SOLARTECHNIK GMBH"}, {Name: "Nordlicht Solartechnik"}}
+	var last registerdata.BatchProgress
+	for r, err := range c.MatchCompaniesSeq(context.Background(), qs, registerdata.BatchOptions{Concurrency: 1, Progress: func(p registerdata.BatchProgress) { last = p }}) {
+		require.NoError(t, err)
+		require.NoError(t, r.Err)
+		require.NotNil(t, r.Match.Best)
+		require.Equal(t, "DE-HRB-F1103-267645", r.Match.Best.CompanyID)
+	}
+	assert.Equal(t, 3, last.Done)
+	assert.Equal(t, 2, last.Cached)
+	assert.Positive(t, ct.calls.Load())
+	assert.Zero(t, last.Charged)
+}
