@@ -19,23 +19,23 @@ import (
 // (see build), in one worker per processor.
 func (t *table[R]) finish() {
 	t.loading = false
-	jobs := []func(*struct{}){func(*struct{}) { // the longest job, first
+	jobs := []func(){func() { // the longest job, first
 		t.buildOrder()
 		t.buildTokens()
 	}}
 	for i := range t.cols {
 		c := &t.cols[i]
-		jobs = append(jobs, func(*struct{}) { c.build() })
+		jobs = append(jobs, c.build)
 	}
 	runJobs(jobs)
 	t.keys, t.ids = fit(t.keys), fit(t.ids)
 	t.tokAt, t.tokN, t.tokIDs = fit(t.tokAt), fit(t.tokN), fit(t.tokIDs)
 }
 
-// runJobs runs jobs in one worker per processor, each worker with its
-// own scratch S, and returns when all are done.
-func runJobs[S any](jobs []func(*S)) {
-	next := make(chan func(*S), len(jobs))
+// runJobs runs jobs in one worker per processor and returns when all
+// are done.
+func runJobs(jobs []func()) {
+	next := make(chan func(), len(jobs))
 	for _, job := range jobs {
 		next <- job
 	}
@@ -45,9 +45,8 @@ func runJobs[S any](jobs []func(*S)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var scratch S
 			for job := range next {
-				job(&scratch)
+				job()
 			}
 		}()
 	}
@@ -138,29 +137,20 @@ func (c *column) build() {
 		c.nv.fit()
 		c.num.docs, c.num.entries = nil, nil
 		c.num.prefix.Store(nil)
-		c.num.built.Store(false)
+		c.num.unbuilt.pending.Store(true)
 		return
 	}
 	c.post.expect, c.post.seen = 0, 0
 	c.sv = fit(c.sv)
-	c.post.pending.Store(true)
+	c.post.unbuilt.pending.Store(true)
 }
 
 // postings returns the column's postings, building their lists from the
 // documents' values on first use; alive holds the live documents. It is
 // safe for concurrent use by searches, which build the lists once.
 func (c *column) postings(alive bitset) *postings {
-	ps := c.post
-	if !ps.pending.Load() {
-		return ps
-	}
-	ps.building.Lock()
-	defer ps.building.Unlock()
-	if ps.pending.Load() {
-		c.buildLists(alive)
-		ps.pending.Store(false)
-	}
-	return ps
+	c.post.unbuilt.build(func() { c.buildLists(alive) })
+	return c.post
 }
 
 // buildLists fills the column's postings, empty until now, from the live
@@ -197,17 +187,8 @@ func (c *column) buildLists(alive bitset) {
 // documents' values on first use; alive holds the live documents. It is
 // safe for concurrent use by searches, which build it once.
 func (c *column) numbers(alive bitset) *numIndex {
-	x := c.num
-	if x.built.Load() {
-		return x
-	}
-	x.building.Lock()
-	defer x.building.Unlock()
-	if !x.built.Load() {
-		c.buildNumbers(alive)
-		x.built.Store(true)
-	}
-	return x
+	c.num.unbuilt.build(func() { c.buildNumbers(alive) })
+	return c.num
 }
 
 // buildNumbers sorts the (value, document) pairs of the live documents

@@ -241,7 +241,7 @@ func TestUncheckedFieldChangedBeforeItsFirstSearch(t *testing.T) {
 	e := New(fixedDay)
 	e.LoadSource(Source{Len: n, At: func(i int) *registerdata.Company { return &cs[i] }})
 	col := &e.ct.cols[e.ct.byName[filters.RegisterNumber]]
-	require.True(t, col.post.unchecked && col.post.pending.Load(), "the load leaves the numbering to the first search")
+	require.True(t, col.post.unchecked && col.post.unbuilt.pending.Load(), "the load leaves the numbering to the first search")
 	renumber := func(i int, number string) {
 		after := cs[i]
 		after.Register.RegisterNumber = number

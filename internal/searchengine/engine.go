@@ -241,9 +241,9 @@ func (e *Engine) rebuild(day registerdata.Date) {
 	e.csrc, e.pco, e.pmore = e.csrc[:0], e.pco[:0], map[uint32][]uint32{}
 	n := e.src.Len + len(e.own)
 	e.pt.columnsLater = true
-	runJobs([]func(*struct{}){
-		func(*struct{}) { e.ct.grow(n) },
-		func(*struct{}) { e.pt.grow(personGuess(n)) },
+	runJobs([]func(){
+		func() { e.ct.grow(n) },
+		func() { e.pt.grow(personGuess(n)) },
 	})
 	// The persons are numbered as they are first seen (the table is
 	// empty): person document pd accumulates in people.at(pd).

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"sort"
-	"sync"
 	"sync/atomic"
 )
 
@@ -44,11 +43,9 @@ type numIndex struct {
 	docs    []uint32   // with byDoc
 	entries []numEntry // without byDoc
 
-	// built: docs or entries hold every pair. Searches (under the
-	// engine's read lock) build them under building; changes (under its
-	// write lock) keep them current once built.
-	built    atomic.Bool
-	building sync.Mutex
+	// unbuilt: docs or entries are still to be built (see
+	// column.numbers); once built, changes keep them current.
+	unbuilt firstUse
 
 	// Built on demand for single-valued fields (by concurrent searches
 	// too, hence atomic), dropped on change.

@@ -3,7 +3,6 @@ package searchengine
 import (
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 )
 
@@ -69,12 +68,9 @@ type postings struct {
 	// uniqueAt.
 	expect, seen int
 	unchecked    bool
-	// pending: a bulk load left the lists (and keys) to be built on
-	// first use; see column.postings. Searches (under the engine's read
-	// lock) build them under building; changes (under its write lock)
-	// leave pending lists alone, as the build reads the values.
-	pending  atomic.Bool
-	building sync.Mutex
+	// unbuilt: a bulk load left the lists (and keys) to be built on
+	// first use; see column.postings.
+	unbuilt firstUse
 }
 
 func newPostings() *postings {

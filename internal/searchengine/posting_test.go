@@ -67,7 +67,7 @@ func TestStringListsBuiltOnFirstUse(t *testing.T) {
 	e.Load(cs)
 	for i := range e.ct.cols {
 		if c := &e.ct.cols[i]; c.post != nil {
-			require.True(t, c.post.pending.Load(), "%s is built by the load", c.info.Name)
+			require.True(t, c.post.unbuilt.pending.Load(), "%s is built by the load", c.info.Name)
 		}
 	}
 	inCity := func(city string) []string {
@@ -82,8 +82,8 @@ func TestStringListsBuiltOnFirstUse(t *testing.T) {
 	}
 	move(1, "Flensburg") // before the lists are built
 	require.Equal(t, []string{cs[1].ID}, inCity("Flensburg"))
-	require.False(t, e.ct.cols[e.ct.byName[filters.City]].post.pending.Load(), "city's lists after a city search")
-	require.True(t, e.ct.cols[e.ct.byName[filters.LegalForm]].post.pending.Load(), "legal form's lists after a city search")
+	require.False(t, e.ct.cols[e.ct.byName[filters.City]].post.unbuilt.pending.Load(), "city's lists after a city search")
+	require.True(t, e.ct.cols[e.ct.byName[filters.LegalForm]].post.unbuilt.pending.Load(), "legal form's lists after a city search")
 	move(2, "Flensburg") // after
 	require.ElementsMatch(t, []string{cs[1].ID, cs[2].ID}, inCity("Flensburg"))
 	move(1, "Kiel")

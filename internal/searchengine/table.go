@@ -70,6 +70,7 @@ func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 		switch fi.Kind {
 		case filters.KindNumber, filters.KindDate:
 			c.num = &numIndex{multi: slices.Contains(multi, fi.Name)}
+			c.num.unbuilt.pending.Store(true) // built on first use
 			c.manyNums = map[uint32][]float64{}
 		default:
 			c.post = newPostings()
@@ -97,7 +98,7 @@ func (t *table[R]) grow(n int) {
 	}
 	// Hundreds of megabytes for a large register: the memory is zeroed,
 	// and faulted in, by one worker per processor.
-	jobs := []func(*struct{}){func(*struct{}) {
+	jobs := []func(){func() {
 		t.keys = slices.Grow(t.keys, n)
 		t.ids = slices.Grow(t.ids, n)
 		t.order = slices.Grow(t.order, n)
@@ -112,7 +113,7 @@ func (t *table[R]) grow(n int) {
 		if t.columnsLater {
 			continue // sizeColumns makes them
 		}
-		jobs = append(jobs, func(*struct{}) {
+		jobs = append(jobs, func() {
 			if c.num != nil {
 				c.nv.grow(n)
 			} else {
@@ -336,7 +337,7 @@ func (t *table[R]) index(d uint32, add bool) {
 	r := doc{&t.docs, d}
 	for i, c := range t.cols {
 		if c.num != nil {
-			if !c.num.built.Load() {
+			if c.num.unbuilt.pending.Load() {
 				continue // built from the values on first use
 			}
 			var one [1]float64
@@ -349,7 +350,7 @@ func (t *table[R]) index(d uint32, add bool) {
 			}
 			continue
 		}
-		if c.post.pending.Load() {
+		if c.post.unbuilt.pending.Load() {
 			continue // built from the values on first use
 		}
 		switch v := c.sv[d]; v {
