@@ -72,7 +72,7 @@ func wordSimilarity(a, b string) float64 {
 		limit = 1 // two typos count only in long words
 	}
 	switch d := editDistance(a, b, limit); {
-	case d == 1 && n >= 5:
+	case d == 1:
 		return 0.95
 	case d == 2 && n >= 10:
 		return 0.9
