@@ -48,10 +48,10 @@ type MatchOptions struct {
 	// Suggestions, when set and the client has no cache of its own
 	// (WithCache), keeps the answers of the free autocomplete that
 	// matches ask, so that matches sharing a word ask the service once:
-	// give the MatchCompany calls of a loop one NewMemoryCache.
-	// MatchCompaniesSeq keeps one for its walk when this is nil. Only
-	// free answers are kept this way: every paid call of a match is
-	// asked and billed as without it.
+	// give the MatchCompany calls of a loop one cache (WithSuggestions
+	// makes one, bounded in entries and bytes). MatchCompaniesSeq keeps
+	// one for its walk when this is nil. Only free answers are kept this
+	// way: every paid call of a match is asked and billed as without it.
 	Suggestions Cache
 }
 

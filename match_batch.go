@@ -30,10 +30,10 @@ type MatchResult struct {
 // Each match is a MatchCompany with o.Match and opts (WithResponseInfo is
 // filled once at the end with the total Attempts and Charged); identical
 // queries are matched once, and when o.Match.Suggestions is nil the walk
-// keeps the free autocomplete answers of its matches (the last
-// DefaultMatchSuggestions texts, each for MatchSuggestionsLife), so a
-// word many queries share is asked once. It runs on the machinery of GetCompaniesSeq:
-// the client's rate limit and cache apply; when the credit budget
+// keeps the free autocomplete answers of its matches in a cache of its
+// own (see MatchOptions.WithSuggestions), so a word many queries share
+// is asked once. It runs on the machinery of GetCompaniesSeq: the
+// client's rate limit and cache apply; when the credit budget
 // (WithCreditBudget) cannot pay for a match even with no other in
 // flight, the walk stops and every query not yet matched gets an error
 // wrapping ErrBudgetExceeded; o.Progress counts distinct queries.
