@@ -10,6 +10,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/registerdata/registerdata-go/internal/rusage"
 )
 
 // million adds the register of 1,000,000 generated companies to the scale
@@ -90,9 +91,9 @@ func BenchmarkFakeStartup(b *testing.B) {
 			for b.Loop() {
 				before := liveHeap()
 				stop := sampleHeapPeak()
-				start, startCPU := time.Now(), cpuTime()
+				start, startCPU := time.Now(), rusage.CPU()
 				s := scaleServer(b, n)
-				seconds, cpu = time.Since(start).Seconds(), (cpuTime() - startCPU).Seconds()
+				seconds, cpu = time.Since(start).Seconds(), (rusage.CPU() - startCPU).Seconds()
 				peak = max(peak, stop())
 				perCompany = float64(liveHeap()-before) / float64(n)
 				runtime.KeepAlive(s)
@@ -101,7 +102,7 @@ func BenchmarkFakeStartup(b *testing.B) {
 			b.ReportMetric(seconds, "s/startup")
 			b.ReportMetric(cpu, "cpu-s/startup")
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
-			b.ReportMetric(float64(maxRSS())/(1<<20), "max-RSS-MiB")
+			b.ReportMetric(float64(rusage.MaxRSS())/(1<<20), "max-RSS-MiB")
 		})
 	}
 }

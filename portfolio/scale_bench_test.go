@@ -13,6 +13,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/internal/rusage"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/stretchr/testify/require"
 	_ "modernc.org/sqlite"
@@ -87,10 +88,10 @@ func BenchmarkImportByName(b *testing.B) {
 				b.StopTimer()
 				p := open(b, sqliteDSN(b), c, clk)
 				b.StartTimer()
-				t0, c0 := time.Now(), cpuTime()
+				t0, c0 := time.Now(), rusage.CPU()
 				importAll(b, p, in, portfolio.ImportOptions{Match: bc.match, Batch: registerdata.BatchOptions{Concurrency: 8}})
 				total += time.Since(t0)
-				cpu += cpuTime() - c0
+				cpu += rusage.CPU() - c0
 				b.StopTimer()
 				p.Close()
 				b.StartTimer()

@@ -1,6 +1,6 @@
 //go:build unix
 
-package fake
+package rusage
 
 import (
 	"runtime"
@@ -8,10 +8,9 @@ import (
 	"time"
 )
 
-// cpuTime returns the processor time the process has used, user and
-// system: start-up figures on a shared machine read better in it than in
-// wall time.
-func cpuTime() time.Duration {
+// CPU returns the processor time the process has used, user and system;
+// 0 when the system does not say.
+func CPU() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
@@ -19,9 +18,9 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// maxRSS returns the largest resident set the process has had so far, in
-// bytes: the peak a start-up reaches, as the system sees it.
-func maxRSS() uint64 {
+// MaxRSS returns the largest resident set the process has had so far, in
+// bytes; 0 when the system does not say.
+func MaxRSS() uint64 {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0
