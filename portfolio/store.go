@@ -165,14 +165,18 @@ func (p *Portfolio) openSQLite(ctx context.Context, path string) error {
 	// SQLITE_BUSY.
 	db.SetMaxOpenConns(1)
 	p.db = db
-	if err := db.PingContext(ctx); err != nil {
-		return fmt.Errorf("portfolio: opening SQLite %s: %w", path, err)
-	}
+	// The lock is taken before the first connection: that connection
+	// turns a new file to WAL, which SQLite refuses with SQLITE_BUSY,
+	// without waiting, while another process's first connection does
+	// the same.
 	unlock, err := lockFile(path)
 	if err != nil {
 		return err
 	}
 	defer unlock()
+	if err := db.PingContext(ctx); err != nil {
+		return fmt.Errorf("portfolio: opening SQLite %s: %w", path, err)
+	}
 	return p.migrate(ctx)
 }
 
