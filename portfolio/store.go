@@ -166,9 +166,10 @@ func (p *Portfolio) openSQLite(ctx context.Context, path string) error {
 	db.SetMaxOpenConns(1)
 	p.db = db
 	// The lock is taken before the first connection: that connection
-	// turns a new file to WAL, which SQLite refuses with SQLITE_BUSY,
-	// without waiting, while another process's first connection does
-	// the same.
+	// turns a new file to WAL, which SQLite refuses at once with
+	// SQLITE_BUSY, busy timeout or not, while another connection holds a
+	// write lock on the file not yet in WAL mode, as another Open's first
+	// connection does while it turns the file to WAL.
 	unlock, err := lockFile(path)
 	if err != nil {
 		return err

@@ -46,6 +46,34 @@ func TestOpenMigratesOnceAndKeepsData(t *testing.T) {
 	})
 }
 
+// TestOpenOfANewSQLiteFileAtOnce opens new SQLite files from several
+// goroutines at once, as processes started together would. The first
+// connection of each Open turns the file to WAL; SQLite refuses that at
+// once with SQLITE_BUSY while another connection turns the file to WAL,
+// unless the Opens take their turns before that connection. Without the
+// turns, 12 of 20 runs of this test failed.
+func TestOpenOfANewSQLiteFileAtOnce(t *testing.T) {
+	_, c, clk := newFake(t)
+	for round := range 12 {
+		dsn := sqliteDSN(t)
+		var wg sync.WaitGroup
+		errs := make([]error, 4)
+		for i := range errs {
+			wg.Go(func() {
+				p, err := portfolio.Open(context.Background(), dsn, c, portfolio.WithClock(clk.Now))
+				if err == nil {
+					err = p.Close()
+				}
+				errs[i] = err
+			})
+		}
+		wg.Wait()
+		for i, err := range errs {
+			require.NoError(t, err, "round %d, Open %d", round, i)
+		}
+	}
+}
+
 func TestOpenRefusesBadDSN(t *testing.T) {
 	_, c, _ := newFake(t)
 	for _, dsn := range []string{"", "mysql://x", "sqlite:", "sqlite:a.db?mode=memory"} {
