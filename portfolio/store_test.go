@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/fake"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,22 +17,8 @@ func TestOpenMigratesOnceAndKeepsData(t *testing.T) {
 		_, c, clk := newFake(t)
 		// Several processes opening one new database at once: the
 		// migrations run one after the other, every Open succeeds.
-		var wg sync.WaitGroup
-		errs := make([]error, 3)
-		for i := range errs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				p, err := portfolio.Open(context.Background(), dsn, c, portfolio.WithClock(clk.Now))
-				if err == nil {
-					err = p.Close()
-				}
-				errs[i] = err
-			}()
-		}
-		wg.Wait()
-		for _, err := range errs {
-			require.NoError(t, err)
+		for i, err := range openAtOnce(dsn, c, clk, 3) {
+			require.NoError(t, err, "Open %d", i)
 		}
 		p := open(t, dsn, c, clk)
 		importAll(t, p, hardRows()[:1], portfolio.ImportOptions{})
@@ -55,23 +43,29 @@ func TestOpenMigratesOnceAndKeepsData(t *testing.T) {
 func TestOpenOfANewSQLiteFileAtOnce(t *testing.T) {
 	_, c, clk := newFake(t)
 	for round := range 12 {
-		dsn := sqliteDSN(t)
-		var wg sync.WaitGroup
-		errs := make([]error, 4)
-		for i := range errs {
-			wg.Go(func() {
-				p, err := portfolio.Open(context.Background(), dsn, c, portfolio.WithClock(clk.Now))
-				if err == nil {
-					err = p.Close()
-				}
-				errs[i] = err
-			})
-		}
-		wg.Wait()
-		for i, err := range errs {
+		for i, err := range openAtOnce(sqliteDSN(t), c, clk, 4) {
 			require.NoError(t, err, "round %d, Open %d", round, i)
 		}
 	}
+}
+
+// openAtOnce opens and closes the portfolio at dsn from n goroutines at
+// once, as n processes started together would, and returns each one's
+// error.
+func openAtOnce(dsn string, c *registerdata.Client, clk *fake.Clock, n int) []error {
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range errs {
+		wg.Go(func() {
+			p, err := portfolio.Open(context.Background(), dsn, c, portfolio.WithClock(clk.Now))
+			if err == nil {
+				err = p.Close()
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	return errs
 }
 
 func TestOpenRefusesBadDSN(t *testing.T) {
