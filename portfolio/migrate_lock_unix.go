@@ -9,8 +9,9 @@ import (
 )
 
 // lockFile holds an exclusive lock on path+".lock" until the returned
-// function is called: processes opening one SQLite file at once migrate
-// it one after the other.
+// function is called: processes opening one SQLite file at once connect
+// to it (the first connection turns a new file to WAL) and migrate it one
+// after the other.
 func lockFile(path string) (func(), error) {
 	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
