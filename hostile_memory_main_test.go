@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"sync"
 	"testing"
+
+	"github.com/registerdata/registerdata-go/internal/race"
 )
 
 // The memory battery measures what each call allocates in the whole
@@ -52,7 +54,7 @@ func TestMain(m *testing.M) {
 // not, and no -test.list asks only for names.
 func memoryBatterySelected() bool {
 	const name = "TestHostileAnswersAllocateLessThanTheMemoryBound"
-	if raceEnabled {
+	if race.Enabled {
 		return false
 	}
 	value := func(n string) string {

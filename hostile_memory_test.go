@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/registerdata/registerdata-go/internal/race"
+
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -242,7 +244,7 @@ func allocated(f func()) uint64 {
 // package, at about nine times its CPU time without), and .ci/run runs
 // it without.
 func TestHostileAnswersAllocateLessThanTheMemoryBound(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("allocation counts mean nothing under the race detector: run without -race (.ci/run's allocation step)")
 	}
 	if runMemoryBatteryInChild(t) {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/registerdata/registerdata-go/internal/race"
+
 	"github.com/stretchr/testify/require"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -100,7 +102,7 @@ func TestLoadingAllocatesASmallMultipleOfTheBytesRead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and loads 16 MiB documents")
 	}
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("allocation counts mean nothing under the race detector: run without -race (.ci/run's allocation step)")
 	}
 	for _, grow := range []string{"purpose text", "representatives", "names", "industry codes"} {

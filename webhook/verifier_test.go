@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/registerdata/registerdata-go/internal/race"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -214,7 +216,7 @@ func TestVerifyOpaqueIDs(t *testing.T) {
 }
 
 func TestVerifyAllocationsIndependentOfBodySize(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
 	v := newTestVerifier(t, newTestClock())

@@ -1,5 +1,0 @@
-//go:build !race
-
-package fake
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package registerdata_test
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package webhook
-
-const raceEnabled = false
