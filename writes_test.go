@@ -2,6 +2,7 @@ package registerdata_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/fake"
 )
 
 // connKey gives each server connection its own counter of requests.
@@ -132,4 +134,17 @@ func TestEveryWriteIsCountedAndHeldInTheBudget(t *testing.T) {
 		assert.LessOrEqual(t, k.billed.Load(), int64(budget), "no write beyond the budget is made")
 		assert.GreaterOrEqual(t, c.CreditsSpent(), k.billed.Load())
 	})
+}
+
+func TestFakeLatencyAndDeadline(t *testing.T) {
+	srv, c, _ := newFakeClient(t, nil)
+	require.NoError(t, srv.InjectFault(fake.Fault{Count: 5, Latency: 30 * time.Second}))
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := c.GetCompany(ctx, knownCompany, nil)
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, context.DeadlineExceeded), "got %v", err)
+	// The request was written before the deadline and its answer never
+	// came: the service may have processed it, so it counts as charged.
+	assert.Equal(t, registerdata.CostCompanyLookup, int(c.CreditsSpent()))
 }
