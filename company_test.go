@@ -1,11 +1,15 @@
 package registerdata
 
 import (
+	"context"
 	"encoding/json"
+	"net/http"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/jarcoal/httpmock"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -223,4 +227,114 @@ func TestNormalizeMakesABuiltCompanyEncodeLikeADecodedOne(t *testing.T) {
 	c.Sources = []Source{{DocumentURL: "https://x.example/doc"}}
 	c.Normalize()
 	assert.Len(t, c.Sources, 1, "Normalize never drops data")
+}
+
+// BenchmarkDecodeCompany decodes a ~25 KB CompanyV1 record (30
+// representatives, 10 indicator years) as GetCompany does ("sdk"), beside
+// the same bytes decoded into map[string]any ("map"), the baseline the SDK
+// must not be slower than, and json.Unmarshal into a Company ("unmarshal"),
+// the path of a user decoding a record they stored. Compare ns/op, B/op
+// and allocs/op of the sub-benchmarks.
+func BenchmarkDecodeCompany(b *testing.B) {
+	data, err := os.ReadFile("testdata/company_large.json")
+	require.NoError(b, err)
+
+	b.Run("sdk", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var c Company
+			if err := decodeBody(data, &c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("unmarshal", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var c Company
+			if err := json.Unmarshal(data, &c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("map", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var m map[string]any
+			if err := json.Unmarshal(data, &m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func TestLargeCompanyFixtureHasTheBenchmarkShape(t *testing.T) {
+	data, err := os.ReadFile("testdata/company_large.json")
+	require.NoError(t, err)
+	var c Company
+	require.NoError(t, json.Unmarshal(data, &c))
+	require.InDelta(t, 25<<10, len(data), 8<<10, "about 25 KB")
+	require.Len(t, c.Representation, 30)
+	require.Len(t, c.Indicators, 10)
+}
+
+func TestGetCompanyRequestShape(t *testing.T) {
+	c, mt := newMockClient(t, WithUserAgent("kyc-worker/3"))
+	var got *http.Request
+	mt.RegisterResponder("GET", "=~^https://api.test/v1/company/", func(r *http.Request) (*http.Response, error) {
+		got = r
+		return companyResponder(t)(r)
+	})
+
+	co, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", &GetCompanyParams{Realtime: true, Export: true})
+	require.NoError(t, err)
+	assert.Equal(t, "Mainufer Analytik GmbH", co.Name.Name)
+
+	require.NotNil(t, got)
+	assert.Equal(t, "GET", got.Method)
+	assert.Equal(t, "/v1/company/DE-HRB-F1103-267645", got.URL.EscapedPath())
+	assert.Equal(t, "export=true&realtime=true", got.URL.RawQuery)
+	assert.Equal(t, "Bearer "+testKey, got.Header.Get("Authorization"))
+	assert.Equal(t, "application/json", got.Header.Get("Accept"))
+	assert.Equal(t, "kyc-worker/3 registerdata-go/"+Version, got.Header.Get("User-Agent"))
+	assert.Empty(t, got.Header.Get("Content-Type"), "a GET has no body")
+	assert.Equal(t, int64(20), c.CreditsSpent())
+}
+
+func TestGetCompanyDefaultsSendNoQuery(t *testing.T) {
+	c, mt := newMockClient(t)
+	var query string
+	mt.RegisterResponder("GET", "https://api.test/v1/company/DE-HRB-F1103-267645", func(r *http.Request) (*http.Response, error) {
+		query = r.URL.RawQuery
+		return companyResponder(t)(r)
+	})
+	_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil)
+	require.NoError(t, err)
+	assert.Empty(t, query)
+	assert.Equal(t, int64(10), c.CreditsSpent())
+}
+
+func TestGetCompanyRefusesHostileIDs(t *testing.T) {
+	c, mt := newMockClient(t)
+	for _, id := range []string{"", " ", "../monitor", "a/b", "a b", "DE-HRB?x=1", "id#frag", "..", ".", "100%", "a\\b", "tab\tid", "nul\x00", strings.Repeat("x", 300), "\xff\xfe"} {
+		_, err := c.GetCompany(context.Background(), id, nil)
+		assert.ErrorIs(t, err, ErrInvalidRequest, "id %q", id)
+	}
+	assert.Zero(t, mt.GetTotalCallCount(), "nothing is sent for a refused id")
+	assert.Zero(t, c.CreditsSpent())
+}
+
+func TestGetCompanyEscapesUnusualButValidIDs(t *testing.T) {
+	c, mt := newMockClient(t)
+	var path string
+	mt.RegisterNoResponder(func(r *http.Request) (*http.Response, error) {
+		path = r.URL.EscapedPath()
+		return httpmock.NewStringResponse(404, `{"error":{"code":"not_found","message":"no such company"}}`), nil
+	})
+	_, err := c.GetCompany(context.Background(), "DE-HRB-Köln-1:2", nil)
+	assert.ErrorIs(t, err, ErrNotFound)
+	assert.Equal(t, "/v1/company/DE-HRB-K%C3%B6ln-1:2", path)
 }

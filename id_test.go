@@ -1,6 +1,7 @@
 package registerdata
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -39,4 +40,32 @@ func ExampleParseCompanyID() {
 	}
 	fmt.Println(id.Country, id.RegisterType, id.CourtCode, id.Number)
 	// Output: DE HRB F1103 267645
+}
+
+// TestSurfaceRefusesBadInput: hostile ids, bad categories, empty texts
+// and malformed addresses are refused before anything is sent.
+func TestSurfaceRefusesBadInput(t *testing.T) {
+	ctx := context.Background()
+	c, mt := newMockClient(t)
+	for _, id := range []string{"", "../monitor", "a/b", "a b", "x?y", "%2e"} {
+		_, err := c.GetFinancials(ctx, id)
+		assert.ErrorIs(t, err, ErrInvalidRequest, id)
+		_, err = c.GetDocument(ctx, id)
+		assert.ErrorIs(t, err, ErrInvalidRequest, id)
+		_, err = c.GetContactDetails(ctx, id)
+		assert.ErrorIs(t, err, ErrInvalidRequest, id)
+		_, err = c.GetRealtimeDocument(ctx, id, enums.DocumentCategoryCurrentPrintout)
+		assert.ErrorIs(t, err, ErrInvalidRequest, id)
+	}
+	_, err := c.GetRealtimeDocument(ctx, "DE-HRB-F1103-267645", "photo")
+	assert.ErrorIs(t, err, ErrInvalidRequest)
+	for _, u := range []string{"", " ", "https://", "exa mple.de", "http://\x00x"} {
+		_, err := c.LookupCompanyByURL(ctx, u)
+		assert.ErrorIs(t, err, ErrInvalidRequest, "%q", u)
+	}
+	for _, q := range []string{"", "  ", string(make([]byte, 300)), "\xff"} {
+		_, err := c.AutocompleteCompanies(ctx, q)
+		assert.ErrorIs(t, err, ErrInvalidRequest, "%q", q)
+	}
+	assert.Zero(t, mt.GetTotalCallCount(), "nothing was sent")
 }

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -141,4 +142,25 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestClientNeverPrintsTheKey prints a client in every way a user might.
+func TestClientNeverPrintsTheKey(t *testing.T) {
+	const key = "sk_live_VERYSECRET123"
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(key), registerdata.WithBaseURL("https://api.test"))
+	require.NoError(t, err)
+	deref := reflect.ValueOf(c).Elem() // the Client struct itself, as a dump would walk it
+	var outs []string
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
+		outs = append(outs, fmt.Sprintf(verb, c), fmt.Sprintf(verb, deref))
+	}
+	var logged bytes.Buffer
+	slog.New(slog.NewJSONHandler(&logged, nil)).Info("client", "client", c, "deref", deref)
+	slog.New(slog.NewTextHandler(&logged, nil)).Info("client", slog.Any("client", c))
+	outs = append(outs, logged.String())
+	for _, out := range outs {
+		assert.NotContains(t, out, "VERYSECRET", out)
+		assert.NotContains(t, out, "5645525953454352455431323", out, "hex of the key") // hex of "VERYSECRET12"
+	}
+	assert.Contains(t, fmt.Sprint(c), "api.test", "the description still says which service")
 }

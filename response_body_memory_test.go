@@ -15,14 +15,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/registerdata/registerdata-go/internal/race"
-
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/api"
+	"github.com/registerdata/registerdata-go/internal/race"
 )
 
 // memoryBound is what one call may allocate, whatever the answer.
@@ -307,4 +306,36 @@ func TestHostileAnswersAllocateLessThanTheMemoryBound(t *testing.T) {
 	for _, w := range table {
 		t.Logf("%-28s %6.1f MiB  (%s)", w.op, float64(w.bytes)/(1<<20), w.body)
 	}
+}
+
+// TestHostileAnswerMemory: a 2 GiB answer of unknown length costs at most
+// twice the response limit (the buffer grows by doubling) plus 1 MiB of
+// allocation, and fails.
+func TestHostileAnswerMemory(t *testing.T) {
+	const size = 2 << 30
+	block := bytes.Repeat([]byte("a"), 64<<10)
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"id":"`))
+		for sent := 0; sent < size; sent += len(block) {
+			if _, err := w.Write(block); err != nil {
+				return
+			}
+		}
+	}))
+	t.Cleanup(s.Close)
+	c, err := registerdata.NewClient(registerdata.WithAPIKey("k"), registerdata.WithBaseURL(s.URL), registerdata.WithMaxRetries(0))
+	require.NoError(t, err)
+
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err = c.GetCompany(context.Background(), knownCompany, nil)
+	runtime.ReadMemStats(&after)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "larger than")
+	const limit = 2 * registerdata.MaxResponseBytes
+	allocated := after.TotalAlloc - before.TotalAlloc
+	t.Logf("allocated %.1f MiB for a 2 GiB answer", float64(allocated)/(1<<20))
+	assert.LessOrEqual(t, allocated, uint64(limit+1<<20), "allocation must stay within twice the limit + 1 MiB")
 }

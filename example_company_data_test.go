@@ -107,24 +107,3 @@ func ExampleClient_AutocompleteCompanies() {
 	fmt.Println(len(res) > 0, c.CreditsSpent())
 	// Output: true 0
 }
-
-func ExampleClient_SetBudgetFromCredits() {
-	srv, c := surfaceExampleClient()
-	defer srv.Close()
-	srv.SetCredits(srv.APIKey, 25) // the account has 25 credits left
-	ctx := context.Background()
-	if _, err := c.SetBudgetFromCredits(ctx); err != nil {
-		panic(err)
-	}
-	for range 3 {
-		_, err := c.GetCompany(ctx, "DE-HRB-F1103-267645", nil)
-		fmt.Println(err == nil, errors.Is(err, registerdata.ErrBudgetExceeded))
-	}
-	u, _ := c.GetCredits(ctx)
-	fmt.Println("spent:", c.CreditsSpent(), "used:", u.Used, "remaining:", u.Remaining, u.Period.Type)
-	// Output:
-	// true false
-	// true false
-	// false true
-	// spent: 20 used: 20 remaining: 5 rolling_30_days
-}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jarcoal/httpmock"
 	"github.com/stretchr/testify/assert"
@@ -15,9 +14,9 @@ import (
 	"github.com/registerdata/registerdata-go/enums"
 )
 
-// Hand-written answers in the shapes of the official sources.
-const (
-	ownersJSON = `{
+// ownersJSON is a hand-written answer of GET /v1/company/{id}/owners in
+// the shape of the official sources.
+const ownersJSON = `{
   "best_available": true,
   "company_id": "DE-HRB-D2601-198433",
   "owners": [
@@ -32,28 +31,6 @@ const (
   ],
   "sources": [{"document_url": "https://example.test/doc?sig=1"}]
 }`
-	ubosJSON = `{"company_id": "DE-HRA-R3306-28817", "ubos": [
-  {"id": "5c6d7e8f-9a0b-4c1d-9e2f-3a4b5c6d7e15", "name": "Georg Schmitz", "percentage_share": null, "max_percentage_share": 60,
-   "legal_person": null, "natural_person": {"first_name": "Georg", "last_name": "Schmitz", "full_name": "Georg Schmitz", "city": "Köln", "country": "DE", "date_of_birth": "1961-03-02"}},
-  {"id": null, "name": "Dominik Frey", "percentage_share": null, "max_percentage_share": null, "legal_person": null, "natural_person": null}
-]}`
-	historyJSON = `{"owners": [
-  {"id": "", "name": "Brightwater Systems Inc.", "entity_type": "foreign_company", "status": "removed",
-   "first_appearance": "2019-04-08T00:00:00Z", "last_appearance": "2021-05-01", "country": "US",
-   "ownership_history": [{"document_id": "0b7c1c52-5d4e-4f6a-9a2b-3c4d5e6f7a80", "document_date": "2019-04-08", "nominal_shares": 25000, "percentage_shares": 100}]},
-  {"id": "DE-HRB-F1103-267645", "name": "Nordlicht Solartechnik GmbH", "entity_type": "german_trust", "status": "dormant",
-   "first_appearance": "2021-05-01T10:30:00+02:00", "ownership_history": null}
-]}`
-	holdingsJSON = `{"company_id": "DE-HRB-F1103-267645", "holdings": [
-  {"company_id": "DE-HRB-F1103-315870", "name": "Nordlicht Service GmbH", "relation_type": "shareholder", "nominal_share": 25000, "percentage_share": 0.5, "start": "2022-10-04", "end": null},
-  {"company_id": "DE-HRB-F1103-301122", "name": "Sonnenwerk Montage GmbH", "relation_type": "sleeping_partner", "nominal_share": 0, "percentage_share": null, "start": null, "end": "2024-01-31"}
-]}`
-	personJSON = `{"id": "3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01", "first_name": "Katrin", "last_name": "Albers", "city": null,
-  "date_of_birth": null, "age": null, "management_positions": [
-  {"company_name": "Nordlicht Solartechnik GmbH", "register_id": "DE-HRB-F1103-267645", "role": "DIRECTOR", "start_date": "2014-09-02"},
-  {"company_name": "Sonnenwerk Montage GmbH", "register_id": "DE-HRB-F1103-301122", "role": "SOMETHING_NEW", "start_date": "2019-01-01", "end_date": "2022-06-14"}
-]}`
-)
 
 func TestDecodeOwners(t *testing.T) {
 	var o Owners
@@ -77,72 +54,6 @@ func TestDecodeOwners(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(`{"company_id": "x", "owners": null}`), &empty))
 	assert.NotNil(t, empty.Owners)
 	assert.NotNil(t, empty.Sources)
-}
-
-func TestDecodeBeneficialOwners(t *testing.T) {
-	var u BeneficialOwners
-	require.NoError(t, json.Unmarshal([]byte(ubosJSON), &u))
-	require.Len(t, u.Owners, 2)
-	assert.Nil(t, u.Owners[0].PercentageShare)
-	assert.Equal(t, 60.0, *u.Owners[0].MaxPercentageShare)
-	assert.Equal(t, NewDate(1961, 3, 2), *u.Owners[0].NaturalPerson.DateOfBirth)
-	assert.Nil(t, u.Owners[1].ID)
-	assert.Nil(t, u.Owners[1].NaturalPerson)
-
-	var empty BeneficialOwners
-	require.NoError(t, json.Unmarshal([]byte(`{"company_id": "x"}`), &empty))
-	assert.NotNil(t, empty.Owners)
-}
-
-func TestDecodeHistoricalOwners(t *testing.T) {
-	var h HistoricalOwners
-	require.NoError(t, json.Unmarshal([]byte(historyJSON), &h))
-	require.Len(t, h.Owners, 2)
-	bw := h.Owners[0]
-	assert.Equal(t, enums.OwnerEntityTypeForeignCompany, bw.EntityType)
-	assert.Equal(t, enums.OwnerStatusRemoved, bw.Status)
-	assert.Equal(t, time.Date(2019, 4, 8, 0, 0, 0, 0, time.UTC), bw.FirstAppearance)
-	require.NotNil(t, bw.LastAppearance, "a plain date is accepted for a date-time")
-	assert.Equal(t, time.Date(2021, 5, 1, 0, 0, 0, 0, time.UTC), *bw.LastAppearance)
-	require.Len(t, bw.OwnershipHistory, 1)
-	assert.Equal(t, int64(25000), bw.OwnershipHistory[0].NominalShares)
-	assert.Equal(t, time.Date(2019, 4, 8, 0, 0, 0, 0, time.UTC), bw.OwnershipHistory[0].DocumentDate)
-
-	nl := h.Owners[1]
-	assert.False(t, nl.EntityType.IsKnown())
-	assert.False(t, nl.Status.IsKnown())
-	assert.Nil(t, nl.LastAppearance, "absent while active")
-	assert.Empty(t, nl.Country)
-	assert.NotNil(t, nl.OwnershipHistory)
-	assert.True(t, nl.FirstAppearance.Equal(time.Date(2021, 5, 1, 8, 30, 0, 0, time.UTC)))
-
-	var bad HistoricalOwners
-	assert.Error(t, json.Unmarshal([]byte(`{"owners": [{"first_appearance": "yesterday"}]}`), &bad))
-}
-
-func TestDecodeHoldings(t *testing.T) {
-	var h Holdings
-	require.NoError(t, json.Unmarshal([]byte(holdingsJSON), &h))
-	require.Len(t, h.Holdings, 2)
-	assert.Equal(t, 0.5, *h.Holdings[0].PercentageShare, "fraction scale")
-	assert.Nil(t, h.Holdings[0].End)
-	assert.Nil(t, h.Holdings[1].PercentageShare)
-	assert.Nil(t, h.Holdings[1].Start)
-	assert.Equal(t, NewDate(2024, 1, 31), *h.Holdings[1].End)
-	assert.Equal(t, enums.RelationType("sleeping_partner"), h.Holdings[1].RelationType)
-	assert.Empty(t, h.PersonID)
-}
-
-func TestDecodePerson(t *testing.T) {
-	var p Person
-	require.NoError(t, json.Unmarshal([]byte(personJSON), &p))
-	assert.Nil(t, p.City)
-	assert.Nil(t, p.Age)
-	assert.Nil(t, p.DateOfBirth)
-	require.Len(t, p.ManagementPositions, 2)
-	assert.Nil(t, p.ManagementPositions[0].EndDate)
-	assert.Equal(t, "SOMETHING_NEW", p.ManagementPositions[1].Role)
-	assert.Equal(t, NewDate(2022, 6, 14), *p.ManagementPositions[1].EndDate)
 }
 
 // ownershipCalls are the client's ownership calls, each with the path it

@@ -41,3 +41,6 @@ func newFakeClient(t testing.TB, srvOpts []fake.Option, opts ...registerdata.Opt
 	require.NoError(t, err)
 	return srv, c, ct
 }
+
+// knownCompany is a company of the fake's curated register.
+const knownCompany = "DE-HRB-F1103-267645"
