@@ -1,5 +1,16 @@
 // Package redisstore keeps the shared state of registerdata clients and
-// webhook receivers in Redis, for fleets running on several machines:
+// webhook receivers in Redis, for fleets running on several machines. It
+// is a module of its own (github.com/registerdata/registerdata-go/redisstore),
+// so the SDK itself does not depend on a Redis client.
+//
+// # Where to start, by job
+//
+//	Job                          Entry point
+//	process a delivery once      NewDeduper, a webhook.Deduper for webhook.WithDeduper
+//	share company lookups        NewCache, a registerdata.Cache for registerdata.WithCache
+//	share change snapshots       NewStore, a changes.Store for changes.NewWatcher and changes.Poll
+//
+// # What each keeps
 //
 //   - NewDeduper is a webhook.Deduper: a delivery is processed once across
 //     every receiver sharing the Redis, and a receiver that crashes while
@@ -10,8 +21,7 @@
 //     changes.Watcher or changes.Poll compares with, shared by every
 //     receiver and kept across restarts.
 //
-// It is a module of its own (github.com/registerdata/registerdata-go/redisstore),
-// so the SDK itself does not depend on a Redis client.
+// One Redis client can serve all three, each under its own key prefix:
 //
 //	rdb := redis.NewClient(&redis.Options{Addr: "localhost:6379"})
 //	v, err := webhook.NewVerifier(secret, webhook.WithDeduper(

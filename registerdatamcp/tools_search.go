@@ -13,7 +13,10 @@ import (
 
 // SearchCompaniesInput is the input of search_companies.
 type SearchCompaniesInput struct {
-	Query    string                 `json:"query,omitempty" jsonschema:"free text matched against company names"`
+	Query string `json:"query,omitempty" jsonschema:"free text matched against company names"`
+	// Filters narrow the search, all of them at once (AND). The input
+	// schema of search_companies describes them and lists the company
+	// fields with their kinds.
 	Filters  []filters.Filter       `json:"filters,omitempty"`
 	Location *registerdata.Location `json:"location,omitempty" jsonschema:"only companies registered within radius kilometres of a point"`
 	Page     int                    `json:"page,omitempty" jsonschema:"page number from 1; default 1"`
@@ -22,7 +25,10 @@ type SearchCompaniesInput struct {
 
 // SearchPersonsInput is the input of search_persons.
 type SearchPersonsInput struct {
-	Query   string           `json:"query,omitempty" jsonschema:"free text matched against person names"`
+	Query string `json:"query,omitempty" jsonschema:"free text matched against person names"`
+	// Filters narrow the search, all of them at once (AND). The input
+	// schema of search_persons describes them and lists the person
+	// fields with their kinds.
 	Filters []filters.Filter `json:"filters,omitempty"`
 	Page    int              `json:"page,omitempty" jsonschema:"page number from 1; default 1"`
 	PerPage int              `json:"per_page,omitempty" jsonschema:"results per page, 1 to 100; default: the service's (10)"`
@@ -30,7 +36,10 @@ type SearchPersonsInput struct {
 
 // SearchInsolvenciesInput is the input of search_insolvencies.
 type SearchInsolvenciesInput struct {
-	Query   string           `json:"query,omitempty" jsonschema:"free text matched against debtor name, case number, administrator and court"`
+	Query string `json:"query,omitempty" jsonschema:"free text matched against debtor name, case number, administrator and court"`
+	// Filters narrow the search, all of them at once (AND). The input
+	// schema of search_insolvencies describes them and lists the
+	// insolvency fields with their kinds.
 	Filters []filters.Filter `json:"filters,omitempty"`
 	Page    int              `json:"page,omitempty" jsonschema:"page number from 1; default 1"`
 	PerPage int              `json:"per_page,omitempty" jsonschema:"results per page, 1 to 100; default: the service's (10)"`

@@ -2,6 +2,17 @@
 // a span and metrics for every call of a registerdata.Client, and for
 // every webhook delivery a receiver answers.
 //
+// # Where to start, by job
+//
+//	Job                            Entry point
+//	trace and count client calls   NewObserver, given to registerdata.WithObserver
+//	choose where they go           WithTracerProvider, WithMeterProvider (default: the global providers)
+//	watch the credit budget        (*Observer).ObserveBudget
+//	trace webhook deliveries       (*Observer).WebhookMiddleware, with WebhookOutcome as the webhook.WithObserver
+//	logs tied to the call's trace  LogHandler around the slog.Handler given to registerdata.WithLogger
+//
+// An observed client, with what remains of its budget as a gauge:
+//
 //	o := registerdataotel.NewObserver() // the global providers
 //	c, err := registerdata.NewClient(registerdata.WithObserver(o), registerdata.WithCreditBudget(10_000))
 //	err = o.ObserveBudget(c) // the remaining budget as a gauge

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,5 +81,32 @@ func TestWebhookDeliveries(t *testing.T) {
 	}
 	if a := attrs(spans[1]); a["registerdata.webhook.id"].AsString() != "msg_1" || a["registerdata.webhook.outcome"].AsString() != "verified" {
 		t.Errorf("verified delivery's span: %v", spans[1].Attributes())
+	}
+}
+
+// TestWebhookMadeUpMethodsAreOther sends 200 deliveries with made-up
+// methods: the delivery spans record "_OTHER", never the method.
+func TestWebhookMadeUpMethodsAreOther(t *testing.T) {
+	r := newRig(t)
+	v, err := webhook.NewVerifier("whsec_" + strings.Repeat("k", 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := r.obs.WebhookMiddleware(webhook.Handler(v, func(context.Context, *webhook.Event) error { return nil },
+		webhook.WithObserver(r.obs.WebhookOutcome)))
+	rng := rand.New(rand.NewPCG(33, 3))
+	methods := map[string]bool{}
+	for len(methods) < 200 {
+		m := strings.ToUpper(lowerWord(rng))
+		methods[m] = true
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(m, "/hook", strings.NewReader("{}")))
+	}
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, "/hook", strings.NewReader("{}")))
+	seen := map[string]int{}
+	for _, s := range r.ended() {
+		seen[attrs(s)["http.request.method"].AsString()]++
+	}
+	if seen["_OTHER"] != 200 || seen["POST"] != 1 || len(seen) != 2 {
+		t.Errorf("http.request.method values %v, want 200 _OTHER and 1 POST", seen)
 	}
 }

@@ -5,6 +5,15 @@
 // proceedings and documents, the red flags a compliance officer looks
 // for, and where each fact came from, when, and at what cost in credits.
 //
+// # Where to start, by job
+//
+//	Job                            Entry point
+//	gather a dossier               Build, with Options (Depth, IncludePersons, MaxCredits, Realtime)
+//	write it as one HTML file      (*Dossier).WriteHTML
+//	read its red flags             Dossier.RedFlags: RedFlag values, their codes the Flag* constants
+//	see where each fact came from  Dossier.Provenance, and Dossier.Credits for the cost
+//	from the command line          "registerdata report ID --out FILE"
+//
 // Build gathers the data through a registerdata.Client within a credit
 // limit; (*Dossier).WriteHTML writes the file:
 //
@@ -16,12 +25,16 @@
 //	...
 //	err = d.WriteHTML(f)
 //
+// # The file
+//
 // The file needs nothing else: no script, font, style sheet or image is
 // loaded from anywhere (its Content-Security-Policy forbids scripts and
 // every outside resource), it prints to A4 with one section a page, and it
 // reads on a phone. Every text taken from the register is escaped by
 // html/template, in the SVG of the ownership chart too; the file holds no
 // API key.
+//
+// # The charts
 //
 // The ownership chart is laid out in layers as Graphviz's dot lays out a
 // directed graph (owners above what they own, few crossings, long edges

@@ -1,7 +1,8 @@
 // Package contract checks HTTP traffic against the service description in
 // api/openapi.yaml, so that the SDK and the fake, which share Go types,
 // cannot agree on a wrong JSON tag or a missing required field without a
-// test noticing.
+// test noticing. The tests of the root package wrap their clients'
+// transports with it, and the tests of package fake wrap its handler.
 //
 // Wrap a client's transport with Transport, or the fake's handler with
 // Middleware: every request under /v1/ and every answer to it is validated

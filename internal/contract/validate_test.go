@@ -65,3 +65,14 @@ func TestCheckExchangeRestoresTheBody(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, c.reqBody, string(rest))
 }
+
+// BenchmarkValidateJSON measures validating the company fixture alone.
+func BenchmarkValidateJSON(b *testing.B) {
+	doc := []byte(company(b, nil))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := ValidateJSON("Company", doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

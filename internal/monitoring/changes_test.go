@@ -1,6 +1,7 @@
 package monitoring
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -182,4 +183,34 @@ func TestRepeatedKeysAreToldApart(t *testing.T) {
 	after.Representation[1].EndDate = ptr(registerdata.NewDate(2025, 1, 31))
 	assert.Equal(t, []string{"representation /representation/" + personP + "/DIRECTOR#2"}, summary(companyChanges(before, after)),
 		"the second term of the same role is its own entry")
+}
+
+// benchCompany is a company of realistic size: 12 representatives, 5
+// years of indicators, 6 documents.
+func benchCompany(b *testing.B) registerdata.Company {
+	c := company(b, companyA, "Alpha GmbH")
+	for i := range 12 {
+		code := []enums.RoleCode{enums.RoleCodeDirector, enums.RoleCodeShareholder, enums.RoleCodeProkura}[i%3]
+		c.Representation = append(c.Representation, rep(fmt.Sprintf("p-%02d", i), fmt.Sprintf("Person %d", i), code, enums.RepresentativeTypeNaturalPerson))
+	}
+	for y := range 5 {
+		c.Indicators = append(c.Indicators, registerdata.IndicatorSummary{Date: registerdata.NewDate(2020+y, 12, 31), ReportID: "r", Revenue: ptr(int64(1e9 + y))})
+	}
+	for i := range 6 {
+		c.Documents = append(c.Documents, registerdata.CompanyDocument{ID: fmt.Sprintf("d%d", i), Type: enums.DocumentTypeShareholderList, Date: registerdata.NewDate(2020, 1, 1+i)})
+	}
+	return c
+}
+
+// BenchmarkCompanyChanges classifies a rename of a realistic record.
+func BenchmarkCompanyChanges(b *testing.B) {
+	before := benchCompany(b)
+	after := before
+	after.Name.Name = "Alpha Neu GmbH"
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(companyChanges(before, after)) != 1 {
+			b.Fatal("want one change")
+		}
+	}
 }

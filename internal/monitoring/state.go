@@ -25,16 +25,24 @@ type State struct {
 
 // MonitorState is one monitor of a State.
 type MonitorState struct {
-	Account  string                      `json:"account"`
-	Request  registerdata.MonitorRequest `json:"request"`
-	Created  time.Time                   `json:"created"`
-	Disabled bool                        `json:"disabled,omitempty"`
-	Reason   string                      `json:"reason,omitempty"`
-	Billed   int                         `json:"billed"` // monthly charges passed since creation
-	Checks   int                         `json:"checks"` // regular checks passed
-	Daily    int                         `json:"daily"`  // daily new-company checks passed (persons)
-	Pending  []PendingChange             `json:"pending"`
-	Seq      uint64                      `json:"seq"`
+	// Account is the account (its API key) the monitor belongs to.
+	Account string `json:"account"`
+	// Request is what the monitor was created with.
+	Request registerdata.MonitorRequest `json:"request"`
+	// Created is when the monitor was created; its schedule counts from it.
+	Created time.Time `json:"created"`
+	// Disabled is set while the monitor delivers nothing.
+	Disabled bool `json:"disabled,omitempty"`
+	// Reason is ReasonPlan or ReasonCredits while Disabled, empty
+	// otherwise.
+	Reason string `json:"reason,omitempty"`
+	Billed int    `json:"billed"` // monthly charges passed since creation
+	Checks int    `json:"checks"` // regular checks passed
+	Daily  int    `json:"daily"`  // daily new-company checks passed (persons)
+	// Pending are the changes waiting for the monitor's next check.
+	Pending []PendingChange `json:"pending"`
+	// Seq is the monitor's place in creation order (see State.Seq).
+	Seq uint64 `json:"seq"`
 }
 
 // PendingChange is a change waiting for a monitor's next check.
@@ -53,7 +61,8 @@ type DeliveryState struct {
 	Monitor int `json:"monitor"`
 	// Next is when the next attempt is due while pending.
 	Next time.Time `json:"next"`
-	Seq  uint64    `json:"seq"`
+	// Seq is the delivery's place in creation order (see State.Seq).
+	Seq uint64 `json:"seq"`
 }
 
 // Export returns a deep copy of the engine's state.

@@ -9,36 +9,6 @@ import (
 	"github.com/registerdata/registerdata-go/enums"
 )
 
-// benchCompany is a company of realistic size: 12 representatives, 5
-// years of indicators, 6 documents.
-func benchCompany(b *testing.B) registerdata.Company {
-	c := company(b, companyA, "Alpha GmbH")
-	for i := range 12 {
-		code := []enums.RoleCode{enums.RoleCodeDirector, enums.RoleCodeShareholder, enums.RoleCodeProkura}[i%3]
-		c.Representation = append(c.Representation, rep(fmt.Sprintf("p-%02d", i), fmt.Sprintf("Person %d", i), code, enums.RepresentativeTypeNaturalPerson))
-	}
-	for y := range 5 {
-		c.Indicators = append(c.Indicators, registerdata.IndicatorSummary{Date: registerdata.NewDate(2020+y, 12, 31), ReportID: "r", Revenue: ptr(int64(1e9 + y))})
-	}
-	for i := range 6 {
-		c.Documents = append(c.Documents, registerdata.CompanyDocument{ID: fmt.Sprintf("d%d", i), Type: enums.DocumentTypeShareholderList, Date: registerdata.NewDate(2020, 1, 1+i)})
-	}
-	return c
-}
-
-// BenchmarkCompanyChanges classifies a rename of a realistic record.
-func BenchmarkCompanyChanges(b *testing.B) {
-	before := benchCompany(b)
-	after := before
-	after.Name.Name = "Alpha Neu GmbH"
-	b.ReportAllocs()
-	for b.Loop() {
-		if len(companyChanges(before, after)) != 1 {
-			b.Fatal("want one change")
-		}
-	}
-}
-
 // BenchmarkObserve is one register change seen by an engine holding n
 // company monitors of other companies (the common case: the change
 // concerns none of them). Compare the per-op figures across n.

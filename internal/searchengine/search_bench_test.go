@@ -10,8 +10,6 @@ import (
 
 var benchSizes = []int{10_000, 100_000}
 
-func fixedDay() registerdata.Date { return registerdata.NewDate(2025, 6, 1) }
-
 func benchEngine(b *testing.B, n int) *Engine {
 	b.Helper()
 	e := New(fixedDay)

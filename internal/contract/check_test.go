@@ -2,9 +2,14 @@ package contract
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/stretchr/testify/require"
 )
@@ -146,4 +151,91 @@ func (c exchangeCase) header() http.Header {
 		h.Set("Content-Type", "application/json")
 	}
 	return h
+}
+
+// cannedHandler answers every request as c says and records the request
+// body it received.
+func cannedHandler(t testing.TB, c exchangeCase, got *string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, err := io.ReadAll(r.Body)
+		assert.NoError(t, err)
+		*got = string(b)
+		for k, v := range c.header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(c.status)
+		_, _ = io.WriteString(w, c.respBody)
+	})
+}
+
+func newRequest(t testing.TB, c exchangeCase, base string) *http.Request {
+	var body io.Reader
+	if c.reqBody != "" {
+		body = strings.NewReader(c.reqBody)
+	}
+	req, err := http.NewRequest(c.method, base+c.target, body)
+	require.NoError(t, err)
+	if !c.anonymous {
+		req.Header.Set("Authorization", "Bearer test-key")
+	}
+	if c.reqBody != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return req
+}
+
+// assertReported checks that rec holds exactly the violation c wants.
+func assertReported(t *testing.T, c exchangeCase, rec *recorder) {
+	t.Helper()
+	got := rec.reported()
+	for _, r := range got {
+		t.Log(r)
+	}
+	if c.want == nil {
+		assert.Empty(t, got, "no violation expected")
+		return
+	}
+	require.Len(t, got, 1, "want one report")
+	for _, w := range c.want {
+		assert.Contains(t, got[0], w)
+	}
+}
+
+// caseNamed returns the exchange case called name.
+func caseNamed(t *testing.T, name string) exchangeCase {
+	t.Helper()
+	for _, c := range exchangeCases(t) {
+		if c.name == name {
+			return c
+		}
+	}
+	t.Fatalf("no exchange case %q", name)
+	return exchangeCase{}
+}
+
+// roundTrip sends c through a Transport made with opts and returns what
+// was reported.
+func roundTrip(t *testing.T, c exchangeCase, opts ...Option) []string {
+	t.Helper()
+	var received string
+	srv := httptest.NewServer(cannedHandler(t, c, &received))
+	defer srv.Close()
+	rec := newRecorder(t)
+	resp, err := (&http.Client{Transport: Transport(rec, nil, opts...)}).Do(newRequest(t, c, srv.URL))
+	require.NoError(t, err)
+	_, _ = io.Copy(io.Discard, resp.Body)
+	require.NoError(t, resp.Body.Close())
+	return rec.reported()
+}
+
+func TestHostileIDs(t *testing.T) {
+	for _, id := range []string{"..%2Fmonitor", "a%2Fb", "%20", "a%3Fb", "a%23b", "a%25b"} {
+		t.Run(id, func(t *testing.T) {
+			c := caseNamed(t, "company not found")
+			c.target = "/v1/company/" + id
+			got := roundTrip(t, c)
+			require.Len(t, got, 1, "an id that is not one clean path segment must be reported")
+			assert.True(t, strings.Contains(got[0], `"company_id"`) || strings.Contains(got[0], "not an operation"), got[0])
+		})
+	}
 }

@@ -82,27 +82,3 @@ func TestHostileRegisterTextRendersInert(t *testing.T) {
 		assert.NotEqual(t, "0.0", attr(rects[0], "width"), "node %s was laid out", k)
 	}
 }
-
-func TestTheFileForbidsScriptsAndHoldsNoSecret(t *testing.T) {
-	_, c, clk := newFake(t)
-	_, b := build(t, c, clk, nordlichtService, registerdatareport.Options{IncludePersons: true})
-	doc := parse(t, b)
-	metas := find(doc, func(n *html.Node) bool {
-		return n.Data == "meta" && strings.EqualFold(attr(n, "http-equiv"), "Content-Security-Policy")
-	})
-	require.Len(t, metas, 1)
-	policy := attr(metas[0], "content")
-	for _, d := range []string{"default-src 'none'", "script-src 'none'", "connect-src 'none'", "base-uri 'none'", "form-action 'none'"} {
-		assert.Contains(t, policy, d)
-	}
-	assert.NotContains(t, policy, "unsafe-eval")
-	assert.NotContains(t, string(b), testAPIKey, "the API key is not in the file")
-	assert.NotContains(t, string(b), "Bearer")
-	assert.Empty(t, find(doc, func(n *html.Node) bool {
-		return n.Data == "script" || n.Data == "link" || n.Data == "iframe" || n.Data == "object"
-	}))
-	assert.NotContains(t, string(b), "url(http", "no outside resource in a style")
-	assert.NotContains(t, string(b), "@import")
-}
-
-func ptr[T any](v T) *T { return &v }

@@ -3,7 +3,11 @@ package registerdatareport_test
 import (
 	"fmt"
 	"io"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"golang.org/x/net/html"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -63,13 +67,24 @@ func BenchmarkWriteHTML(b *testing.B) {
 	}
 }
 
-func TestTheLargeTreeIsCharted(t *testing.T) {
-	srv, c, clk := newFake(t)
-	large := plantChain(t, srv, 4, 5)
-	_, b := build(t, c, clk, large, registerdatareport.Options{})
-	wantNodes, wantEdges, _ := treeGraph(t, c, large)
-	nodes, edges, _ := chartGraph(t, parse(t, b))
-	require.Greater(t, len(wantEdges), 80)
-	require.Equal(t, keys(wantNodes), keys(nodes))
-	require.Equal(t, wantEdges, edges)
+func TestTheFileForbidsScriptsAndHoldsNoSecret(t *testing.T) {
+	_, c, clk := newFake(t)
+	_, b := build(t, c, clk, nordlichtService, registerdatareport.Options{IncludePersons: true})
+	doc := parse(t, b)
+	metas := find(doc, func(n *html.Node) bool {
+		return n.Data == "meta" && strings.EqualFold(attr(n, "http-equiv"), "Content-Security-Policy")
+	})
+	require.Len(t, metas, 1)
+	policy := attr(metas[0], "content")
+	for _, d := range []string{"default-src 'none'", "script-src 'none'", "connect-src 'none'", "base-uri 'none'", "form-action 'none'"} {
+		assert.Contains(t, policy, d)
+	}
+	assert.NotContains(t, policy, "unsafe-eval")
+	assert.NotContains(t, string(b), testAPIKey, "the API key is not in the file")
+	assert.NotContains(t, string(b), "Bearer")
+	assert.Empty(t, find(doc, func(n *html.Node) bool {
+		return n.Data == "script" || n.Data == "link" || n.Data == "iframe" || n.Data == "object"
+	}))
+	assert.NotContains(t, string(b), "url(http", "no outside resource in a style")
+	assert.NotContains(t, string(b), "@import")
 }
