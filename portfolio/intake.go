@@ -24,54 +24,14 @@ const maxEventID = 256
 // another process for longer than its busy timeout) is answered 503
 // with a Retry-After, so the service delivers it again: within 10
 // seconds (the service waits 15), and at once when the server refuses
-// connections. A 2xx always means the delivery is recorded.
+// connections. A 2xx always means the delivery is recorded. v's Deduper
+// is not used (webhook.WithoutDeduper): the database recognises an event
+// id recorded before, whichever receiver on it recorded it.
 func (p *Portfolio) Handler(v *webhook.Verifier) http.Handler {
-	h := webhook.Handler(v, p.intake)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := new(intakeState)
-		h.ServeHTTP(&refusingWriter{ResponseWriter: w, st: st}, r.WithContext(context.WithValue(r.Context(), intakeStateKey{}, st)))
-	})
+	// The database de-duplicates (the event id is the key of its row): the
+	// verifier's Deduper would only hold ids in memory.
+	return webhook.Handler(v, p.intake, webhook.WithoutDeduper())
 }
-
-// intakeState tells the Handler's writer that the request's delivery
-// could not be recorded.
-type intakeState struct{ unrecorded bool }
-
-type intakeStateKey struct{}
-
-// refusingWriter turns the 500 that webhook.Handler answers for a
-// failed callback into a 503 with a Retry-After when the failure was
-// the database's: the delivery is not recorded, and the service should
-// try again later.
-type refusingWriter struct {
-	http.ResponseWriter
-	st       *intakeState
-	replaced bool
-}
-
-func (w *refusingWriter) WriteHeader(code int) {
-	if code == http.StatusInternalServerError && w.st.unrecorded && !w.replaced {
-		w.replaced = true
-		h := w.Header()
-		h.Set("Retry-After", retryAfter)
-		h.Set("Content-Type", "text/plain; charset=utf-8")
-		h.Del("Content-Length")
-		w.ResponseWriter.WriteHeader(http.StatusServiceUnavailable)
-		_, _ = w.ResponseWriter.Write([]byte("portfolio: the database is unavailable, the delivery is not recorded; retry later\n"))
-		return
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *refusingWriter) Write(b []byte) (int, error) {
-	if w.replaced {
-		return len(b), nil // webhook.Handler's text for the 500, replaced
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap gives http.ResponseController the underlying writer.
-func (w *refusingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // errBadEventID is the error of a delivery whose id the portfolio does
 // not record.
@@ -80,8 +40,8 @@ var errBadEventID = fmt.Errorf("portfolio: a delivery's webhook id must be 1 to 
 // intake records ev and enqueues its job, in one transaction, within
 // intakeTimeout. A connection found lost is replaced and the delivery
 // tried again (recording is idempotent); when it still cannot be
-// recorded (or the server refuses connections), the request is marked
-// for the Handler's 503.
+// recorded (or the server refuses connections), the error is a
+// webhook.RetryLater, which the Handler answers 503 with a Retry-After.
 func (p *Portfolio) intake(ctx context.Context, ev *webhook.Event) error {
 	if ev.ID == "" || len(ev.ID) > maxEventID {
 		return errBadEventID
@@ -95,9 +55,7 @@ func (p *Portfolio) intake(ctx context.Context, ev *webhook.Event) error {
 		}
 	}
 	if err != nil && !errors.Is(err, errBadEventID) {
-		if st, ok := ctx.Value(intakeStateKey{}).(*intakeState); ok {
-			st.unrecorded = true
-		}
+		return &webhook.RetryLater{After: retryAfter, Err: err}
 	}
 	return err
 }
