@@ -86,7 +86,7 @@ func TestExactlyOnceOnAFleet(t *testing.T) {
 
 	b, c3 := startWorker(t, dsn, srv), startWorker(t, dsn, srv)
 	waitFor(t, "every event processed", 3*time.Minute, func() bool {
-		return count(t, db, `SELECT count(*) FROM portfolio_events WHERE processed_at IS NULL`) == 0
+		return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
 	})
 	// Replays of processed events change nothing.
 	for _, d := range ds[:5] {

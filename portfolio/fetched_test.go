@@ -59,7 +59,7 @@ func TestFetchedOnceAcrossAKill(t *testing.T) {
 
 		b, _ := startWorkerAt(t, dsn, srv.URL, srv.APIKey)
 		waitFor(t, "the event processed", 2*time.Minute, func() bool {
-			return count(t, db, `SELECT count(*) FROM portfolio_events WHERE processed_at IS NULL`) == 0
+			return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
 		})
 		require.NoError(t, b.Process.Signal(syscall.SIGTERM))
 		require.NoError(t, b.Wait())
