@@ -6,21 +6,52 @@
 // company raised and cleared as the register changes (Flags, Acknowledge,
 // Rescreen).
 //
+// Two words name two things: a delivery is what the service's webhook
+// sends and the Handler records, once per webhook id; an Event is an
+// entry of the portfolio's journal, what one check of a company found
+// (its EventID is the webhook id of the delivery that caused it).
+//
+// # Where to start, by job
+//
+//	Job                 Entry point (file)
+//	open                Open with "sqlite:PATH" or "postgres://...", WithWorkers, WithLogger, ... (store.go, migrate.go)
+//	import              (*Portfolio).Import a Row per customer, Entries, Remove (import.go, entries.go)
+//	monitor             (*Portfolio).Plan, then Sync: the service's monitors for every entry (monitors.go)
+//	intake              (*Portfolio).Handler: the webhook receiver that records each delivery (intake.go)
+//	work                (*Portfolio).Work in a service, Drain in tests and cron jobs (jobs.go, process.go, fetched.go)
+//	journal             (*Portfolio).Events from a cursor, CursorAt (journal.go, cursor.go)
+//	flags               (*Portfolio).Flags, Acknowledge, Rescreen (flags.go, rescreen.go)
+//	report              (*Portfolio).WriteHTML, WriteHTMLContext (report.go, report_data.go)
+//
+// # Open
+//
 // The store is SQLite (modernc.org/sqlite, pure Go: Open(ctx,
 // "sqlite:portfolio.db", c)) or PostgreSQL (github.com/jackc/pgx/v5:
 // Open(ctx, "postgres://user@host/db", c)); the schema is migrated on
-// Open with goose from SQL files embedded in the package. Work is queued
-// with River (riverqueue.com) in the same database: an event is recorded
-// and its job enqueued in one transaction, a job is claimed by one worker
-// and retried by another if that one dies, and its result (journal entry,
-// new snapshot, flag changes) is written in one transaction, so any
-// number of receivers and workers on one PostgreSQL lose nothing and
-// write nothing twice. What a job paid the service for is recorded in
-// the database (its own short transaction) before it is compared, so a
-// job retried after its worker died reuses it instead of paying again;
-// only a worker killed between the service's answer and that record's
-// commit leaves a lookup to be paid twice.
+// Open with goose from SQL files embedded in the package. Give the
+// portfolio a client without a cache (registerdata.WithCache): a cached
+// record would hide the change a delivery announces.
 //
-// Give the portfolio a client without a cache (registerdata.WithCache):
-// a cached record would hide the change an event announces.
+// # Intake and work
+//
+// Work is queued with River (riverqueue.com) in the same database: a
+// delivery is recorded and its job enqueued in one transaction, a job is
+// claimed by one worker and retried by another if that one dies, and its
+// result (journal entry, new snapshot, flag changes) is written in one
+// transaction, so any number of receivers and workers on one PostgreSQL
+// lose nothing and write nothing twice. What a job paid the service for
+// is recorded in the database (its own short transaction) before it is
+// compared, so a job retried after its worker died reuses it instead of
+// paying again; only a worker killed between the service's answer and
+// that record's commit leaves a lookup to be paid twice. While the
+// database is unavailable, the Handler answers 503 with a Retry-After
+// and the workers wait for it (unavailable.go).
+//
+// # Journal and report
+//
+// The journal is read in commit order from a cursor (Events, CursorAt);
+// each entry says what changed, the flags raised and cleared, and what
+// its fetches cost. WriteHTML writes the portfolio's overview as one
+// self-contained HTML file: the open red flags by severity, the period's
+// changes and the rows awaiting review.
 package portfolio

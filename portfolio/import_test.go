@@ -133,3 +133,25 @@ func TestImportInterruptedResumesWhereItStopped(t *testing.T) {
 		}
 	})
 }
+
+// seqOf yields rows as an import's input.
+func seqOf(rows ...portfolio.Row) func(func(portfolio.Row, error) bool) {
+	return func(yield func(portfolio.Row, error) bool) {
+		for _, r := range rows {
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
+}
+
+// importAll imports rows and returns the results; the walk must not fail.
+func importAll(t testing.TB, p *portfolio.Portfolio, rows []portfolio.Row, o portfolio.ImportOptions) []portfolio.ImportResult {
+	t.Helper()
+	var out []portfolio.ImportResult
+	for r, err := range p.Import(context.Background(), seqOf(rows...), o) {
+		require.NoError(t, err)
+		out = append(out, r)
+	}
+	return out
+}

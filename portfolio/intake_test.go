@@ -1,7 +1,11 @@
 package portfolio_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
@@ -135,4 +139,58 @@ func TestDeliveryIsJournalledWithItsChangesAndFlags(t *testing.T) {
 			assert.False(t, f.CompanyID == nordlicht && f.Flag.Code == redflags.FlagLiquidation, "cleared flags are not open")
 		}
 	})
+}
+
+// delivery is one signed delivery of an event.
+type delivery struct {
+	id   string
+	body []byte
+}
+
+// post sends d signed to url and returns the status, 0 when no answer
+// came (reported through t, safe from any goroutine).
+func post(t testing.TB, url string, d delivery) int {
+	h, err := webhook.SignedHeaders(secret, d.id, time.Now(), d.body)
+	if !assert.NoError(t, err) {
+		return 0
+	}
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(d.body))
+	if !assert.NoError(t, err) {
+		return 0
+	}
+	req.Header = h
+	resp, err := http.DefaultClient.Do(req)
+	if !assert.NoError(t, err) {
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// monitorAndRename imports ids (Refs K000, K001, ...), syncs weekly basic
+// monitors for them, renames each company in the fake (name: a format
+// with the company's index) and returns one delivery of each rename's
+// event (ids msg_000, msg_001, ...) and the credits spent so far.
+func monitorAndRename(t testing.TB, p *portfolio.Portfolio, srv *fake.Server, ids []string, name string) ([]delivery, int64) {
+	t.Helper()
+	ctx := context.Background()
+	var rows []portfolio.Row
+	for i, id := range ids {
+		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("K%03d", i), CompanyID: id})
+	}
+	importAll(t, p, rows, portfolio.ImportOptions{})
+	pl, err := p.Plan(ctx, portfolio.MonitorOptions{Preferences: []enums.Preference{enums.PreferenceBasic}})
+	require.NoError(t, err)
+	_, err = p.Sync(ctx, pl)
+	require.NoError(t, err)
+	afterSync := spent(srv)
+	var ds []delivery
+	for i, id := range ids {
+		require.NoError(t, srv.UpdateCompany(id, func(co *registerdata.Company) { co.Name.Name = fmt.Sprintf(name, i) }))
+		body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": id,
+			"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
+		require.NoError(t, err)
+		ds = append(ds, delivery{id: fmt.Sprintf("msg_%03d", i), body: body})
+	}
+	return ds, afterSync
 }

@@ -23,33 +23,38 @@ import (
 // jobQueue is the River queue of the portfolio's jobs.
 const jobQueue = "registerdata_portfolio"
 
-// eventArgs is the job of one recorded event.
-type eventArgs struct {
-	EventID string `json:"event_id"`
+// deliveryArgs is the job of one recorded delivery. Its kind and its
+// JSON are stored in River's table with the queued jobs, so they keep
+// the names of the first version ("event"): a job queued before an
+// upgrade is worked after it.
+type deliveryArgs struct {
+	DeliveryID string `json:"event_id"`
 }
 
 // Kind names the job kind in River's table.
-func (eventArgs) Kind() string { return "registerdata_portfolio_event" }
+func (deliveryArgs) Kind() string { return "registerdata_portfolio_event" }
 
 // InsertOpts puts the job in the portfolio's queue.
-func (eventArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: jobQueue} }
+func (deliveryArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: jobQueue} }
 
-// eventWorker runs the jobs of events.
-type eventWorker struct {
-	river.WorkerDefaults[eventArgs]
+// deliveryWorker runs the jobs of deliveries.
+type deliveryWorker struct {
+	river.WorkerDefaults[deliveryArgs]
 	p   *Portfolio
 	ran *atomic.Int64
 }
 
-// Work checks the event's company.
-func (w *eventWorker) Work(ctx context.Context, job *river.Job[eventArgs]) error {
+// Work checks the delivery's company.
+func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	w.ran.Add(1)
-	return w.p.retryJob(ctx, job.Args.EventID, w.p.processEvent(ctx, job.Args.EventID))
+	return w.p.retryJob(ctx, job.Args.DeliveryID, w.p.processDelivery(ctx, job.Args.DeliveryID))
 }
 
 // Timeout bounds one run of a job to half the rescue time, so a job
 // still running is never taken over by another worker.
-func (w *eventWorker) Timeout(*river.Job[eventArgs]) time.Duration { return w.p.cfg.rescueAfter / 2 }
+func (w *deliveryWorker) Timeout(*river.Job[deliveryArgs]) time.Duration {
+	return w.p.cfg.rescueAfter / 2
+}
 
 // runner is a River client of either engine.
 type runner interface {
@@ -61,13 +66,13 @@ type runner interface {
 // fetchCooldown is the least time between two fetches of jobs by one
 // worker process. A process runs at most WithWorkers jobs per fetch, so
 // it also bounds the throughput: River's default (100 ms) would hold 4
-// workers to 40 events/s however fast the jobs are.
+// workers to 40 deliveries/s however fast the jobs are.
 const fetchCooldown = 5 * time.Millisecond
 
 // newRunner makes a River client that works the portfolio's queue.
 func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, error) {
 	workers := river.NewWorkers()
-	if err := river.AddWorkerSafely(workers, &eventWorker{p: p, ran: ran}); err != nil {
+	if err := river.AddWorkerSafely(workers, &deliveryWorker{p: p, ran: ran}); err != nil {
 		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
 	}
 	cfg := &river.Config{
@@ -162,58 +167,58 @@ func (p *Portfolio) Drain(ctx context.Context) (int, error) {
 	}
 }
 
-// processEvent checks the company of a recorded event and writes the
-// result (apply); an event processed already is left alone.
-func (p *Portfolio) processEvent(ctx context.Context, id string) error {
+// processDelivery checks the company of the recorded delivery id and
+// writes the result (apply); a delivery processed already is left alone.
+func (p *Portfolio) processDelivery(ctx context.Context, id string) error {
 	var body string
 	var processed sql.NullInt64
-	err := p.db.QueryRowContext(ctx, p.q(`SELECT body, processed_at FROM portfolio_events WHERE event_id = $1`), id).Scan(&body, &processed)
+	err := p.db.QueryRowContext(ctx, p.q(`SELECT body, processed_at FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&body, &processed)
 	if err != nil {
-		return fmt.Errorf("portfolio: reading the event %s: %w", id, err)
+		return fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
 	}
 	if processed.Valid {
-		// A run of the job after the event's commit: nothing to write,
-		// and nothing its answers are kept for.
+		// A run of the job after the delivery's commit: nothing to
+		// write, and nothing its answers are kept for.
 		return p.inTx(ctx, func(tx *sql.Tx) error { return p.forgetFetched(ctx, tx, id) })
 	}
-	var ev webhook.Event
-	if err := json.Unmarshal([]byte(body), &ev); err != nil {
-		return p.skip(ctx, id) // verified, but not an event: nothing to check
+	var d webhook.Event
+	if err := json.Unmarshal([]byte(body), &d); err != nil {
+		return p.skip(ctx, id) // verified, but not a webhook event: nothing to check
 	}
-	refs, err := p.refsOf(ctx, p.db, ev.EntityID)
+	refs, err := p.refsOf(ctx, p.db, d.EntityID)
 	if err != nil {
 		return err
 	}
-	if (ev.Type != "" && ev.Type != webhook.EventTypeMonitorChange) || ev.EntityType != enums.EntityTypeCompany || len(refs) == 0 {
+	if (d.Type != "" && d.Type != webhook.EventTypeMonitorChange) || d.EntityType != enums.EntityTypeCompany || len(refs) == 0 {
 		return p.skip(ctx, id)
 	}
-	cats := make([]enums.Preference, 0, len(ev.Categories))
-	for _, c := range ev.Categories {
+	cats := make([]enums.Preference, 0, len(d.Categories))
+	for _, c := range d.Categories {
 		cats = append(cats, enums.Preference(c))
 	}
-	fresh, credits, started, err := p.fetchForEvent(ctx, id, ev.EntityID, needsOwners(cats))
+	fresh, credits, started, err := p.fetchForDelivery(ctx, id, d.EntityID, needsOwners(cats))
 	if err != nil {
 		return err
 	}
-	_, err = p.apply(ctx, check{companyID: ev.EntityID, eventID: id, fresh: fresh, fetchedAt: started, credits: credits, announced: announced(&ev)})
+	_, err = p.apply(ctx, check{companyID: d.EntityID, deliveryID: id, fresh: fresh, fetchedAt: started, credits: credits, announced: announced(&d)})
 	return err
 }
 
-// skip marks an event processed without checking anything: another
-// type, a person, a company no entry names.
+// skip marks the delivery id processed without checking anything:
+// another type, a person, a company no entry names.
 func (p *Portfolio) skip(ctx context.Context, id string) error {
-	_, err := p.db.ExecContext(ctx, p.q(`UPDATE portfolio_events SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL`), micros(p.cfg.now()), id)
+	_, err := p.db.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL`), micros(p.cfg.now()), id)
 	if err != nil {
-		return fmt.Errorf("portfolio: marking the event %s processed: %w", id, err)
+		return fmt.Errorf("portfolio: marking the delivery %s processed: %w", id, err)
 	}
 	return nil
 }
 
-// announced are the event's own changes, for a company without an
+// announced are the delivery's own changes, for a company without an
 // earlier record to compare with: path as Field, JSON values as text.
-func announced(ev *webhook.Event) []changes.Change {
+func announced(d *webhook.Event) []changes.Change {
 	var out []changes.Change
-	for _, c := range ev.Changes {
+	for _, c := range d.Changes {
 		b, a := rawText(c.Before), rawText(c.After)
 		k := changes.Modified
 		switch {

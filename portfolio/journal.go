@@ -22,8 +22,8 @@ type Event struct {
 	CompanyID string `json:"company_id"`
 	// Refs are the entries naming the company when the entry was written.
 	Refs []string `json:"refs"`
-	// EventID is the webhook id of the service's event that caused the
-	// check; "" for a baseline or a rescreen.
+	// EventID is the webhook id of the delivery that caused the check;
+	// "" for a baseline or a rescreen.
 	EventID string `json:"event_id,omitempty"`
 	// Changes are the changes found, never nil; each reads as a sentence
 	// (changes.Change.String), and Sentences holds those sentences.
@@ -59,14 +59,14 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, found []ch
 	if cleared == nil {
 		cleared = []redflags.Flag{}
 	}
-	e := &Event{CompanyID: c.companyID, Refs: refs, EventID: c.eventID, Changes: found, Raised: raised, Cleared: cleared,
+	e := &Event{CompanyID: c.companyID, Refs: refs, EventID: c.deliveryID, Changes: found, Raised: raised, Cleared: cleared,
 		At: fromMicros(micros(now)), Credits: c.credits, Sentences: make([]string, len(found))}
 	for i, ch := range found {
 		e.Sentences[i] = ch.String()
 	}
 	err = tx.QueryRowContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`),
-		c.companyID, mustJSON(refs), c.eventID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits).Scan(&e.Seq)
+		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits).Scan(&e.Seq)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
 	}

@@ -1,16 +1,22 @@
 package portfolio_test
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strconv"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/registerdata/registerdata-go/fake"
+	"github.com/stretchr/testify/require"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/portfolio"
@@ -103,4 +109,39 @@ func runImport(dsn string) int {
 		fmt.Println(r.Row.Ref, r.Status)
 	}
 	return 0
+}
+
+// startWorker starts a worker process (the test binary, see TestMain) and
+// waits until it works.
+func startWorker(t *testing.T, dsn string, srv *fake.Server) *exec.Cmd {
+	t.Helper()
+	cmd, _ := startWorkerAt(t, dsn, srv.URL, srv.APIKey)
+	return cmd
+}
+
+// startWorkerAt starts a worker process that fetches from the service at
+// url with key, the extra environment env set, waits until it works and
+// returns it with the rest of its standard output. It is killed at the
+// end of the test unless it ended before.
+func startWorkerAt(t testing.TB, dsn, url, key string, env ...string) (*exec.Cmd, *bufio.Reader) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^$")
+	cmd.Env = append(append(os.Environ(), workerDSNEnv+"="+dsn, workerURLEnv+"="+url, workerKeyEnv+"="+key), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	r := bufio.NewReader(out)
+	line, err := r.ReadString('\n')
+	if err != nil || line != "working\n" {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait() // stderr is complete only now
+		t.Fatalf("the worker did not start: %v %q: %s", err, line, stderr.String())
+	}
+	return cmd, r
 }

@@ -83,36 +83,36 @@ func bestAvailable(f enums.LegalForm) bool {
 	return f == enums.LegalFormAG || f == enums.LegalFormSE || f == enums.LegalFormKGaA
 }
 
-// check is one fetched state of a company to write: from an event, a
+// check is one fetched state of a company to write: from a delivery, a
 // baseline or a rescreen.
 type check struct {
-	companyID string
-	eventID   string           // the event it answers, "" for none
-	fresh     snapshot         // what was fetched; nil parts were not
-	fetchedAt time.Time        // when the fetch started
-	credits   int64            // what the fetch cost
-	announced []changes.Change // the event's own changes, used when there is no earlier record to compare
-	always    bool             // journal even without changes or flags
+	companyID  string
+	deliveryID string           // the webhook id of the delivery it answers, "" for none
+	fresh      snapshot         // what was fetched; nil parts were not
+	fetchedAt  time.Time        // when the fetch started
+	credits    int64            // what the fetch cost
+	announced  []changes.Change // the delivery's own changes, used when there is no earlier record to compare
+	always     bool             // journal even without changes or flags
 }
 
 // apply writes c in one transaction: the changes against the stored
 // snapshot, the new snapshot, the flags raised and cleared, the journal
-// entry, the event marked processed and the event's answers deleted
-// from the inbox of fetched answers (fetchForEvent). It returns the journal entry
-// written, or nil when there was none to write (c's event was processed
+// entry, the delivery marked processed and the delivery's fetched
+// answers deleted (fetchForDelivery). It returns the journal entry
+// written, or nil when there was none to write (c's delivery was processed
 // already, or nothing changed and c is not always journalled).
 func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 	var written *Event
 	err := p.inTx(ctx, func(tx *sql.Tx) error {
 		written = nil
-		if c.eventID != "" {
-			if err := p.forgetFetched(ctx, tx, c.eventID); err != nil {
+		if c.deliveryID != "" {
+			if err := p.forgetFetched(ctx, tx, c.deliveryID); err != nil {
 				return err
 			}
 			var processed sql.NullInt64
-			err := tx.QueryRowContext(ctx, p.q(`SELECT processed_at FROM portfolio_events WHERE event_id = $1`+p.lockSQL()), c.eventID).Scan(&processed)
+			err := tx.QueryRowContext(ctx, p.q(`SELECT processed_at FROM portfolio_deliveries WHERE event_id = $1`+p.lockSQL()), c.deliveryID).Scan(&processed)
 			if err != nil {
-				return fmt.Errorf("portfolio: reading the event %s: %w", c.eventID, err)
+				return fmt.Errorf("portfolio: reading the delivery %s: %w", c.deliveryID, err)
 			}
 			if processed.Valid {
 				return nil
@@ -157,12 +157,12 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 				return fmt.Errorf("portfolio: naming the entries of %s: %w", c.companyID, err)
 			}
 		}
-		if c.eventID != "" {
-			if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_events SET processed_at = $1 WHERE event_id = $2`), micros(now), c.eventID); err != nil {
-				return fmt.Errorf("portfolio: marking the event %s processed: %w", c.eventID, err)
+		if c.deliveryID != "" {
+			if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2`), micros(now), c.deliveryID); err != nil {
+				return fmt.Errorf("portfolio: marking the delivery %s processed: %w", c.deliveryID, err)
 			}
 		}
-		if c.always || c.eventID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0 {
+		if c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0 {
 			e, err := p.journal(ctx, tx, c, found, raised, cleared, now)
 			if err != nil {
 				return err

@@ -158,8 +158,8 @@ func (p *Portfolio) openSQLite(ctx context.Context, path string) error {
 	if err != nil {
 		return fmt.Errorf("portfolio: opening SQLite %s: %w", path, err)
 	}
-	// Every commit waits for the disk (synchronous FULL) but the inbox's
-	// records of fetched answers (execUnsynced). SQLite runs one writer
+	// Every commit waits for the disk (synchronous FULL) but the records
+	// of fetched answers (execUnsynced). SQLite runs one writer
 	// at a time; River's own advice is a single connection, which also
 	// makes every transaction wait its turn instead of failing with
 	// SQLITE_BUSY.

@@ -2,9 +2,17 @@ package portfolio_test
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	_ "github.com/jackc/pgx/v5/stdlib"
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
 	"github.com/registerdata/registerdata-go/portfolio"
@@ -79,4 +87,132 @@ func TestOpenRefusesBadDSN(t *testing.T) {
 	assert.NotContains(t, err.Error(), "hunter2", "the password stays out of errors")
 	_, err = portfolio.Open(context.Background(), sqliteDSN(t), nil)
 	assert.ErrorContains(t, err, "nil client")
+}
+
+// waitFor polls cond (a database state written by other processes) until
+// it holds or the deadline passes.
+func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		<-tick.C
+	}
+}
+
+func count(t testing.TB, db *sql.DB, query string) int {
+	var n int
+	require.NoError(t, db.QueryRow(query).Scan(&n))
+	return n
+}
+
+// postgresEnv names the variable that gives the tests a PostgreSQL server
+// (a DSN of a database the tests may create databases from). .ci/run
+// starts a throwaway cluster and sets it; with CI=true its absence fails.
+const postgresEnv = "REGISTERDATA_POSTGRES_DSN"
+
+// start is the fake's clock in the tests.
+var start = time.Date(2025, 6, 2, 9, 0, 0, 0, time.UTC)
+
+// engines runs fn once per database engine, each with a fresh, empty
+// database: SQLite in a temp dir and PostgreSQL.
+func engines(t *testing.T, fn func(t *testing.T, dsn string)) {
+	t.Run("sqlite", func(t *testing.T) { fn(t, sqliteDSN(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, postgresDSN(t)) })
+}
+
+func sqliteDSN(t testing.TB) string {
+	return "sqlite:" + filepath.Join(t.TempDir(), "portfolio.db")
+}
+
+var dbSeq atomic.Int64
+
+// postgresDSN creates a database for the test on the server of
+// REGISTERDATA_POSTGRES_DSN and returns its DSN; it is dropped at the end.
+func postgresDSN(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv(postgresEnv)
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not set: with CI=true the PostgreSQL tests must run (.ci/run starts a server)", postgresEnv)
+		}
+		t.Skipf("%s is not set: no PostgreSQL server to test against", postgresEnv)
+	}
+	admin, err := sql.Open("pgx", base)
+	require.NoError(t, err)
+	defer admin.Close()
+	name := fmt.Sprintf("pf_%d_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9, dbSeq.Add(1))
+	_, err = admin.Exec("CREATE DATABASE " + name)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		a, err := sql.Open("pgx", base)
+		if err != nil {
+			return
+		}
+		defer a.Close()
+		_, _ = a.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+	})
+	return withDatabase(t, base, name)
+}
+
+// withDatabase is dsn with its database replaced by name.
+func withDatabase(t testing.TB, dsn, name string) string {
+	t.Helper()
+	rest := dsn
+	query := ""
+	if i := strings.IndexByte(dsn, '?'); i >= 0 {
+		rest, query = dsn[:i], dsn[i:]
+	}
+	scheme := strings.Index(rest, "://")
+	require.GreaterOrEqual(t, scheme, 0, "the DSN must be a URL")
+	if j := strings.IndexByte(rest[scheme+3:], '/'); j >= 0 {
+		rest = rest[:scheme+3+j]
+	}
+	return rest + "/" + name + query
+}
+
+// newFake starts a fake with a fixed clock, the hard cases and a client
+// for it, without a cache, on the SDK's default HTTP client as a user's.
+func newFake(t testing.TB, opts ...fake.Option) (*fake.Server, *registerdata.Client, *fake.Clock) {
+	t.Helper()
+	clk := fake.NewClock(start)
+	srv := fake.NewServer(append([]fake.Option{fake.WithClock(clk), fake.WithCredits(10_000_000), fake.WithHardCases()}, opts...)...)
+	t.Cleanup(srv.Close)
+	c, err := registerdata.NewClient(
+		registerdata.WithAPIKey(srv.APIKey),
+		registerdata.WithBaseURL(srv.URL),
+		registerdata.WithRetryWait(time.Millisecond, 2*time.Millisecond, time.Minute),
+	)
+	require.NoError(t, err)
+	return srv, c, clk
+}
+
+// open opens the portfolio at dsn with the fake's clock.
+func open(t testing.TB, dsn string, c *registerdata.Client, clk *fake.Clock, opts ...portfolio.Option) *portfolio.Portfolio {
+	t.Helper()
+	p, err := portfolio.Open(context.Background(), dsn, c, append([]portfolio.Option{portfolio.WithClock(clk.Now)}, opts...)...)
+	require.NoError(t, err)
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+// spent is what the fake billed the test's account so far.
+func spent(srv *fake.Server) int64 { return 10_000_000 - srv.Credits(srv.APIKey) }
+
+// rawDB opens the database at a portfolio DSN directly, to look at its
+// tables while other processes write them.
+func rawDB(t testing.TB, dsn string) *sql.DB {
+	t.Helper()
+	driver, name := "pgx", dsn
+	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
+		driver, name = "sqlite", "file:"+path+"?_pragma=busy_timeout(10000)"
+	}
+	db, err := sql.Open(driver, name)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
 }

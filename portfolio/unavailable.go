@@ -27,8 +27,8 @@ import (
 // database answers.
 const (
 	// retryAfter is the Retry-After of a delivery refused because it
-	// could not be recorded, in seconds.
-	retryAfter = "10"
+	// could not be recorded.
+	retryAfter = 10 * time.Second
 	// intakeTimeout bounds the recording of one delivery: the service
 	// gives up on an answer after 15 seconds.
 	intakeTimeout = 10 * time.Second

@@ -41,6 +41,17 @@ type Deduper interface {
 	Release(ctx context.Context, id string, succeeded bool, now time.Time) error
 }
 
+// WithoutDeduper makes Handler call its callback for every verified
+// delivery, without the verifier's Deduper (WithDeduper): no id is
+// claimed or remembered, so redeliveries and concurrent duplicates reach
+// the callback and no 409 is answered. It is for a callback that
+// de-duplicates by itself, such as one that records the webhook id under
+// a unique key in the transaction of its work, for which the in-memory
+// default would only hold ids in memory.
+func WithoutDeduper() HandlerOption {
+	return func(hd *handler) { hd.noDedup = true }
+}
+
 // MemoryDeduper is the default Deduper: an in-memory store for one process.
 // Succeeded ids are remembered for a fixed time to live and at most a fixed
 // number of ids is kept; when full, the oldest succeeded id is forgotten

@@ -3,6 +3,9 @@ package webhook
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -70,4 +73,47 @@ func TestMemoryDeduperIsBounded(t *testing.T) {
 	assert.Equal(t, 3, d.Len())
 	require.NoError(t, d.Release(ctx, "e", false, testNow))
 	assert.Equal(t, ClaimAcquired, claim(t, d, "f", testNow), "room again once a claim ends")
+}
+
+// refusingDeduper fails the test when Handler consults it.
+type refusingDeduper struct{ t *testing.T }
+
+func (d refusingDeduper) Claim(context.Context, string, time.Time) (ClaimResult, error) {
+	d.t.Error("Claim called WithoutDeduper")
+	return ClaimAcquired, nil
+}
+
+func (d refusingDeduper) Release(context.Context, string, bool, time.Time) error {
+	d.t.Error("Release called WithoutDeduper")
+	return nil
+}
+
+func TestWithoutDeduperCallsBackForEveryDelivery(t *testing.T) {
+	started, finish := make(chan struct{}), make(chan struct{})
+	var calls atomic.Int32
+	fn := func(context.Context, *Event) error {
+		if calls.Add(1) == 1 {
+			close(started)
+			<-finish
+		}
+		return nil
+	}
+	var seen []Outcome
+	var mu sync.Mutex
+	h := Handler(newTestVerifier(t, newTestClock(), WithDeduper(refusingDeduper{t})), fn, WithoutDeduper(),
+		WithObserver(func(_ *http.Request, o Outcome) { mu.Lock(); seen = append(seen, o); mu.Unlock() }))
+
+	first := make(chan int)
+	go func() { first <- serve(h, delivery("msg_1", testNow, testBody)).Code }()
+	<-started
+	assert.Equal(t, http.StatusNoContent, serve(h, delivery("msg_1", testNow, testBody)).Code, "a concurrent duplicate reaches the callback: no 409")
+	close(finish)
+	assert.Equal(t, http.StatusNoContent, <-first)
+	assert.Equal(t, http.StatusNoContent, serve(h, delivery("msg_1", testNow, testBody)).Code, "a replay reaches the callback")
+	assert.Equal(t, int32(3), calls.Load())
+	mu.Lock()
+	defer mu.Unlock()
+	for _, o := range seen {
+		assert.False(t, o.Duplicate, "nothing is remembered, so nothing is a duplicate")
+	}
 }

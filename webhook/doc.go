@@ -3,13 +3,25 @@
 // serves them through an http.Handler that answers the service the way its
 // delivery provider expects.
 //
+// # Where to start, by job
+//
+//	Job                        Entry point
+//	receive deliveries         NewVerifier, then Handler(v, fn): verified, decoded, de-duplicated, answered
+//	verify by hand             (*Verifier).Verify or (*Verifier).Parse, with the raw body
+//	refuse a delivery for now  return a *RetryLater from fn: 503 with a Retry-After
+//	de-duplicate               WithDeduper (a store shared by processes: redisstore.NewDeduper); WithoutDeduper when fn does it
+//	logs and metrics           WithObserver: every answer with its reason
+//	sign (tests, the fake)     Sign, SignedHeaders
+//
+// # The scheme
+//
 // Deliveries follow the Standard Webhooks scheme. Each POST carries three
 // headers, webhook-id, webhook-timestamp and webhook-signature (the
 // provider's svix-id, svix-timestamp and svix-signature are accepted too);
 // the signature is an HMAC-SHA256, keyed with the signing secret shown in
 // the service's dashboard, over id + "." + timestamp + "." + body.
 //
-// Mounting a receiver:
+// # Mounting a receiver
 //
 //   - Mount Handler on a route without CSRF protection or any middleware
 //     that reads, rewrites or re-encodes the request body. The signature
@@ -22,4 +34,10 @@
 //   - A callback error makes Handler answer 500, so the service retries the
 //     delivery with the same webhook id; a successful id is remembered and
 //     its redeliveries are acknowledged without calling the callback again.
+//   - A callback that cannot take a delivery now (its database is down)
+//     returns a *RetryLater: Handler answers 503 with a Retry-After, and
+//     the service delivers it again later.
+//   - A callback that de-duplicates by itself (a unique key on the
+//     webhook id in its database) passes WithoutDeduper to Handler, which
+//     then calls it for every verified delivery.
 package webhook

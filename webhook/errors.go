@@ -1,6 +1,10 @@
 package webhook
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+	"time"
+)
 
 // Sentinel errors, for errors.Is. Every error returned by this package wraps
 // exactly one of them, with a message that names what to check.
@@ -53,4 +57,46 @@ func sentinelOf(err error, candidates []error) error {
 		}
 	}
 	return nil
+}
+
+// RetryLater is the error a Handler callback returns for a delivery it
+// cannot take now but may take later, such as when its database is
+// unavailable: Handler answers 503 Service Unavailable with a
+// Retry-After of After, instead of the 500 of any other error, and
+// forgets the id as for any failure, so that the service delivers it
+// again. Wrapped (fmt.Errorf with %w) it works the same: Handler finds
+// it with errors.As. Err, the cause, reaches the observer (Outcome.Err)
+// and errors.Is through Unwrap, never the answer's body.
+//
+//	if err := record(ctx, ev); errors.Is(err, errDatabaseDown) {
+//		return &webhook.RetryLater{After: 10 * time.Second, Err: err}
+//	}
+type RetryLater struct {
+	// After is how long the service should wait before it delivers
+	// again, sent as the Retry-After header in whole seconds, rounded
+	// up. Zero (or less) sends no Retry-After: the service retries on its
+	// own schedule.
+	After time.Duration
+	// Err is why the delivery cannot be taken now; it may be nil.
+	Err error
+}
+
+// Error says that the delivery should be retried later, and why.
+func (e *RetryLater) Error() string {
+	if e.Err == nil {
+		return "webhook: retry the delivery later"
+	}
+	return "webhook: retry the delivery later: " + e.Err.Error()
+}
+
+// Unwrap returns the cause, for errors.Is and errors.As.
+func (e *RetryLater) Unwrap() error { return e.Err }
+
+// retryAfter is the Retry-After header value of e: After in whole
+// seconds, rounded up; "" when After is not positive.
+func (e *RetryLater) retryAfter() string {
+	if e == nil || e.After <= 0 {
+		return ""
+	}
+	return strconv.FormatInt(int64((e.After+time.Second-1)/time.Second), 10)
 }

@@ -3,6 +3,7 @@ package webhook_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"net/http"
@@ -95,4 +96,47 @@ func ExampleVerifier_Parse() {
 	// Output:
 	// msg_7 2025-03-14T09:30:00Z 2025-03-14T09:00:00Z
 	// financials indicators[0].revenue: 100 -> 120
+}
+
+// A callback that cannot record a delivery now returns a *RetryLater:
+// the service is answered 503 with a Retry-After and delivers the event
+// again. WithoutDeduper leaves the de-duplication to the callback's own
+// store, which records each webhook id once.
+func ExampleRetryLater() {
+	sentAt := time.Date(2025, 3, 14, 9, 30, 0, 0, time.UTC)
+	v, err := webhook.NewVerifier(secret, webhook.WithClock(func() time.Time { return sentAt }))
+	if err != nil {
+		log.Fatal(err)
+	}
+	errDatabaseDown := errors.New("database down")
+	down := true
+	recorded := map[string]bool{} // a table with the webhook id as its key
+	h := webhook.Handler(v, func(ctx context.Context, ev *webhook.Event) error {
+		if down {
+			return &webhook.RetryLater{After: 10 * time.Second, Err: errDatabaseDown}
+		}
+		recorded[ev.ID] = true // a redelivery finds its row and adds nothing
+		return nil
+	}, webhook.WithoutDeduper())
+
+	body := []byte(`{"type":"monitor.change","entity_type":"company","entity_id":"DE-HRB-F1103-267645","categories":["basic"]}`)
+	deliver := func() {
+		hs, err := webhook.SignedHeaders(secret, "msg_2mXpA1b7", sentAt, body)
+		if err != nil {
+			log.Fatal(err)
+		}
+		req := httptest.NewRequest(http.MethodPost, "/webhooks/registerdata", bytes.NewReader(body))
+		req.Header = hs
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		fmt.Printf("%d Retry-After=%q\n", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	deliver() // while the database is down
+	down = false
+	deliver() // the service's redelivery
+	fmt.Println(len(recorded))
+	// Output:
+	// 503 Retry-After="10"
+	// 204 Retry-After=""
+	// 1
 }

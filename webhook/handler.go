@@ -22,7 +22,15 @@ import (
 //     one id;
 //   - otherwise fn is called with the request's context: a nil error
 //     answers 204 and remembers the id, an error answers 500 and forgets
-//     it, so the service's redelivery reaches fn again.
+//     it, so the service's redelivery reaches fn again;
+//   - an error that is or wraps a *RetryLater (fn cannot take the
+//     delivery now, its store is down) answers 503 with RetryLater's
+//     Retry-After instead of 500, and forgets the id too.
+//
+// The de-duplication by webhook id uses the verifier's Deduper
+// (WithDeduper; by default a MemoryDeduper). WithoutDeduper turns it off
+// for a callback that de-duplicates by itself: every verified delivery
+// then reaches fn, and no 409 is answered.
 //
 // fn should return quickly: the service gives up on a delivery after 15
 // seconds and retries it. A nil v or fn yields a handler answering 500.
@@ -41,6 +49,7 @@ type handler struct {
 	v       *Verifier
 	fn      func(context.Context, *Event) error
 	observe func(*http.Request, Outcome)
+	noDedup bool // WithoutDeduper: fn de-duplicates by itself
 }
 
 // ServeHTTP answers one delivery as Handler describes, then reports the
@@ -83,11 +92,22 @@ func (hd *handler) serve(w http.ResponseWriter, r *http.Request) Outcome {
 		}
 		return reject(http.StatusBadRequest, err)
 	}
-	return hd.deliver(r.Context(), ev)
+	o := hd.deliver(r.Context(), ev)
+	var rl *RetryLater
+	if o.CallbackFailed && errors.As(o.Err, &rl) {
+		if after := rl.retryAfter(); after != "" {
+			w.Header().Set("Retry-After", after)
+		}
+	}
+	return o
 }
 
-// deliver runs fn at most once per successful webhook id.
+// deliver runs fn at most once per successful webhook id, or for every
+// delivery WithoutDeduper.
 func (hd *handler) deliver(ctx context.Context, ev *Event) Outcome {
+	if hd.noDedup {
+		return callbackOutcome(ev, hd.fn(ctx, ev))
+	}
 	dedup := hd.v.cfg.deduper
 	claim, err := dedup.Claim(ctx, ev.ID, hd.v.cfg.clock())
 	o := Outcome{Event: ev}
@@ -101,16 +121,30 @@ func (hd *handler) deliver(ctx context.Context, ev *Event) Outcome {
 	case claim != ClaimAcquired:
 		o.Status, o.Err = http.StatusConflict, errors.New("webhook: this delivery is already being processed; retry later")
 	default:
-		o.Status = http.StatusNoContent
-		if err := hd.run(ctx, ev); err != nil {
-			o.Status, o.Err, o.CallbackFailed = http.StatusInternalServerError, err, true
-			o.Reason = "webhook: callback failed; retry later" // the callback's error stays in the process
-			return o
-		}
+		return callbackOutcome(ev, hd.run(ctx, ev))
 	}
 	if o.Err != nil {
 		o.Reason = o.Err.Error()
 	}
+	return o
+}
+
+// callbackOutcome is the answer to a delivery of ev whose callback
+// returned err: 204 for nil, 503 for a RetryLater, 500 for any other
+// error. The callback's error stays in the process: the answer's text
+// does not quote it.
+func callbackOutcome(ev *Event, err error) Outcome {
+	o := Outcome{Event: ev, Status: http.StatusNoContent}
+	if err == nil {
+		return o
+	}
+	o.Err, o.CallbackFailed = err, true
+	var rl *RetryLater
+	if errors.As(err, &rl) {
+		o.Status, o.Reason = http.StatusServiceUnavailable, "webhook: the delivery cannot be taken now; retry later"
+		return o
+	}
+	o.Status, o.Reason = http.StatusInternalServerError, "webhook: callback failed; retry later"
 	return o
 }
 

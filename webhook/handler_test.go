@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -280,4 +281,63 @@ func TestHandlerOverHTTP(t *testing.T) {
 	assert.Equal(t, http.StatusRequestEntityTooLarge, send(bytes.Repeat([]byte{' '}, 2<<10)))
 	assert.Equal(t, http.StatusNoContent, send(testBody))
 	assert.Equal(t, 1, cb.calls())
+}
+
+func TestHandlerRetryLaterAnswers503WithRetryAfter(t *testing.T) {
+	down := errors.New("database unavailable")
+	for _, tc := range []struct {
+		name       string
+		err        error
+		retryAfter string
+	}{
+		{"whole seconds", &RetryLater{After: 10 * time.Second, Err: down}, "10"},
+		{"rounded up", &RetryLater{After: 1500 * time.Millisecond, Err: down}, "2"},
+		{"wrapped", fmt.Errorf("recording msg_1: %w", &RetryLater{After: time.Second, Err: down}), "1"},
+		{"no wait given", &RetryLater{Err: down}, ""},
+		{"no cause", &RetryLater{After: time.Minute}, "60"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fail := true
+			var calls int
+			var seen Outcome
+			h := Handler(newTestVerifier(t, newTestClock()), func(context.Context, *Event) error {
+				calls++
+				if fail {
+					return tc.err
+				}
+				return nil
+			}, WithObserver(func(_ *http.Request, o Outcome) { seen = o }))
+			w := serve(h, delivery("msg_1", testNow, testBody))
+			assert.Equal(t, http.StatusServiceUnavailable, w.Code)
+			assert.Equal(t, tc.retryAfter, w.Header().Get("Retry-After"))
+			assert.NotContains(t, w.Body.String(), "database", "the cause stays in the process")
+			assert.True(t, seen.CallbackFailed)
+			assert.ErrorIs(t, seen.Err, tc.err, "the observer sees the callback's error")
+			var rl *RetryLater
+			assert.ErrorAs(t, seen.Err, &rl)
+
+			fail = false
+			assert.Equal(t, http.StatusNoContent, serve(h, delivery("msg_1", testNow, testBody)).Code, "the id was forgotten: the redelivery reaches the callback")
+			assert.Equal(t, 2, calls)
+		})
+	}
+}
+
+func TestRetryLaterUnwrapsItsCause(t *testing.T) {
+	down := errors.New("connection refused")
+	err := fmt.Errorf("recording: %w", &RetryLater{After: time.Second, Err: down})
+	assert.ErrorIs(t, err, down)
+	var rl *RetryLater
+	require.ErrorAs(t, err, &rl)
+	assert.Equal(t, time.Second, rl.After)
+	assert.Equal(t, "recording: webhook: retry the delivery later: connection refused", err.Error())
+	assert.Equal(t, "webhook: retry the delivery later", (&RetryLater{}).Error())
+	assert.Nil(t, (&RetryLater{}).Unwrap())
+}
+
+func TestHandlerOtherErrorsStay500WithoutRetryAfter(t *testing.T) {
+	h := Handler(newTestVerifier(t, newTestClock()), func(context.Context, *Event) error { return errors.New("bug") })
+	w := serve(h, delivery("msg_1", testNow, testBody))
+	assert.Equal(t, http.StatusInternalServerError, w.Code)
+	assert.Empty(t, w.Header().Get("Retry-After"))
 }

@@ -2,11 +2,9 @@ package portfolio_test
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -18,20 +16,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// rawDB opens the database at a portfolio DSN directly, to look at its
-// tables while other processes write them.
-func rawDB(t testing.TB, dsn string) *sql.DB {
-	t.Helper()
-	driver, name := "pgx", dsn
-	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
-		driver, name = "sqlite", "file:"+path+"?_pragma=busy_timeout(10000)"
-	}
-	db, err := sql.Open(driver, name)
-	require.NoError(t, err)
-	t.Cleanup(func() { db.Close() })
-	return db
-}
 
 // TestFetchedOnceAcrossAKill: a worker process killed with SIGKILL after
 // its job fetched (and paid for) the company's record and owners, before
@@ -75,7 +59,7 @@ func TestFetchedOnceAcrossAKill(t *testing.T) {
 
 		b, _ := startWorkerAt(t, dsn, srv.URL, srv.APIKey)
 		waitFor(t, "the event processed", 2*time.Minute, func() bool {
-			return count(t, db, `SELECT count(*) FROM portfolio_events WHERE processed_at IS NULL`) == 0
+			return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
 		})
 		require.NoError(t, b.Process.Signal(syscall.SIGTERM))
 		require.NoError(t, b.Wait())

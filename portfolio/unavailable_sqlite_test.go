@@ -54,7 +54,7 @@ func TestSQLiteLockedIsAnswered503(t *testing.T) {
 	assert.NotEmpty(t, a.retryAfter)
 	assert.Less(t, waited, 15*time.Second, "answered within the service's 15 s")
 	var n int
-	require.NoError(t, conn.QueryRowContext(ctx, `SELECT count(*) FROM portfolio_events`).Scan(&n))
+	require.NoError(t, conn.QueryRowContext(ctx, `SELECT count(*) FROM portfolio_deliveries`).Scan(&n))
 	assert.Zero(t, n, "nothing recorded")
 	_, err = conn.ExecContext(ctx, "ROLLBACK")
 	require.NoError(t, err)

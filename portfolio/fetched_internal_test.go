@@ -25,7 +25,7 @@ func openSQLite(t *testing.T) *Portfolio {
 	return p
 }
 
-// TestRecordPartKeepsCommitsSynced: the inbox's record is committed
+// TestRecordPartKeepsCommitsSynced: a fetched answer's record is committed
 // without waiting for the disk, and every later commit on SQLite waits
 // for it again (synchronous FULL), so the journal and the intake keep
 // their durability.

@@ -1,13 +1,10 @@
 package portfolio_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"database/sql"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"sync"
 	"syscall"
@@ -20,88 +17,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// startWorker starts a worker process (the test binary, see TestMain) and
-// waits until it works.
-func startWorker(t *testing.T, dsn string, srv *fake.Server) *exec.Cmd {
-	t.Helper()
-	cmd, _ := startWorkerAt(t, dsn, srv.URL, srv.APIKey)
-	return cmd
-}
-
-// startWorkerAt starts a worker process that fetches from the service at
-// url with key, the extra environment env set, waits until it works and
-// returns it with the rest of its standard output. It is killed at the
-// end of the test unless it ended before.
-func startWorkerAt(t testing.TB, dsn, url, key string, env ...string) (*exec.Cmd, *bufio.Reader) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^$")
-	cmd.Env = append(append(os.Environ(), workerDSNEnv+"="+dsn, workerURLEnv+"="+url, workerKeyEnv+"="+key), env...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	})
-	r := bufio.NewReader(out)
-	line, err := r.ReadString('\n')
-	if err != nil || line != "working\n" {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait() // stderr is complete only now
-		t.Fatalf("the worker did not start: %v %q: %s", err, line, stderr.String())
-	}
-	return cmd, r
-}
-
-// delivery is one signed delivery of an event.
-type delivery struct {
-	id   string
-	body []byte
-}
-
-// post sends d signed to url and returns the status, 0 when no answer
-// came (reported through t, safe from any goroutine).
-func post(t testing.TB, url string, d delivery) int {
-	h, err := webhook.SignedHeaders(secret, d.id, time.Now(), d.body)
-	if !assert.NoError(t, err) {
-		return 0
-	}
-	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(d.body))
-	if !assert.NoError(t, err) {
-		return 0
-	}
-	req.Header = h
-	resp, err := http.DefaultClient.Do(req)
-	if !assert.NoError(t, err) {
-		return 0
-	}
-	resp.Body.Close()
-	return resp.StatusCode
-}
-
-// waitFor polls cond (a database state written by other processes) until
-// it holds or the deadline passes.
-func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		<-tick.C
-	}
-}
-
-func count(t testing.TB, db *sql.DB, query string) int {
-	var n int
-	require.NoError(t, db.QueryRow(query).Scan(&n))
-	return n
-}
 
 // TestExactlyOnceOnAFleet: two receivers and three worker processes on
 // one PostgreSQL, concurrent duplicate deliveries, replays, and a worker
@@ -171,7 +86,7 @@ func TestExactlyOnceOnAFleet(t *testing.T) {
 
 	b, c3 := startWorker(t, dsn, srv), startWorker(t, dsn, srv)
 	waitFor(t, "every event processed", 3*time.Minute, func() bool {
-		return count(t, db, `SELECT count(*) FROM portfolio_events WHERE processed_at IS NULL`) == 0
+		return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
 	})
 	// Replays of processed events change nothing.
 	for _, d := range ds[:5] {

@@ -228,7 +228,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	})
 	require.NoError(t, srv.SetLatency(0, 0))
 	waitFor(t, "every event processed", 3*time.Minute, func() bool {
-		return count(t, watch, `SELECT count(*) FROM portfolio_events WHERE processed_at IS NULL`) == 0 &&
+		return count(t, watch, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0 &&
 			count(t, watch, `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`) == 0
 	})
 	select {
@@ -242,7 +242,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 		require.NoError(t, <-workDone)
 	}
 
-	assert.Equal(t, n, count(t, watch, `SELECT count(*) FROM portfolio_events`), "each delivered event recorded once")
+	assert.Equal(t, n, count(t, watch, `SELECT count(*) FROM portfolio_deliveries`), "each delivered event recorded once")
 	assert.Equal(t, n, count(t, watch, `SELECT count(*) FROM river_job`), "one job per event")
 	assert.Zero(t, count(t, watch, `SELECT count(*) FROM river_job WHERE state <> 'completed'`), "no job discarded or cancelled")
 	assert.Zero(t, count(t, watch, `SELECT count(*) FROM river_job WHERE attempt > 1`), "the outage cost no job an attempt")
@@ -303,6 +303,6 @@ func TestDeliveryRightAfterConnectionsWereCutIsRecorded(t *testing.T) {
 		a := postAnswer(t, rcv.URL, d)
 		assert.Equal(t, http.StatusNoContent, a.status, "delivery %d, right after the cut", i)
 	}
-	assert.Equal(t, 5, count(t, admin, `SELECT count(*) FROM portfolio_events`))
+	assert.Equal(t, 5, count(t, admin, `SELECT count(*) FROM portfolio_deliveries`))
 	assert.Equal(t, 5, count(t, admin, `SELECT count(*) FROM river_job`))
 }

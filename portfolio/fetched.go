@@ -12,7 +12,13 @@ import (
 	registerdata "github.com/registerdata/registerdata-go"
 )
 
-// The parts of an event's fetch that the inbox records, each paid for
+// The answers already paid for: what a delivery's job fetched, recorded
+// in portfolio_fetched (its own short transaction) before it is compared
+// and journalled, so that a retried job reuses it instead of paying
+// again. A row lives from its fetch to the commit of the delivery's
+// journal entry, which deletes it.
+
+// The parts of a delivery's fetch that are recorded, each paid for
 // separately: the company record (which answers every register
 // category) and its owners (the ownership category).
 const (
@@ -20,23 +26,23 @@ const (
 	partOwners  = "owners"
 )
 
-// afterFetch, when set (by the tests), runs after an event's answers are
-// recorded in the inbox and before they are compared and journalled.
-var afterFetch func(eventID string)
+// afterFetch, when set (by the tests), runs after a delivery's answers
+// are recorded and before they are compared and journalled.
+var afterFetch func(deliveryID string)
 
-// recordedPart is one answer of the inbox.
+// recordedPart is one recorded answer.
 type recordedPart struct {
 	data      string
 	credits   int64
 	fetchedAt int64
 }
 
-// fetchForEvent gets what event eventID needs of company id (its record,
-// and its owners when owners is set) through the inbox of fetched
+// fetchForDelivery gets what delivery deliveryID needs of company id (its
+// record, and its owners when owners is set) through the recorded
 // answers (portfolio_fetched): an answer recorded by an earlier run of
-// the event's job is reused; an answer fetched now is recorded, in its
+// the delivery's job is reused; an answer fetched now is recorded, in its
 // own short transaction, before it is compared and journalled. The
-// journal entry's transaction deletes the event's answers (apply), so a
+// journal entry's transaction deletes the delivery's answers (apply), so a
 // job killed after its fetch and before its commit does not pay the
 // fetch again when it is retried. The one window left is a kill between
 // the service's answer and the commit of its record: the retry then
@@ -44,17 +50,17 @@ type recordedPart struct {
 //
 // It returns the answers, what they cost (once, whichever run fetched
 // them) and when the first of them was fetched.
-func (p *Portfolio) fetchForEvent(ctx context.Context, eventID, id string, owners bool) (snapshot, int64, time.Time, error) {
+func (p *Portfolio) fetchForDelivery(ctx context.Context, deliveryID, id string, owners bool) (snapshot, int64, time.Time, error) {
 	var s snapshot
-	rec, err := p.recordedParts(ctx, eventID, id)
+	rec, err := p.recordedParts(ctx, deliveryID, id)
 	if err != nil {
 		return s, 0, time.Time{}, err
 	}
-	co, credits, at, err := recordedOrFetched(ctx, p, rec, eventID, id, partCompany, func() (*registerdata.Company, int64, error) {
+	co, credits, at, err := recordedOrFetched(ctx, p, rec, deliveryID, id, partCompany, func() (*registerdata.Company, int64, error) {
 		return p.fetchCompany(ctx, id)
 	})
 	if err == nil && co == nil {
-		err = fmt.Errorf("portfolio: the recorded %s of %s for the event %s is null: delete its rows in portfolio_fetched to fetch it again", partCompany, id, eventID)
+		err = fmt.Errorf("portfolio: the recorded %s of %s for the delivery %s is null: delete its rows in portfolio_fetched to fetch it again", partCompany, id, deliveryID)
 	}
 	if err != nil {
 		return s, credits, at, err
@@ -62,7 +68,7 @@ func (p *Portfolio) fetchForEvent(ctx context.Context, eventID, id string, owner
 	s.Company = co
 	if owners {
 		// nil (no owner list) is recorded as null: it was paid too.
-		o, c, _, err := recordedOrFetched(ctx, p, rec, eventID, id, partOwners, func() (*registerdata.Owners, int64, error) {
+		o, c, _, err := recordedOrFetched(ctx, p, rec, deliveryID, id, partOwners, func() (*registerdata.Owners, int64, error) {
 			return p.fetchOwners(ctx, id, co.LegalForm)
 		})
 		credits += c
@@ -72,19 +78,19 @@ func (p *Portfolio) fetchForEvent(ctx context.Context, eventID, id string, owner
 		s.Owners = o
 	}
 	if afterFetch != nil {
-		afterFetch(eventID)
+		afterFetch(deliveryID)
 	}
 	return s, credits, at, nil
 }
 
-// recordedOrFetched is one part of an event's answers: the one recorded
+// recordedOrFetched is one part of a delivery's answers: the one recorded
 // in rec, with its credits and when it was fetched, or else one fetched
 // now by fetch and recorded (recordPart) before it is returned.
-func recordedOrFetched[T any](ctx context.Context, p *Portfolio, rec map[string]recordedPart, eventID, id, part string, fetch func() (T, int64, error)) (T, int64, time.Time, error) {
+func recordedOrFetched[T any](ctx context.Context, p *Portfolio, rec map[string]recordedPart, deliveryID, id, part string, fetch func() (T, int64, error)) (T, int64, time.Time, error) {
 	var v T
 	if r, ok := rec[part]; ok {
 		if err := json.Unmarshal([]byte(r.data), &v); err != nil {
-			return v, 0, time.Time{}, fmt.Errorf("portfolio: the recorded %s of %s for the event %s is not valid: delete its rows in portfolio_fetched to fetch it again", part, id, eventID)
+			return v, 0, time.Time{}, fmt.Errorf("portfolio: the recorded %s of %s for the delivery %s is not valid: delete its rows in portfolio_fetched to fetch it again", part, id, deliveryID)
 		}
 		return v, r.credits, fromMicros(r.fetchedAt), nil
 	}
@@ -93,15 +99,15 @@ func recordedOrFetched[T any](ctx context.Context, p *Portfolio, rec map[string]
 	if err != nil {
 		return v, credits, at, err
 	}
-	return v, credits, at, p.recordPart(ctx, eventID, id, part, v, credits, at)
+	return v, credits, at, p.recordPart(ctx, deliveryID, id, part, v, credits, at)
 }
 
-// recordedParts reads the answers recorded for event eventID of company
-// id, by part.
-func (p *Portfolio) recordedParts(ctx context.Context, eventID, id string) (map[string]recordedPart, error) {
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT part, data, credits, fetched_at FROM portfolio_fetched WHERE event_id = $1 AND company_id = $2`), eventID, id)
+// recordedParts reads the answers recorded for delivery deliveryID of
+// company id, by part.
+func (p *Portfolio) recordedParts(ctx context.Context, deliveryID, id string) (map[string]recordedPart, error) {
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT part, data, credits, fetched_at FROM portfolio_fetched WHERE event_id = $1 AND company_id = $2`), deliveryID, id)
 	if err != nil {
-		return nil, fmt.Errorf("portfolio: reading the recorded answers of the event %s: %w", eventID, err)
+		return nil, fmt.Errorf("portfolio: reading the recorded answers of the delivery %s: %w", deliveryID, err)
 	}
 	defer rows.Close()
 	out := map[string]recordedPart{}
@@ -109,12 +115,12 @@ func (p *Portfolio) recordedParts(ctx context.Context, eventID, id string) (map[
 		var part string
 		var r recordedPart
 		if err := rows.Scan(&part, &r.data, &r.credits, &r.fetchedAt); err != nil {
-			return nil, fmt.Errorf("portfolio: reading the recorded answers of the event %s: %w", eventID, err)
+			return nil, fmt.Errorf("portfolio: reading the recorded answers of the delivery %s: %w", deliveryID, err)
 		}
 		out[part] = r
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("portfolio: reading the recorded answers of the event %s: %w", eventID, err)
+		return nil, fmt.Errorf("portfolio: reading the recorded answers of the delivery %s: %w", deliveryID, err)
 	}
 	return out, nil
 }
@@ -122,12 +128,12 @@ func (p *Portfolio) recordedParts(ctx context.Context, eventID, id string) (map[
 // recordTimeout bounds the recording of one paid answer.
 const recordTimeout = 10 * time.Second
 
-// recordPart records one paid answer of event eventID in its own
+// recordPart records one paid answer of delivery deliveryID in its own
 // transaction, even when the job's context ended meanwhile (its time is
 // up, the worker stops): the answer is paid for, and a retry that finds
 // it recorded does not pay again. An answer recorded already (a
 // concurrent run of the same job) is kept.
-func (p *Portfolio) recordPart(ctx context.Context, eventID, id, part string, v any, credits int64, at time.Time) error {
+func (p *Portfolio) recordPart(ctx context.Context, deliveryID, id, part string, v any, credits int64, at time.Time) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
 	defer cancel()
 	data, err := json.Marshal(v)
@@ -136,14 +142,14 @@ func (p *Portfolio) recordPart(ctx context.Context, eventID, id, part string, v 
 	}
 	query := p.q(`INSERT INTO portfolio_fetched (event_id, company_id, part, data, credits, fetched_at)
 		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id, company_id, part) DO NOTHING`)
-	args := []any{eventID, id, part, string(data), credits, micros(at)}
+	args := []any{deliveryID, id, part, string(data), credits, micros(at)}
 	if p.engine == engineSQLite {
 		err = p.execUnsynced(ctx, query, args...)
 	} else {
 		_, err = p.db.ExecContext(ctx, query, args...)
 	}
 	if err != nil {
-		return fmt.Errorf("portfolio: recording the fetched %s of %s for the event %s: %w", part, id, eventID, err)
+		return fmt.Errorf("portfolio: recording the fetched %s of %s for the delivery %s: %w", part, id, deliveryID, err)
 	}
 	return nil
 }
@@ -154,7 +160,7 @@ func (p *Portfolio) recordPart(ctx context.Context, eventID, id, part string, v 
 // waits for the disk (every other one: the store runs with synchronous
 // FULL) makes it durable too, since the log is written in order. Only
 // an operating-system crash or power loss before that commit can undo
-// it. For the inbox of fetched answers, where that costs a lookup paid
+// it. For the recorded answers, where that costs a lookup paid
 // again and nothing else, it saves a quarter or more of the SQLite
 // burst's wall time (BenchmarkBurst).
 func (p *Portfolio) execUnsynced(ctx context.Context, query string, args ...any) error {
@@ -175,11 +181,11 @@ func (p *Portfolio) execUnsynced(ctx context.Context, query string, args ...any)
 	return err
 }
 
-// forgetFetched deletes the recorded answers of event eventID, inside
-// the transaction that journals it.
-func (p *Portfolio) forgetFetched(ctx context.Context, tx *sql.Tx, eventID string) error {
-	if _, err := tx.ExecContext(ctx, p.q(`DELETE FROM portfolio_fetched WHERE event_id = $1`), eventID); err != nil {
-		return fmt.Errorf("portfolio: clearing the recorded answers of the event %s: %w", eventID, err)
+// forgetFetched deletes the recorded answers of delivery deliveryID,
+// inside the transaction that journals it.
+func (p *Portfolio) forgetFetched(ctx context.Context, tx *sql.Tx, deliveryID string) error {
+	if _, err := tx.ExecContext(ctx, p.q(`DELETE FROM portfolio_fetched WHERE event_id = $1`), deliveryID); err != nil {
+		return fmt.Errorf("portfolio: clearing the recorded answers of the delivery %s: %w", deliveryID, err)
 	}
 	return nil
 }
