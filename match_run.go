@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/registerdata/registerdata-go/internal/matchtext"
 	"github.com/registerdata/registerdata-go/internal/places"
 )
 
@@ -20,8 +21,8 @@ type matcher struct {
 	maxCredits int64
 	limit      *CreditLimit // MaxCredits, held at every write of the match's calls
 
-	name   normName
-	city   string // the query's city, street: folded (foldCity)
+	name   matchtext.Name
+	city   string // the query's city, street: folded (matchtext.FoldCity)
 	street string
 	postal string // the query's postal code, trimmed
 	// postalCities are the cities of the query's postal code (package
@@ -52,7 +53,7 @@ type matcher struct {
 // matchCand is one company considered.
 type matchCand struct {
 	res     CompanySearchResult
-	norm    normName
+	norm    matchtext.Name
 	record  *Company // the full record, when read (former names, status)
 	score   float64
 	nameFit float64 // the name's score alone (current or former name)
@@ -78,8 +79,8 @@ type partFit struct {
 
 func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *matcher {
 	m := &matcher{c: c, q: q, o: o, opts: opts, maxCredits: o.MaxCredits, cands: map[string]*matchCand{}, asked: map[string]bool{}}
-	m.name = normalizeName(q.Name)
-	m.city, m.street = foldCity(q.City), foldCity(q.Street)
+	m.name = matchtext.Normalize(q.Name)
+	m.city, m.street = matchtext.FoldCity(q.City), matchtext.FoldCity(q.Street)
 	m.postal = strings.TrimSpace(q.PostalCode)
 	m.postalCities = places.CitiesOfPostalCode(m.postal)
 	if c := searchCity(q.City); c != "" {
@@ -95,11 +96,11 @@ func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *mat
 		}
 	}
 	m.vat = strings.ToUpper(strings.Map(dropSeparators, q.VATID))
-	if p := vatIDProblem(m.vat); p != "" {
+	if p := matchtext.VATIDProblem(m.vat); p != "" {
 		m.vat, m.unusable = "", append(m.unusable, p)
 	}
 	m.lei = strings.ToUpper(strings.Map(dropSeparators, q.LEI))
-	if p := leiProblem(m.lei); m.lei != "" && p != "" {
+	if p := matchtext.LEIProblem(m.lei); m.lei != "" && p != "" {
 		m.lei, m.unusable = "", append(m.unusable, p)
 	}
 	if s := strings.TrimSpace(q.Website); s != "" {
@@ -126,7 +127,7 @@ func (m *matcher) add(res CompanySearchResult) *matchCand {
 	if c, ok := m.cands[res.CompanyID]; ok {
 		return c
 	}
-	c := &matchCand{res: res, norm: normalizeNameKept(res.Name)}
+	c := &matchCand{res: res, norm: matchtext.NormalizeKept(res.Name)}
 	m.cands[res.CompanyID] = c
 	m.order = append(m.order, c)
 	return c
@@ -159,7 +160,7 @@ func (m *matcher) run(ctx context.Context) error {
 // when no name found fits, with spellings and prefixes that survive a
 // typo or a transliteration.
 func (m *matcher) free(ctx context.Context) error {
-	words := autocompleteWords(m.q.Name)
+	words := matchtext.AutocompleteWords(m.q.Name)
 	if len(words) == 0 {
 		return nil
 	}
@@ -209,7 +210,7 @@ func (m *matcher) free(ctx context.Context) error {
 	// or the other way round, or a word has a typo: try those spellings
 	// and the prefixes a typo or a transliteration leaves intact.
 	for _, wd := range byLen[:min(2, len(byLen))] {
-		for _, t := range fallbackTexts(wd) {
+		for _, t := range matchtext.FallbackTexts(wd) {
 			n, err := m.autocomplete(ctx, t)
 			if err != nil {
 				return err
@@ -228,85 +229,6 @@ func (m *matcher) nameFits() bool {
 		}
 	}
 	return false
-}
-
-// fallbackTexts are the autocomplete texts tried for a word when nothing
-// fits: its umlaut spellings, the prefix before its first
-// transliteration (ae, oe, ue, ss), and its first half.
-func fallbackTexts(wd string) []string {
-	var out []string
-	if t := transliterated(wd); t != wd {
-		out = append(out, t) // "müller" as "mueller", "groß" as "gross"
-	}
-	if u := umlautSpelling(wd); u != wd {
-		out = append(out, u)
-		if b := strings.ReplaceAll(u, "ss", "ß"); b != u {
-			out = append(out, b)
-		}
-	} else if b := strings.ReplaceAll(wd, "ss", "ß"); b != wd {
-		out = append(out, b)
-	}
-	r := []rune(wd)
-	if i := indexTransliteration(wd); i >= 3 {
-		out = append(out, wd[:i])
-	}
-	if len(r) >= 6 {
-		out = append(out, string(r[:(len(r)+1)/2]), string(r[:3]))
-	}
-	return out
-}
-
-// indexTransliteration is the byte index of the first ae, oe, ue or ss
-// in s, or -1.
-func indexTransliteration(s string) int {
-	i := -1
-	for _, d := range []string{"ae", "oe", "ue", "ss"} {
-		if j := strings.Index(s, d); j >= 0 && (i < 0 || j < i) {
-			i = j
-		}
-	}
-	return i
-}
-
-// autocompleteWords are the words of a name worth sending to the
-// autocomplete: lower case, as written, without legal form, state and
-// filler words.
-func autocompleteWords(name string) []string {
-	raw := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	folded := make([]string, len(raw))
-	for i, r := range raw {
-		folded[i] = foldWord(r)
-	}
-	var out []string
-	for i := 0; i < len(raw); {
-		if _, l := matchFormAt(folded, i); l > 0 {
-			i += l
-			continue
-		}
-		if _, l := matchStateAt(folded, i); l > 0 {
-			i += l
-			continue
-		}
-		if a, ok := wordAbbreviations[folded[i]]; ok && a == "" || len(raw[i]) < 2 {
-			i++
-			continue
-		}
-		out = append(out, raw[i])
-		i++
-	}
-	return out
-}
-
-// transliterated spells a word's umlauts and ß out ("müller" as
-// "mueller", "groß" as "gross").
-func transliterated(s string) string { return transliterationReplacer.Replace(s) }
-
-var transliterationReplacer = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss")
-
-// umlautSpelling writes the transliterations ae, oe, ue of a word as
-// umlauts ("mueller" as "müller").
-func umlautSpelling(s string) string {
-	return umlautReplacer.Replace(s)
 }
 
 // websiteHost is the site of a web address, without path, query and

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/registerdata/registerdata-go/internal/matchtext"
 	"github.com/registerdata/registerdata-go/internal/places"
 )
 
@@ -40,7 +41,7 @@ func (m *matcher) scoreOne(c *matchCand) {
 	c.reasons = c.reasons[:0]
 	c.ident, c.contra = false, false
 	fit := 0.0
-	if m.name.joined != "" {
+	if m.name.Joined != "" {
 		fit = m.nameFit(c)
 	}
 	c.nameFit = fit
@@ -69,7 +70,7 @@ func (m *matcher) scoreOne(c *matchCand) {
 	switch {
 	case idents > 0:
 		c.ident = true
-		if m.name.joined != "" && fit < contradicts {
+		if m.name.Joined != "" && fit < contradicts {
 			c.contra = true
 			c.reasons = append(c.reasons, "the name contradicts the identifier: "+quote(m.q.Name)+" vs "+quote(c.res.Name))
 		}
@@ -84,7 +85,7 @@ func (m *matcher) scoreOne(c *matchCand) {
 		if c.contra {
 			c.score = min(c.score, fit*f, contradicts)
 		}
-	case m.name.joined == "":
+	case m.name.Joined == "":
 		c.score = 0
 		if regEq == regNumber {
 			c.score = 0.5
@@ -119,7 +120,7 @@ func (m *matcher) nameFit(c *matchCand) float64 {
 
 // findNameFit is nameFit's comparison.
 func (m *matcher) findNameFit(c *matchCand) float64 {
-	sim := nameSimilarity(m.name, c.norm)
+	sim := matchtext.NameSimilarity(m.name, c.norm)
 	switch {
 	case sim == 1:
 		c.reasons = append(c.reasons, "name equal after normalisation")
@@ -130,31 +131,31 @@ func (m *matcher) findNameFit(c *matchCand) float64 {
 	default:
 		c.reasons = append(c.reasons, "name differs: "+quote(c.res.Name))
 	}
-	fit, form := sim*m.formFactor(c.norm.form), c.norm.form
+	fit, form := sim*m.formFactor(c.norm.Form), c.norm.Form
 	if c.record != nil {
 		for _, n := range c.record.Names {
 			if n.Name == c.res.Name {
 				continue
 			}
-			fn := normalizeNameKept(n.Name)
-			if s := nameSimilarity(m.name, fn) * formerNameWeight * m.formFactor(fn.form); s > fit {
-				fit, form = s, fn.form
+			fn := matchtext.NormalizeKept(n.Name)
+			if s := matchtext.NameSimilarity(m.name, fn) * formerNameWeight * m.formFactor(fn.Form); s > fit {
+				fit, form = s, fn.Form
 				c.reasons = append(c.reasons, "former name: "+quote(n.Name))
 			}
 		}
 	}
-	if m.name.form != "" && form != "" {
+	if m.name.Form != "" && form != "" {
 		switch {
-		case m.name.form == form:
-			c.reasons = append(c.reasons, "legal form equal: "+formNames[form])
-		case formsNear(m.name.form, form):
-			c.reasons = append(c.reasons, "legal form close: "+formNames[m.name.form]+" vs "+formNames[form])
+		case m.name.Form == form:
+			c.reasons = append(c.reasons, "legal form equal: "+matchtext.FormName(form))
+		case matchtext.FormsNear(m.name.Form, form):
+			c.reasons = append(c.reasons, "legal form close: "+matchtext.FormName(m.name.Form)+" vs "+matchtext.FormName(form))
 		default:
-			c.reasons = append(c.reasons, "legal form differs: "+formNames[m.name.form]+" vs "+formNames[form]+" (another company)")
+			c.reasons = append(c.reasons, "legal form differs: "+matchtext.FormName(m.name.Form)+" vs "+matchtext.FormName(form)+" (another company)")
 		}
 	}
-	if m.name.liquidation {
-		if c.norm.liquidation || !c.res.Active {
+	if m.name.Liquidation {
+		if c.norm.Liquidation || !c.res.Active {
 			c.reasons = append(c.reasons, "in liquidation or inactive, as the query says")
 		} else {
 			fit *= stateDiffers
@@ -169,9 +170,9 @@ func (m *matcher) findNameFit(c *matchCand) float64 {
 // for a form customers write for the other, formDiffers otherwise.
 func (m *matcher) formFactor(form string) float64 {
 	switch {
-	case m.name.form == "" || form == "" || m.name.form == form:
+	case m.name.Form == "" || form == "" || m.name.Form == form:
 		return 1
-	case formsNear(m.name.form, form):
+	case matchtext.FormsNear(m.name.Form, form):
 		return formNear
 	}
 	return formDiffers
@@ -206,7 +207,7 @@ func (m *matcher) findCityFactor(c *matchCand) float64 {
 	case city == "":
 		c.reasons = append(c.reasons, "city not in the register's answer")
 	case places.SameCity(m.q.City, city):
-		if m.city == foldCity(city) {
+		if m.city == matchtext.FoldCity(city) {
 			c.reasons = append(c.reasons, "city equal: "+city)
 		} else {
 			c.reasons = append(c.reasons, "city "+m.q.City+" is "+city)
@@ -242,7 +243,7 @@ func (m *matcher) findCityFactor(c *matchCand) float64 {
 	} else if qp != "" && qp == postal {
 		c.reasons = append(c.reasons, "postal code equal")
 	}
-	if m.street != "" && street != "" && m.street == foldCity(street) {
+	if m.street != "" && street != "" && m.street == matchtext.FoldCity(street) {
 		c.reasons = append(c.reasons, "street equal")
 	}
 	return f

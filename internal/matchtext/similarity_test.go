@@ -1,0 +1,43 @@
+package matchtext
+
+import "testing"
+
+func TestNameSimilarity(t *testing.T) {
+	sim := func(a, b string) float64 { return NameSimilarity(Normalize(a), Normalize(b)) }
+	same := [][2]string{
+		{"Nordlicht Solartechnik GmbH", "Nordlicht Solar-Technik GmbH i.L."},
+		{"Müller Bau GmbH", "Mueller Bau GmbH"},
+		{"Müller Bau GmbH", "Muller Bau"},
+		{"Straßenbau Nord", "Strassenbau Nord"},
+		{"Wagner & Sohn Metallbau OHG", "Wagner und Sohn Metallbau"},
+		{"Metallbau Wagner Sohn", "Wagner & Sohn Metallbau"},
+	}
+	for _, p := range same {
+		if s := sim(p[0], p[1]); s != 1 {
+			t.Errorf("sim(%q, %q) = %v; want 1", p[0], p[1], s)
+		}
+	}
+	typo := [][2]string{{"Nordlicht Solartechnik", "Nordlicht Solartechnil"}, {"Hafenkontor Spedition", "Hafenkontr Spedition"}}
+	for _, p := range typo {
+		if s := sim(p[0], p[1]); s < 0.9 || s >= 1 {
+			t.Errorf("sim(%q, %q) = %v; want a typo's score in [0.9, 1)", p[0], p[1], s)
+		}
+	}
+	differ := [][2]string{{"Nordbau GmbH", "Nordbank GmbH"}, {"Nordlicht Solartechnik", "Nordlicht Service"}, {"Südbau", "Nordbau"}, {"Elbmetall", "Elbmedien"}}
+	for _, p := range differ {
+		if s := sim(p[0], p[1]); s >= 0.85 {
+			t.Errorf("sim(%q, %q) = %v; want below 0.85", p[0], p[1], s)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"abc", "abc", 0}, {"abc", "acb", 1}, {"abc", "ab", 1}, {"kitten", "sitting", 3}, {"a", "abcdef", 3}} {
+		if got := editDistance(c.a, c.b, 2); got != min(c.d, 3) {
+			t.Errorf("editDistance(%q, %q) = %d; want %d", c.a, c.b, got, min(c.d, 3))
+		}
+	}
+}
