@@ -21,19 +21,15 @@ type matcher struct {
 	maxCredits int64
 	limit      *CreditLimit // MaxCredits, held at every write of the match's calls
 
-	name   matchtext.Name
-	city   string // the query's city, street: folded (matchtext.FoldCity)
-	street string
-	postal string // the query's postal code, trimmed
-	// postalCities are the cities of the query's postal code (package
-	// places); filterCity is the city a search is narrowed to: the
-	// query's, as the register writes it, or its postal code's.
-	postalCities []string
-	filterCity   string
-	ref          *RegisterReference
-	vat, lei     string
-	website      string
-	unusable     []string // why a given identifier is ignored, for the reasons
+	name  matchtext.Name
+	place matchtext.Place // the query's city, postal code and street
+	// filterCity is the city a search is narrowed to: the query's, as
+	// the register writes it, or its postal code's.
+	filterCity string
+	ref        *RegisterReference
+	vat, lei   string
+	website    string
+	unusable   []string // why a given identifier is ignored, for the reasons
 
 	cands     map[string]*matchCand
 	order     []*matchCand // in the order found; scored sorts a copy
@@ -80,19 +76,17 @@ type partFit struct {
 func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *matcher {
 	m := &matcher{c: c, q: q, o: o, opts: opts, maxCredits: o.MaxCredits, cands: map[string]*matchCand{}, asked: map[string]bool{}}
 	m.name = matchtext.Normalize(q.Name)
-	m.city, m.street = matchtext.FoldCity(q.City), matchtext.FoldCity(q.Street)
-	m.postal = strings.TrimSpace(q.PostalCode)
-	m.postalCities = places.CitiesOfPostalCode(m.postal)
+	m.place = matchtext.NewPlace(q.City, q.PostalCode, q.Street)
 	if c := searchCity(q.City); c != "" {
 		m.filterCity = places.CityOf(c)
-	} else if len(m.postalCities) == 1 {
-		m.filterCity = m.postalCities[0]
+	} else if len(m.place.PostalCities) == 1 {
+		m.filterCity = m.place.PostalCities[0]
 	}
 	if s := strings.TrimSpace(q.Register); s != "" {
 		if ref, err := ParseRegisterReference(s); err == nil {
 			m.ref = &ref
 		} else {
-			m.unusable = append(m.unusable, "the register text "+quote(s)+" is not a register reference")
+			m.unusable = append(m.unusable, "the register text "+matchtext.Quote(s)+" is not a register reference")
 		}
 	}
 	m.vat = strings.ToUpper(strings.Map(dropSeparators, q.VATID))
@@ -107,7 +101,7 @@ func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *mat
 		if checkLookupURL(s) == nil {
 			m.website = websiteHost(s)
 		} else {
-			m.unusable = append(m.unusable, "the website "+quote(s)+" is not a web address")
+			m.unusable = append(m.unusable, "the website "+matchtext.Quote(s)+" is not a web address")
 		}
 	}
 	return m
@@ -119,8 +113,6 @@ func dropSeparators(r rune) rune {
 	}
 	return r
 }
-
-func quote(s string) string { return "\"" + s + "\"" }
 
 // add records a company found, once.
 func (m *matcher) add(res CompanySearchResult) *matchCand {

@@ -168,7 +168,7 @@ func (m *matcher) canReach(c *matchCand) bool {
 	n := len(c.reasons)
 	f := m.cityFactor(c)
 	c.reasons = c.reasons[:n]
-	most := formerNameWeight * f
+	most := matchtext.FormerNameWeight * f
 	if most < m.o.MinScore {
 		return false
 	}

@@ -97,9 +97,9 @@ var nearForms = map[[2]string]bool{
 	{"kg", "gmbhcokg"}: true, {"gmbh", "ggmbh"}: true, {"gmbh", "ug"}: true,
 }
 
-// FormsNear reports whether two different legal form keys are forms
+// formsNear reports whether two different legal form keys are forms
 // customers write for one another.
-func FormsNear(a, b string) bool { return nearForms[[2]string{a, b}] || nearForms[[2]string{b, a}] }
+func formsNear(a, b string) bool { return nearForms[[2]string{a, b}] || nearForms[[2]string{b, a}] }
 
 // w splits a pattern into words, folded as names are (foldWord).
 func w(s string) []string {
@@ -263,16 +263,12 @@ func isASCII(s string) bool {
 	return true
 }
 
-// FoldCity reduces a city name or a street for comparison: folded
+// foldCity reduces a city name or a street for comparison: folded
 // words joined by one space ("Frankfurt a. M." and "Frankfurt am Main"
 // stay apart; the comparison treats a district as part of its city).
-func FoldCity(s string) string {
+func foldCity(s string) string {
 	return strings.Join(splitWords(s), " ")
 }
-
-// FormName spells a legal form key for reasons ("gmbhcokg" is "GmbH &
-// Co. KG"); it is "" for a key Normalize does not give.
-func FormName(key string) string { return formNames[key] }
 
 // formNames spell a legal form key for reasons.
 var formNames = map[string]string{

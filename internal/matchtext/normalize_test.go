@@ -40,3 +40,14 @@ func TestNormalizeName(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNormalize normalises ten names without the kept forms.
+func BenchmarkNormalize(b *testing.B) {
+	names := benchNames()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, n := range names {
+			_ = Normalize(n)
+		}
+	}
+}

@@ -41,3 +41,19 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNameSimilarity compares one normalised query with ten
+// normalised names.
+func BenchmarkNameSimilarity(b *testing.B) {
+	q := Normalize("Nordlicht Solar-Technik GmbH i.L.")
+	var cs []Name
+	for _, n := range benchNames() {
+		cs = append(cs, Normalize(n))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range cs {
+			_ = NameSimilarity(q, c)
+		}
+	}
+}
