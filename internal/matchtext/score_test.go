@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/registerdata/registerdata-go/internal/race"
 )
 
 // TestNameFitCountsAFormerNameAtItsWeight: a former name equal to the
@@ -55,6 +57,28 @@ func TestCityFactor(t *testing.T) {
 		assert.Equal(t, c.f, f, "%+v", c)
 		assert.Equal(t, c.reasons, reasons, "%+v", c)
 		assert.Equal(t, c.agrees, p.CityAgrees(c.city, c.postal), "%+v", c)
+	}
+}
+
+// TestNameFitAllocatesOnlyItsReasons: fitting a name allocates the
+// reasons it writes and nothing else, whether the candidate's record was
+// read or not: a legal form equal is one reason to spell ("legal form
+// equal: GmbH"), former names that fit worse write none.
+func TestNameFitAllocatesOnlyItsReasons(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector changes what a program allocates")
+	}
+	q, c := Normalize("Nordbau GmbH"), Normalize("Nordbau GmbH")
+	former := []string{"Nordbau GmbH", "Nordbau Holding GmbH", "Südbau AG"}
+	for _, n := range former {
+		NormalizeKept(n) // kept, as a batch's names are
+	}
+	reasons := make([]string, 0, 8)
+	for _, f := range [][]string{noNames, former} {
+		allocs := testing.AllocsPerRun(100, func() {
+			reasons, _ = NameFit(reasons[:0], q, c, "Nordbau GmbH", true, f, same)
+		})
+		assert.Equal(t, 1.0, allocs, "former names %q: reasons %q", f, reasons)
 	}
 }
 

@@ -1,6 +1,11 @@
 package matchtext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/registerdata/registerdata-go/internal/race"
+)
 
 func TestNameSimilarity(t *testing.T) {
 	sim := func(a, b string) float64 { return NameSimilarity(Normalize(a), Normalize(b)) }
@@ -55,5 +60,27 @@ func BenchmarkNameSimilarity(b *testing.B) {
 		for _, c := range cs {
 			_ = NameSimilarity(q, c)
 		}
+	}
+}
+
+// TestNameSimilarityAllocatesNothing: comparing two normalised names
+// allocates nothing, as the matcher compares every candidate's name at
+// each scoring.
+func TestNameSimilarityAllocatesNothing(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the race detector changes what a program allocates")
+	}
+	q := Normalize("Nordlicht Solar-Technik GmbH i.L.")
+	var cs []Name
+	for _, n := range append(benchNames(), "Nordlicht Solartechnil", strings.Repeat("Nordlicht", 8)) {
+		cs = append(cs, Normalize(n))
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, c := range cs {
+			_ = NameSimilarity(q, c)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("NameSimilarity allocates %v times for %d names; want none", allocs, len(cs))
 	}
 }
