@@ -194,7 +194,7 @@ func (c *Client) MatchCompany(ctx context.Context, q MatchQuery, opts *MatchOpti
 		return nil, err
 	}
 	m := newMatcher(c, q, o, callOpts)
-	if len(m.unusable) > 0 && m.name.joined == "" && m.vat == "" && m.lei == "" && m.website == "" && m.ref == nil {
+	if len(m.unusable) > 0 && m.name.Joined == "" && m.vat == "" && m.lei == "" && m.website == "" && m.ref == nil {
 		return nil, fmt.Errorf("%w: %s, and the query has nothing else to match by", ErrInvalidRequest, strings.Join(m.unusable, "; "))
 	}
 	ctx, m.limit = WithCreditLimit(ctx, o.MaxCredits)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/registerdata/registerdata-go/internal/matchtext"
 	"github.com/registerdata/registerdata-go/internal/places"
 )
 
@@ -20,19 +21,15 @@ type matcher struct {
 	maxCredits int64
 	limit      *CreditLimit // MaxCredits, held at every write of the match's calls
 
-	name   normName
-	city   string // the query's city, street: folded (foldCity)
-	street string
-	postal string // the query's postal code, trimmed
-	// postalCities are the cities of the query's postal code (package
-	// places); filterCity is the city a search is narrowed to: the
-	// query's, as the register writes it, or its postal code's.
-	postalCities []string
-	filterCity   string
-	ref          *RegisterReference
-	vat, lei     string
-	website      string
-	unusable     []string // why a given identifier is ignored, for the reasons
+	name  matchtext.Name
+	place matchtext.Place // the query's city, postal code and street
+	// filterCity is the city a search is narrowed to: the query's, as
+	// the register writes it, or its postal code's.
+	filterCity string
+	ref        *RegisterReference
+	vat, lei   string
+	website    string
+	unusable   []string // why a given identifier is ignored, for the reasons
 
 	cands     map[string]*matchCand
 	order     []*matchCand // in the order found; scored sorts a copy
@@ -52,7 +49,7 @@ type matcher struct {
 // matchCand is one company considered.
 type matchCand struct {
 	res     CompanySearchResult
-	norm    normName
+	norm    matchtext.Name
 	record  *Company // the full record, when read (former names, status)
 	score   float64
 	nameFit float64 // the name's score alone (current or former name)
@@ -78,35 +75,33 @@ type partFit struct {
 
 func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *matcher {
 	m := &matcher{c: c, q: q, o: o, opts: opts, maxCredits: o.MaxCredits, cands: map[string]*matchCand{}, asked: map[string]bool{}}
-	m.name = normalizeName(q.Name)
-	m.city, m.street = foldCity(q.City), foldCity(q.Street)
-	m.postal = strings.TrimSpace(q.PostalCode)
-	m.postalCities = places.CitiesOfPostalCode(m.postal)
+	m.name = matchtext.Normalize(q.Name)
+	m.place = matchtext.NewPlace(q.City, q.PostalCode, q.Street)
 	if c := searchCity(q.City); c != "" {
 		m.filterCity = places.CityOf(c)
-	} else if len(m.postalCities) == 1 {
-		m.filterCity = m.postalCities[0]
+	} else if len(m.place.PostalCities) == 1 {
+		m.filterCity = m.place.PostalCities[0]
 	}
 	if s := strings.TrimSpace(q.Register); s != "" {
 		if ref, err := ParseRegisterReference(s); err == nil {
 			m.ref = &ref
 		} else {
-			m.unusable = append(m.unusable, "the register text "+quote(s)+" is not a register reference")
+			m.unusable = append(m.unusable, "the register text "+matchtext.Quote(s)+" is not a register reference")
 		}
 	}
 	m.vat = strings.ToUpper(strings.Map(dropSeparators, q.VATID))
-	if p := vatIDProblem(m.vat); p != "" {
+	if p := matchtext.VATIDProblem(m.vat); p != "" {
 		m.vat, m.unusable = "", append(m.unusable, p)
 	}
 	m.lei = strings.ToUpper(strings.Map(dropSeparators, q.LEI))
-	if p := leiProblem(m.lei); m.lei != "" && p != "" {
+	if p := matchtext.LEIProblem(m.lei); m.lei != "" && p != "" {
 		m.lei, m.unusable = "", append(m.unusable, p)
 	}
 	if s := strings.TrimSpace(q.Website); s != "" {
 		if checkLookupURL(s) == nil {
 			m.website = websiteHost(s)
 		} else {
-			m.unusable = append(m.unusable, "the website "+quote(s)+" is not a web address")
+			m.unusable = append(m.unusable, "the website "+matchtext.Quote(s)+" is not a web address")
 		}
 	}
 	return m
@@ -119,14 +114,12 @@ func dropSeparators(r rune) rune {
 	return r
 }
 
-func quote(s string) string { return "\"" + s + "\"" }
-
 // add records a company found, once.
 func (m *matcher) add(res CompanySearchResult) *matchCand {
 	if c, ok := m.cands[res.CompanyID]; ok {
 		return c
 	}
-	c := &matchCand{res: res, norm: normalizeNameKept(res.Name)}
+	c := &matchCand{res: res, norm: matchtext.NormalizeKept(res.Name)}
 	m.cands[res.CompanyID] = c
 	m.order = append(m.order, c)
 	return c
@@ -159,7 +152,7 @@ func (m *matcher) run(ctx context.Context) error {
 // when no name found fits, with spellings and prefixes that survive a
 // typo or a transliteration.
 func (m *matcher) free(ctx context.Context) error {
-	words := autocompleteWords(m.q.Name)
+	words := matchtext.AutocompleteWords(m.q.Name)
 	if len(words) == 0 {
 		return nil
 	}
@@ -209,7 +202,7 @@ func (m *matcher) free(ctx context.Context) error {
 	// or the other way round, or a word has a typo: try those spellings
 	// and the prefixes a typo or a transliteration leaves intact.
 	for _, wd := range byLen[:min(2, len(byLen))] {
-		for _, t := range fallbackTexts(wd) {
+		for _, t := range matchtext.FallbackTexts(wd) {
 			n, err := m.autocomplete(ctx, t)
 			if err != nil {
 				return err
@@ -228,85 +221,6 @@ func (m *matcher) nameFits() bool {
 		}
 	}
 	return false
-}
-
-// fallbackTexts are the autocomplete texts tried for a word when nothing
-// fits: its umlaut spellings, the prefix before its first
-// transliteration (ae, oe, ue, ss), and its first half.
-func fallbackTexts(wd string) []string {
-	var out []string
-	if t := transliterated(wd); t != wd {
-		out = append(out, t) // "müller" as "mueller", "groß" as "gross"
-	}
-	if u := umlautSpelling(wd); u != wd {
-		out = append(out, u)
-		if b := strings.ReplaceAll(u, "ss", "ß"); b != u {
-			out = append(out, b)
-		}
-	} else if b := strings.ReplaceAll(wd, "ss", "ß"); b != wd {
-		out = append(out, b)
-	}
-	r := []rune(wd)
-	if i := indexTransliteration(wd); i >= 3 {
-		out = append(out, wd[:i])
-	}
-	if len(r) >= 6 {
-		out = append(out, string(r[:(len(r)+1)/2]), string(r[:3]))
-	}
-	return out
-}
-
-// indexTransliteration is the byte index of the first ae, oe, ue or ss
-// in s, or -1.
-func indexTransliteration(s string) int {
-	i := -1
-	for _, d := range []string{"ae", "oe", "ue", "ss"} {
-		if j := strings.Index(s, d); j >= 0 && (i < 0 || j < i) {
-			i = j
-		}
-	}
-	return i
-}
-
-// autocompleteWords are the words of a name worth sending to the
-// autocomplete: lower case, as written, without legal form, state and
-// filler words.
-func autocompleteWords(name string) []string {
-	raw := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	folded := make([]string, len(raw))
-	for i, r := range raw {
-		folded[i] = foldWord(r)
-	}
-	var out []string
-	for i := 0; i < len(raw); {
-		if _, l := matchFormAt(folded, i); l > 0 {
-			i += l
-			continue
-		}
-		if _, l := matchStateAt(folded, i); l > 0 {
-			i += l
-			continue
-		}
-		if a, ok := wordAbbreviations[folded[i]]; ok && a == "" || len(raw[i]) < 2 {
-			i++
-			continue
-		}
-		out = append(out, raw[i])
-		i++
-	}
-	return out
-}
-
-// transliterated spells a word's umlauts and ß out ("müller" as
-// "mueller", "groß" as "gross").
-func transliterated(s string) string { return transliterationReplacer.Replace(s) }
-
-var transliterationReplacer = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss")
-
-// umlautSpelling writes the transliterations ae, oe, ue of a word as
-// umlauts ("mueller" as "müller").
-func umlautSpelling(s string) string {
-	return umlautReplacer.Replace(s)
 }
 
 // websiteHost is the site of a web address, without path, query and

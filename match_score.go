@@ -6,27 +6,21 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/registerdata/registerdata-go/internal/places"
+	"github.com/registerdata/registerdata-go/internal/matchtext"
 )
 
-// Scoring: a candidate's score is its name's fit (the current name, or a
-// former one at formerNameWeight) times the factors of what the query
-// adds: a different legal form, a different city, a state the register
-// does not show. An identifier that resolves to one company gives it
-// identScore unless the name or the city contradict it.
+// Scoring: a candidate's score is its name's fit (matchtext.NameFit: the
+// current name, or a former one at matchtext.FormerNameWeight, and the
+// factors of a different legal form and a state the register does not
+// show) times the factor of its place (matchtext.Place.CityFactor: a
+// different city or postal code), and of its register entry when the
+// query gives a reference. An identifier that resolves to one company
+// gives it identScore unless the name (a fit below
+// matchtext.Contradicts) or the city contradict it.
 const (
-	formerNameWeight = 0.9
-	formDiffers      = 0.6 // another legal form: another company, never MinScore on its own
-	formNear         = 0.9 // a form customers write for another (KG for GmbH & Co. KG, GmbH for gGmbH or UG)
-	cityDiffers      = 0.75
-	postalOther      = 0.75 // the postal code is another city's
-	postalDiffers    = 0.8  // the postal code is of another region (the table does not know it)
-	postalNear       = 0.93 // same city or region, another postal code
-	stateDiffers     = 0.97
-	registerDiffers  = 0.8 // the query's register reference names another entry
-	identScore       = 0.99
-	clearlyAhead     = 0.05 // the lead the top candidate needs over the next
-	contradicts      = 0.5  // a name fit below this contradicts an identifier
+	registerDiffers = 0.8 // the query's register reference names another entry
+	identScore      = 0.99
+	clearlyAhead    = 0.05 // the lead the top candidate needs over the next
 )
 
 // score rates every candidate and writes its reasons.
@@ -40,7 +34,7 @@ func (m *matcher) scoreOne(c *matchCand) {
 	c.reasons = c.reasons[:0]
 	c.ident, c.contra = false, false
 	fit := 0.0
-	if m.name.joined != "" {
+	if m.name.Joined != "" {
 		fit = m.nameFit(c)
 	}
 	c.nameFit = fit
@@ -69,9 +63,9 @@ func (m *matcher) scoreOne(c *matchCand) {
 	switch {
 	case idents > 0:
 		c.ident = true
-		if m.name.joined != "" && fit < contradicts {
+		if m.name.Joined != "" && fit < matchtext.Contradicts {
 			c.contra = true
-			c.reasons = append(c.reasons, "the name contradicts the identifier: "+quote(m.q.Name)+" vs "+quote(c.res.Name))
+			c.reasons = append(c.reasons, "the name contradicts the identifier: "+matchtext.Quote(m.q.Name)+" vs "+matchtext.Quote(c.res.Name))
 		}
 		if f < 1 && m.q.City != "" && !m.postalEqual(c) {
 			c.contra = true
@@ -82,9 +76,9 @@ func (m *matcher) scoreOne(c *matchCand) {
 			c.score = 1
 		}
 		if c.contra {
-			c.score = min(c.score, fit*f, contradicts)
+			c.score = min(c.score, fit*f, matchtext.Contradicts)
 		}
-	case m.name.joined == "":
+	case m.name.Joined == "":
 		c.score = 0
 		if regEq == regNumber {
 			c.score = 0.5
@@ -119,68 +113,18 @@ func (m *matcher) nameFit(c *matchCand) float64 {
 
 // findNameFit is nameFit's comparison.
 func (m *matcher) findNameFit(c *matchCand) float64 {
-	sim := nameSimilarity(m.name, c.norm)
-	switch {
-	case sim == 1:
-		c.reasons = append(c.reasons, "name equal after normalisation")
-	case sim >= 0.9:
-		c.reasons = append(c.reasons, "name equal but for a typo: "+quote(c.res.Name))
-	case sim >= contradicts:
-		c.reasons = append(c.reasons, fmt.Sprintf("name similar (%.2f): %s", sim, quote(c.res.Name)))
-	default:
-		c.reasons = append(c.reasons, "name differs: "+quote(c.res.Name))
-	}
-	fit, form := sim*m.formFactor(c.norm.form), c.norm.form
+	var former []CompanyName // the name history, when the record was read
 	if c.record != nil {
-		for _, n := range c.record.Names {
-			if n.Name == c.res.Name {
-				continue
-			}
-			fn := normalizeNameKept(n.Name)
-			if s := nameSimilarity(m.name, fn) * formerNameWeight * m.formFactor(fn.form); s > fit {
-				fit, form = s, fn.form
-				c.reasons = append(c.reasons, "former name: "+quote(n.Name))
-			}
-		}
+		former = c.record.Names
 	}
-	if m.name.form != "" && form != "" {
-		switch {
-		case m.name.form == form:
-			c.reasons = append(c.reasons, "legal form equal: "+formNames[form])
-		case formsNear(m.name.form, form):
-			c.reasons = append(c.reasons, "legal form close: "+formNames[m.name.form]+" vs "+formNames[form])
-		default:
-			c.reasons = append(c.reasons, "legal form differs: "+formNames[m.name.form]+" vs "+formNames[form]+" (another company)")
-		}
-	}
-	if m.name.liquidation {
-		if c.norm.liquidation || !c.res.Active {
-			c.reasons = append(c.reasons, "in liquidation or inactive, as the query says")
-		} else {
-			fit *= stateDiffers
-			c.reasons = append(c.reasons, "the query says in liquidation; the register shows it active")
-		}
-	}
+	var fit float64
+	c.reasons, fit = matchtext.NameFit(c.reasons, m.name, c.norm, c.res.Name, c.res.Active, former, func(n CompanyName) string { return n.Name })
 	return fit
 }
 
-// formFactor is what a candidate's legal form does to its name's fit:
-// nothing when the query or the name gives none or they agree, formNear
-// for a form customers write for the other, formDiffers otherwise.
-func (m *matcher) formFactor(form string) float64 {
-	switch {
-	case m.name.form == "" || form == "" || m.name.form == form:
-		return 1
-	case formsNear(m.name.form, form):
-		return formNear
-	}
-	return formDiffers
-}
-
-// cityFactor compares city and postal code and writes the reasons. A
-// district or another spelling of the city counts as the city (package
-// places); a postal code of another city is evidence against. It finds
-// them once (findCityFactor) and writes what it found again at the next
+// cityFactor compares city, postal code and street
+// (matchtext.Place.CityFactor) and writes the reasons; it finds them
+// once (findCityFactor) and writes what it found again at the next
 // scorings.
 func (m *matcher) cityFactor(c *matchCand) float64 {
 	p := &c.cityFound
@@ -200,56 +144,13 @@ func (m *matcher) findCityFactor(c *matchCand) float64 {
 	if a := c.res.Address; a != nil {
 		city, postal, street = a.City, a.PostalCode, a.Street
 	}
-	f := 1.0
-	switch {
-	case m.q.City == "" || m.city == "":
-	case city == "":
-		c.reasons = append(c.reasons, "city not in the register's answer")
-	case places.SameCity(m.q.City, city):
-		if m.city == foldCity(city) {
-			c.reasons = append(c.reasons, "city equal: "+city)
-		} else {
-			c.reasons = append(c.reasons, "city "+m.q.City+" is "+city)
-		}
-	case m.postalEqual(c):
-		c.reasons = append(c.reasons, "city differs ("+m.q.City+" vs "+city+") but postal code equal")
-	default:
-		f = cityDiffers
-		c.reasons = append(c.reasons, "city differs: "+m.q.City+" vs "+city)
-	}
-	if qp := m.postal; qp != "" && postal != "" && qp != postal {
-		inCity := slices.ContainsFunc(m.postalCities, func(pc string) bool { return city != "" && places.SameCity(pc, city) })
-		switch {
-		case inCity:
-			if f == 1 {
-				f *= postalNear
-			}
-			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal+", both in "+city)
-		case len(m.postalCities) > 0 && city != "":
-			if f == 1 {
-				f = postalOther
-			}
-			c.reasons = append(c.reasons, "postal code "+qp+" is "+strings.Join(m.postalCities, " or ")+", not "+city)
-		case !strings.HasPrefix(postal, qp[:min(2, len(qp))]):
-			if f == 1 {
-				f = postalDiffers
-			}
-			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
-		case f == 1:
-			f *= postalNear
-			c.reasons = append(c.reasons, "postal code differs: "+qp+" vs "+postal)
-		}
-	} else if qp != "" && qp == postal {
-		c.reasons = append(c.reasons, "postal code equal")
-	}
-	if m.street != "" && street != "" && m.street == foldCity(street) {
-		c.reasons = append(c.reasons, "street equal")
-	}
+	var f float64
+	c.reasons, f = m.place.CityFactor(c.reasons, city, postal, street)
 	return f
 }
 
 func (m *matcher) postalEqual(c *matchCand) bool {
-	return m.postal != "" && c.res.Address != nil && c.res.Address.PostalCode == m.postal
+	return c.res.Address != nil && m.place.PostalEqual(c.res.Address.PostalCode)
 }
 
 // How a candidate's register compares with the query's reference.
@@ -279,7 +180,7 @@ func (m *matcher) registerFit(c *matchCand) (int, string) {
 		}
 		return regNumber, "register number equal, court not given"
 	case sameNumber && ref.CourtCode == "":
-		return regNumber, "register number equal; court " + quote(ref.Court) + " unknown"
+		return regNumber, "register number equal; court " + matchtext.Quote(ref.Court) + " unknown"
 	case sameNumber:
 		return regDiffers, "register number equal but court differs: " + ref.Court + " vs " + c.res.RegisterCourt
 	}
@@ -391,8 +292,6 @@ func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
 // cityAgrees reports whether the candidate's city is the query's (a
 // district counting as its city) or its postal code is.
 func (m *matcher) cityAgrees(c *matchCand) bool {
-	if m.postalEqual(c) {
-		return true
-	}
-	return c.res.Address != nil && places.SameCity(m.q.City, c.res.Address.City)
+	a := c.res.Address
+	return a != nil && m.place.CityAgrees(a.City, a.PostalCode)
 }

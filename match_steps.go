@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/registerdata/registerdata-go/internal/matchtext"
 	"github.com/registerdata/registerdata-go/internal/places"
 )
 
@@ -84,7 +85,7 @@ func (m *matcher) byWebsite(ctx context.Context) error {
 // behind the prefix), or when the fitting names are several and the city
 // can tell them apart.
 func (m *matcher) byNameSearch(ctx context.Context) error {
-	if m.searched || m.name.joined == "" || !m.truncated {
+	if m.searched || m.name.Joined == "" || !m.truncated {
 		return nil
 	}
 	city := m.filterCity
@@ -93,7 +94,7 @@ func (m *matcher) byNameSearch(ctx context.Context) error {
 		return nil
 	}
 	m.searched = true
-	words := autocompleteWords(m.q.Name)
+	words := matchtext.AutocompleteWords(m.q.Name)
 	if len(words) == 0 {
 		return nil
 	}
@@ -133,7 +134,7 @@ func searchCity(city string) string {
 // byHistory reads the records of the best partly fitting candidates, whose
 // former names may be what the query says.
 func (m *matcher) byHistory(ctx context.Context) error {
-	if m.historyRead || m.name.joined == "" {
+	if m.historyRead || m.name.Joined == "" {
 		return nil
 	}
 	m.historyRead = true
@@ -167,7 +168,7 @@ func (m *matcher) canReach(c *matchCand) bool {
 	n := len(c.reasons)
 	f := m.cityFactor(c)
 	c.reasons = c.reasons[:n]
-	most := formerNameWeight * f
+	most := matchtext.FormerNameWeight * f
 	if most < m.o.MinScore {
 		return false
 	}

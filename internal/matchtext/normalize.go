@@ -1,4 +1,4 @@
-package registerdata
+package matchtext
 
 import (
 	"slices"
@@ -7,15 +7,15 @@ import (
 	"unicode"
 )
 
-// normName is a company name reduced to what identifies it: its words
+// Name is a company name reduced to what identifies it: its words
 // without legal form and state, spelt the one way (see foldWord), and
-// what was stripped.
-type normName struct {
-	words       []string // core words, folded
-	joined      string   // the core words without spaces: "Solar-Technik" and "Solartechnik" agree
-	form        string   // legal form key ("gmbh", "gmbhcokg", ...), "" when none is written
-	liquidation bool     // "i.L.", "in Liquidation", "in Abwicklung"
-	founding    bool     // "i.G.", "in Gründung"
+// what was stripped. Normalize makes one.
+type Name struct {
+	Words       []string // core words, folded
+	Joined      string   // the core words without spaces: "Solar-Technik" and "Solartechnik" agree
+	Form        string   // legal form key ("gmbh", "gmbhcokg", ...), "" when none is written
+	Liquidation bool     // "i.L.", "in Liquidation", "in Abwicklung"
+	Founding    bool     // "i.G.", "in Gründung"
 }
 
 // formPattern is one spelling of a legal form: its folded words and the
@@ -110,21 +110,22 @@ func w(s string) []string {
 	return ws
 }
 
-// normalizeName reduces name to its core words, legal form and state.
-func normalizeName(name string) normName {
+// Normalize reduces name to its core words, legal form and state.
+// NormalizeKept is the same, answered from the names normalised last.
+func Normalize(name string) Name {
 	raw := splitWords(name)
-	var n normName
+	var n Name
 	for i := 0; i < len(raw); {
 		if k, l := matchFormAt(raw, i); l > 0 {
-			n.form = k
+			n.Form = k
 			i += l
 			continue
 		}
 		if liq, l := matchStateAt(raw, i); l > 0 {
 			if liq {
-				n.liquidation = true
+				n.Liquidation = true
 			} else {
-				n.founding = true
+				n.Founding = true
 			}
 			i += l
 			continue
@@ -134,11 +135,11 @@ func normalizeName(name string) normName {
 		if a, ok := wordAbbreviations[word]; ok {
 			word = a
 		}
-		if word != "" && !slices.Contains(n.words, word) { // a repeated word ("Müller Bau Inh. Anna Müller") counts once
-			n.words = append(n.words, word)
+		if word != "" && !slices.Contains(n.Words, word) { // a repeated word ("Müller Bau Inh. Anna Müller") counts once
+			n.Words = append(n.Words, word)
 		}
 	}
-	n.joined = strings.Join(n.words, "")
+	n.Joined = strings.Join(n.Words, "")
 	return n
 }
 
@@ -262,9 +263,9 @@ func isASCII(s string) bool {
 	return true
 }
 
-// foldCity reduces a city name for comparison: folded words joined by
-// one space ("Frankfurt a. M." and "Frankfurt am Main" stay apart; the
-// comparison treats a district as part of its city).
+// foldCity reduces a city name or a street for comparison: folded
+// words joined by one space ("Frankfurt a. M." and "Frankfurt am Main"
+// stay apart; the comparison treats a district as part of its city).
 func foldCity(s string) string {
 	return strings.Join(splitWords(s), " ")
 }

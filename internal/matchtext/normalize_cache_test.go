@@ -1,4 +1,4 @@
-package registerdata
+package matchtext
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ func TestNormalizeNameKept(t *testing.T) {
 			defer wg.Done()
 			for round := range 2 {
 				for i := g; i < len(names); i += 4 {
-					if got, want := normalizeNameKept(names[i]), normalizeName(names[i]); !assert.Equal(t, want, got, "round %d: %q", round, names[i]) {
+					if got, want := NormalizeKept(names[i]), Normalize(names[i]); !assert.Equal(t, want, got, "round %d: %q", round, names[i]) {
 						return
 					}
 				}
@@ -35,13 +35,13 @@ func TestNormalizeNameKept(t *testing.T) {
 	}
 	wg.Wait()
 	long := strings.Repeat("Nord", maxNormalizedName/4) + " Bau GmbH"
-	assert.Equal(t, normalizeName(long), normalizeNameKept(long))
+	assert.Equal(t, Normalize(long), NormalizeKept(long))
 	slot := &normalizedNames.slots[hashSlot(long)]
 	if e := slot.Load(); e != nil {
 		assert.NotEqual(t, long, e.name, "a long name is not kept")
 	}
 	kept := names[7]
-	normalizeNameKept(kept)
+	NormalizeKept(kept)
 	e := normalizedNames.slots[hashSlot(kept)].Load()
 	if assert.NotNil(t, e) {
 		assert.Equal(t, kept, e.name, "a name asked for last is kept")

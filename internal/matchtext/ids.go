@@ -1,4 +1,4 @@
-package registerdata
+package matchtext
 
 import "fmt"
 
@@ -6,11 +6,11 @@ import "fmt"
 // id or an LEI that fails its check digits names no company, so looking
 // it up would only cost.
 
-// vatIDProblem says what is wrong with a German VAT id ("DE" and nine
+// VATIDProblem says what is wrong with a German VAT id ("DE" and nine
 // digits, the last an ISO 7064 MOD 11,10 check digit), or "" when it is
 // right or not German (other countries' ids are passed to the service).
 // id is upper case without separators.
-func vatIDProblem(id string) string {
+func VATIDProblem(id string) string {
 	if len(id) < 2 || id[:2] != "DE" {
 		return ""
 	}
@@ -40,10 +40,10 @@ func vatIDProblem(id string) string {
 	return ""
 }
 
-// leiProblem says what is wrong with an LEI (ISO 17442: 20 letters and
+// LEIProblem says what is wrong with an LEI (ISO 17442: 20 letters and
 // digits whose MOD 97-10 remainder is 1), or "" when it is right. lei is
 // upper case without separators.
-func leiProblem(lei string) string {
+func LEIProblem(lei string) string {
 	if len(lei) != 20 {
 		return fmt.Sprintf("the LEI %s has %d characters, not 20", lei, len(lei))
 	}

@@ -1,4 +1,4 @@
-package registerdata
+package matchtext
 
 import (
 	"hash/maphash"
@@ -27,20 +27,21 @@ const (
 // normalizedName is a name and its normalised form.
 type normalizedName struct {
 	name string
-	norm normName
+	norm Name
 }
 
-// normalizeNameKept is normalizeName, answered from normalizedNames when
-// the name is kept there, and kept there otherwise.
-func normalizeNameKept(name string) normName {
+// NormalizeKept is Normalize, answered from the names normalised last
+// when the name is kept there, and kept there otherwise. The forms it
+// returns are shared: nothing may change their words.
+func NormalizeKept(name string) Name {
 	if len(name) > maxNormalizedName {
-		return normalizeName(name)
+		return Normalize(name)
 	}
 	slot := &normalizedNames.slots[hashSlot(name)]
 	if e := slot.Load(); e != nil && e.name == name {
 		return e.norm
 	}
-	n := normalizeName(name)
+	n := Normalize(name)
 	slot.Store(&normalizedName{name: name, norm: n})
 	return n
 }

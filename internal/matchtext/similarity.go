@@ -1,4 +1,4 @@
-package registerdata
+package matchtext
 
 // The name comparison is hand-written: an optimal-string-alignment
 // (Damerau) distance and a word-set score are a few dozen lines, and the
@@ -114,17 +114,17 @@ func tokenSetScore(q, c []string) float64 {
 	return paired / total
 }
 
-// nameSimilarity is how alike two normalised names are (0..1): the
+// NameSimilarity is how alike two normalised names are (0..1): the
 // better of the word-set score and the comparison of the names written
 // without spaces (so "Solar-Technik" and "Solartechnik" agree).
-func nameSimilarity(q, c normName) float64 {
-	if q.joined == "" || c.joined == "" {
+func NameSimilarity(q, c Name) float64 {
+	if q.Joined == "" || c.Joined == "" {
 		return 0
 	}
-	if q.joined == c.joined {
+	if q.Joined == c.Joined {
 		return 1
 	}
-	return max(tokenSetScore(q.words, c.words), wordSimilarity(q.joined, c.joined), subsetScore(q.words, c.words))
+	return max(tokenSetScore(q.Words, c.Words), wordSimilarity(q.Joined, c.Joined), subsetScore(q.Words, c.Words))
 }
 
 // subsetScore rates a query of two or more words that all appear in a

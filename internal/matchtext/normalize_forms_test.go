@@ -1,0 +1,24 @@
+package matchtext
+
+import "testing"
+
+// TestLegalFormSpellings: every spelling of a legal form customers write
+// is read as that form, and the name's other words stay.
+func TestLegalFormSpellings(t *testing.T) {
+	for spelling, want := range map[string]string{
+		"GmbH u. Co KG": "gmbhcokg", "GmbH & Co. KG": "gmbhcokg", "GmbH&Co.KG": "gmbhcokg", "GmbH + Co. KG": "gmbhcokg",
+		"Gesellschaft mit beschränkter Haftung & Co. KG": "gmbhcokg", "UG (haftungsbeschränkt)": "ug", "UG (haftungsbeschr.)": "ug",
+		"Unternehmergesellschaft (haftungsbeschränkt)": "ug", "gGmbH": "ggmbh", "gem. GmbH": "ggmbh", "gemeinnützige GmbH": "ggmbh",
+		"e.K.": "ek", "e. Kfm.": "ek", "e.Kfr.": "ek", "eingetragener Kaufmann": "ek", "eG": "eg", "e.G.": "eg",
+		"eingetragene Genossenschaft": "eg", "PartG mbB": "partg", "Partnerschaft mbB": "partg",
+		"Partnerschaftsgesellschaft mit beschränkter Berufshaftung": "partg", "KGaA": "kgaa", "KG a.A.": "kgaa",
+		"SE & Co. KGaA": "kgaa", "Kommanditgesellschaft auf Aktien": "kgaa", "e.V.": "ev", "eingetragener Verein": "ev",
+		"Gesellschaft mit beschränkter Haftung": "gmbh", "Ges.m.b.H.": "gmbh", "G.m.b.H.": "gmbh", "Aktiengesellschaft": "ag",
+		"AG": "ag", "Offene Handelsgesellschaft": "ohg", "Europäische Gesellschaft": "se", "Kommanditgesellschaft": "kg",
+	} {
+		n := Normalize("Nordbau " + spelling)
+		if n.Form != want || n.Joined != "nordbau" {
+			t.Errorf("normalizeName(%q) = form %q, words %v; want form %q, words [nordbau]", "Nordbau "+spelling, n.Form, n.Words, want)
+		}
+	}
+}
