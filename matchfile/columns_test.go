@@ -1,8 +1,6 @@
 package matchfile
 
-import (
-	"testing"
-)
+import "testing"
 
 func TestDetectColumnsGermanAndEnglish(t *testing.T) {
 	cases := []struct {

@@ -1,8 +1,6 @@
 package main
 
-import (
-	"testing"
-)
+import "testing"
 
 // TestRedactEveryForm: a secret is replaced as is, JSON- and URL-escaped
 // and without its whsec_ prefix; text around it is kept.
