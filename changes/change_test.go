@@ -1,6 +1,8 @@
 package changes_test
 
 import (
+	"fmt"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -120,3 +122,39 @@ func readable(t *testing.T, s string) {
 		}
 	}
 }
+
+const (
+	richID     = "DE-HRB-F1103-267645"
+	testSecret = "whsec_ZmFrZS10ZXN0LXNpZ25pbmctc2VjcmV0LTAxMjM0NQ=="
+)
+
+var testStart = time.Date(2025, 3, 3, 9, 0, 0, 0, time.UTC)
+
+// want is a change as the tests expect it: category, kind, field.
+type want struct {
+	cat   enums.Preference
+	kind  changes.Kind
+	field string
+}
+
+func (w want) String() string { return fmt.Sprintf("%s/%s/%s", w.cat, w.kind, w.field) }
+
+func keysOf(cs []changes.Change) []string {
+	out := make([]string, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, want{c.Category, c.Kind, c.Field}.String())
+	}
+	sort.Strings(out)
+	return out
+}
+
+func wantKeys(ws []want) []string {
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		out = append(out, w.String())
+	}
+	sort.Strings(out)
+	return out
+}
+
+func ptr[T any](v T) *T { return &v }

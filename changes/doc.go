@@ -3,11 +3,26 @@
 // joined, left or holds another share, the new name or address, the
 // figures of a new year, a new document, a proceeding in another status.
 //
+// # Where to start, by job
+//
+//	Job                             Entry point
+//	compare two records             Company, Owners, Holdings, Person, Insolvency: each returns []Change
+//	compare two saved JSON records  Diff (DetectRecord tells the record's type); DiffCurrent against its current version
+//	changes from monitor webhooks   NewWatcher, then (*Watcher).Handle as the callback of webhook.Handler
+//	changes without monitors        Poll with PollOptions: a Set for each entity whose records changed
+//	compare from the first event    (*Watcher).Seed stores the baselines (see Baselines below)
+//	keep the last records           NewMemoryStore, NewFileStore, or redisstore.NewStore (a Store)
+//	show or send a change           Change.String reads as a sentence; a Change and a Set encode as JSON
+//
+// # Comparing
+//
 // Company, Owners, Holdings, Person and Insolvency compare two snapshots
 // of a record and return typed Changes; each reads as a sentence
 // (Change.String) and encodes as one JSON object. They compare meaning,
 // not bytes: list members are matched by identity, order is ignored, a
 // JSON round trip changes nothing.
+//
+// # Watching and polling
 //
 // A Watcher turns the service's monitor webhooks into Sets of changes
 // (NewWatcher, Watcher.Handle with webhook.Handler); Poll produces the

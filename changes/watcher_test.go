@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
@@ -159,4 +160,56 @@ func redeliver(t *testing.T, srv *fake.Server, body []byte, h http.Header) int {
 	require.NoError(t, err)
 	resp.Body.Close()
 	return resp.StatusCode
+}
+
+// collector is a webhook receiver keeping every event.
+type collector struct {
+	mu  sync.Mutex
+	evs []*webhook.Event
+}
+
+func (c *collector) take() []*webhook.Event {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.evs
+	c.evs = nil
+	return out
+}
+
+// fakeWithReceiver is a fake on a manual clock delivering to h (or to a
+// collector when h is nil), and an SDK client of it.
+func fakeWithReceiver(t *testing.T, h func(*webhook.Verifier) (fn func(context.Context, *webhook.Event) error)) (*fake.Server, *fake.Clock, *registerdata.Client, *collector) {
+	t.Helper()
+	v, err := webhook.NewVerifier(testSecret)
+	require.NoError(t, err)
+	col := &collector{}
+	fn := func(_ context.Context, ev *webhook.Event) error {
+		col.mu.Lock()
+		defer col.mu.Unlock()
+		col.evs = append(col.evs, ev)
+		return nil
+	}
+	if h != nil {
+		fn = h(v)
+	}
+	rc := httptest.NewServer(webhook.Handler(v, fn))
+	t.Cleanup(rc.Close)
+	clk := fake.NewClock(testStart)
+	srv := fake.NewServer(fake.WithClock(clk), fake.WithWebhookEndpoint(rc.URL, testSecret), fake.WithCredits(1_000_000))
+	t.Cleanup(srv.Close)
+	receiverURLs.Store(srv, rc.URL)
+	t.Cleanup(func() { receiverURLs.Delete(srv) })
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithMaxRetries(0))
+	require.NoError(t, err)
+	return srv, clk, c, col
+}
+
+// receiverURLs maps each fake of fakeWithReceiver to its receiver's URL.
+var receiverURLs sync.Map
+
+func webhookURL(t *testing.T, srv *fake.Server) string {
+	t.Helper()
+	u, ok := receiverURLs.Load(srv)
+	require.True(t, ok)
+	return u.(string)
 }

@@ -16,6 +16,8 @@ import (
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/webhook"
+
+	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 )
 
 func TestInspectorRecordsAndForcesStatus(t *testing.T) {
@@ -160,4 +162,34 @@ func TestSetWebhookEndpointRefusesBadSettings(t *testing.T) {
 	assert.Error(t, srv.SetWebhookEndpoint("https://example.invalid/hook", "whsec_%%%"))
 	assert.Error(t, srv.SetWebhookEndpoint("https://example.invalid/hook", ""))
 	assert.NoError(t, srv.SetWebhookEndpoint("https://example.invalid/hook", testSecret))
+}
+
+// TestStandardWebhooksVerifiesDeliveryAfterClockAdvance: the provider's
+// own library, with its default wall clock, verifies a delivery made
+// after the fake clock moved 8 days ahead.
+func TestStandardWebhooksVerifiesDeliveryAfterClockAdvance(t *testing.T) {
+	srv, clk := newTestServer(t)
+	require.Equal(t, http.StatusNoContent, do(t, http.MethodPut, srv.URL+"/_fake/webhook", "",
+		`{"url": "`+srv.InspectorURL("hook")+`", "secret": "`+testSecret+`"}`).status)
+	require.Equal(t, http.StatusCreated, do(t, http.MethodPost, srv.URL+"/v1/monitor", srv.APIKey, monitorBody).status)
+	patch := do(t, http.MethodPatch, srv.URL+"/_fake/companies/"+richID, "", `{"name": {"name": "Nordlicht Solar GmbH"}}`)
+	require.Equal(t, http.StatusOK, patch.status, "body: %s", patch.body)
+	require.Equal(t, http.StatusOK, do(t, http.MethodPost, srv.URL+"/_fake/clock/advance", "", `{"seconds": 691200}`).status)
+	assert.Equal(t, testStart.Add(8*24*time.Hour), clk.Now())
+
+	res := do(t, http.MethodGet, srv.URL+"/_fake/inspector/hook/requests", "", "")
+	var got []struct {
+		Header http.Header `json:"header"`
+		Body   string      `json:"body"`
+	}
+	require.NoError(t, json.Unmarshal(res.body, &got))
+	require.Len(t, got, 1, "the weekly check delivered the rename")
+	lib, err := standardwebhooks.NewWebhook(testSecret)
+	require.NoError(t, err)
+	require.NoError(t, lib.Verify([]byte(got[0].Body), got[0].Header))
+	var ev struct {
+		DetectedAt time.Time `json:"detected_at"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(got[0].Body), &ev))
+	assert.Equal(t, testStart.Add(7*24*time.Hour), ev.DetectedAt, "detected_at follows the fake clock")
 }

@@ -8,6 +8,23 @@
 //	defer srv.Close()
 //	c, _ := registerdata.NewClient(registerdata.WithBaseURL(srv.URL), registerdata.WithAPIKey(srv.APIKey))
 //
+// # Where to start, by job
+//
+//	Job                               Entry point
+//	test code that calls the service  NewServer (Listen for an address of your choice), then a client with WithBaseURL(srv.URL) and WithAPIKey(srv.APIKey)
+//	mount it in a server of your own  (*Server).Handler
+//	serve it to another language      cmd/registerfake, driven over HTTP by the /_fake/ routes (see Test controls)
+//	change the register               (*Server).UpdateCompany, AddCompany, SetOwners, AddInsolvencyEvent
+//	serve your own register           WithData (files in the service's answer shapes), WithoutCurated (see Your own register)
+//	more or harder companies          WithGenerated (any number), WithHardCases (hard to match)
+//	the same answers on every run     WithSeed with WithClock (see Snapshots and reproducible runs)
+//	know the curated companies        CuratedRegister, WriteCuratedRegister (the table under Register)
+//	credits and plans                 WithCredits, (*Server).SetCredits, Credits, CreditUsage, SetPaidPlan, SetMonitoringPlan
+//	monitors and webhooks             WithWebhookEndpoint, (*Server).Deliveries, InspectorURL (see Monitors and webhooks)
+//	time                              WithClock(NewClock(start)), then (*Clock).Advance: expiry and deliveries without sleeping
+//	failures and slowness             (*Server).InjectFault with a Fault, WithLatency, WithRateLimit
+//	save and restore a state          (*Server).Snapshot, WithSnapshot
+//
 // # What it serves
 //
 // GET /v1/company/{id} behaves as the specification says: 401 without a

@@ -106,3 +106,18 @@ func TestBuilderSharedBetweenGoroutines(t *testing.T) {
 		assert.Equal(t, []Filter{{Field: Status, Value: "active"}, {Field: Employees, Min: strconv.Itoa(i)}}, results[i])
 	}
 }
+
+// BenchmarkBuild builds the 3-filter company search of the examples.
+func BenchmarkBuild(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_, err := Company().
+			Status(enums.CompanyStatusActive).
+			LegalForm(enums.LegalFormGmbH).
+			Revenue(1_000_000_00, 5_000_000_00).
+			Build()
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -64,6 +64,7 @@ type BoundError struct {
 	msg  string
 }
 
+// Error names the line the record starts on and the bound it passed.
 func (e *BoundError) Error() string { return fmt.Sprintf("matchfile: line %d: %s", e.Line, e.msg) }
 
 // tooLong is the error of a record past MaxRecordBytes starting at line.

@@ -16,7 +16,7 @@ import (
 // input it was written for, so that resuming against another file (or
 // the same file edited) is refused instead of mixing two files' rows.
 type Fingerprint struct {
-	Size   int64  `json:"size"`
+	Size   int64  `json:"size"`   // in bytes
 	SHA256 string `json:"sha256"` // lower-case hex
 }
 
@@ -42,7 +42,7 @@ type JournalHeader struct {
 	Command  string      `json:"command"`  // "match" or "enrich"
 	Format   string      `json:"format"`   // of input and output
 	Settings string      `json:"settings"` // anything else that changes the outcomes (the CLI's column overrides)
-	Input    Fingerprint `json:"input"`
+	Input    Fingerprint `json:"input"`    // of the input the journal was written for
 }
 
 // journalVersion marks the format of the journal's lines.

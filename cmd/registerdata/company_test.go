@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 )
 
 const nordlicht = "DE-HRB-F1103-267645"
@@ -95,5 +98,41 @@ func TestExhaustedBudgetRefusesTheCall(t *testing.T) {
 	r = against(srv).run(t, "company", "get", nordlicht, "--budget", "15").wantCode(t, 0)
 	if !strings.Contains(r.stderr, "cost: 10 credits (budget 15, 5 left)") {
 		t.Errorf("stderr = %q: want the cost and what is left of the budget", r.stderr)
+	}
+}
+
+func displayWidth(s string) int { return output.Width(s) }
+
+// TestTerminalCompanyGetAndTree: at 80 columns "company get" shows the
+// representatives' names and roles whole, with no column that is empty
+// in every row; "company tree" names the company on its first line and
+// marks the cross-holding as a cycle.
+func TestTerminalCompanyGetAndTree(t *testing.T) {
+	dir := t.TempDir()
+	shown, code := inTerminal(t, dir, 80, "--fake", "company", "get", nordlicht)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, shown)
+	}
+	_, table, _ := strings.Cut(shown, "\nNAME ")
+	if table == "" || strings.Contains(strings.SplitN(table, "\n", 2)[0], "UNTIL") {
+		t.Errorf("no representatives table, or one with an empty UNTIL column:\n%s", shown)
+	}
+	for _, want := range []string{"Katrin Albers", "Sole Authorised Signatory", "Joint Authorised Signatory", "Helios Energie Holding AG"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("%q is cut at 80 columns:\n%s", want, table)
+		}
+	}
+	shown, code = inTerminal(t, dir, 80, "--fake", "company", "tree", nordlicht)
+	lines := strings.Split(shown, "\n")
+	if code != 0 || !strings.HasPrefix(lines[0], "Nordlicht Solartechnik GmbH  "+nordlicht) {
+		t.Errorf("exit %d: the first line does not name the company:\n%s", code, shown)
+	}
+	if !regexp.MustCompile(`└── Helios Energie Holding AG  20 %  \(effective 3 %\)  \[cycle\]`).MatchString(shown) {
+		t.Errorf("the cross-holding is not marked as a cycle at 80 columns:\n%s", shown)
+	}
+	for _, l := range lines {
+		if output.Width(l) > 80 {
+			t.Errorf("a line of %d columns: %q", output.Width(l), l)
+		}
 	}
 }

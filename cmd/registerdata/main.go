@@ -26,6 +26,42 @@
 // completion scripts for bash, zsh and fish: registerdata completion
 // bash|zsh|fish) and sized to the terminal with golang.org/x/term; the
 // tool is a module of its own, so neither is a dependency of the SDK.
+//
+// # Where the code is
+//
+// Each first-level command lives in the file named after it, its further
+// subcommands in files whose names start with the command's:
+//
+//	main.go              the process: its streams, its signals, whether stdout and stderr are terminals
+//	app.go               one run: the client made on first use, --fake, --budget, the cost line
+//	dispatch.go          the command tree (the groups, in the order of the help), global flags, completion
+//	errors.go            the exit statuses and how an error is printed
+//	company*.go          company get (several ids: company_batch.go), contact, lookup, documents,
+//	                     document get, financials, owners, ubo, holdings, tree
+//	person.go            person get, person holdings
+//	insolvency.go        insolvency get
+//	search*.go           search companies and persons (search.go), insolvencies, autocomplete, fields;
+//	                     search_pages.go: one page, every page (--all), the table rows
+//	filter*.go           --filter: its syntax and help, its checks before anything is sent, its completion
+//	monitor.go           monitor create, list, delete
+//	webhook*.go          webhook verify (webhook.go) and listen (webhook_listen.go; --changes, failures)
+//	watch*.go            watch: polling ids for changes; watch_state.go: what it remembers
+//	match.go, enrich.go  match and enrich, one walk in filejob.go (chunks, the resume journal);
+//	                     matchio.go: their input, output and flags; callcache.go: the calls of a row cut short
+//	diff.go              diff
+//	credits.go           credits
+//	transparency.go      transparency login, extract, get
+//	report.go            report: the KYC dossier
+//	portfolio*.go        portfolio import, plan, sync, events, flags, ack, report, serve, work
+//	mcp*.go              mcp: the service's tools for an AI agent (the portfolio's: mcp_portfolio.go)
+//	format.go            values in tables and profiles
+//	wrap.go              text for a person wrapped to the terminal it goes to
+//	redact.go            secrets kept out of everything printed
+//	progress.go          the progress line of a long run on a terminal
+//	recorder.go          --json: the service's answer as it came
+//	fake_transport.go    --fake: the fake's handler called in process
+//	serve.go             the commands that serve, until Ctrl-C
+//	internal/output      tables and profiles measured in display columns
 package main
 
 import (

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/csv"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/registerdata/registerdata-go/matchfile"
 )
 
 // customers is a customer list as a German spreadsheet exports it.
@@ -110,6 +113,32 @@ func TestMatchMalformedRecordsAreReportedAndTheRestGoesOn(t *testing.T) {
 	for _, want := range []string{"skipped: matchfile: line 2: ", "skipped: matchfile: line 3: ", ", 2 unreadable", "2 input records could not be read"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+}
+
+// TestMatchNamesNoClosestCandidateBelowTheFloor is issue 34 item 7: a row
+// without a confident match names its closest candidate only when that
+// scores at least matchfile.MinClosestScore; else it says "no company
+// found" (rows such as "Bau" or "Solar Müller" in Köln had a closest
+// candidate scored 0.000).
+func TestMatchNamesNoClosestCandidateBelowTheFloor(t *testing.T) {
+	r := harness{stdin: "firma;ort\nSolar Müller;Köln\nBau;\nEnergie;\nNordlicht;Berlin\n"}.run(t, "--fake", "match").wantCode(t, 0)
+	recs, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil || len(recs) != 5 {
+		t.Fatalf("output %q: %v", r.stdout, err)
+	}
+	for _, rec := range recs[1:] {
+		score, status, reasons := rec[4], rec[5], rec[6]
+		if status != "none" {
+			continue
+		}
+		if strings.HasPrefix(reasons, "closest: ") {
+			if f, err := strconv.ParseFloat(score, 64); err != nil || f < matchfile.MinClosestScore || f == 0 {
+				t.Errorf("%s: closest candidate scored %q shown, below the floor %.2f: %s", rec[0], score, matchfile.MinClosestScore, reasons)
+			}
+		} else if reasons != "no company found" || score != "" {
+			t.Errorf("%s: score %q, reasons %q; want no score and \"no company found\"", rec[0], score, reasons)
 		}
 	}
 }

@@ -24,12 +24,15 @@ const (
 
 // PortfolioChangesInput is the input of portfolio_changes.
 type PortfolioChangesInput struct {
-	Days  int `json:"days,omitempty" jsonschema:"how many days back to look, 1 to 366; default 7"`
+	// Days is how far back the journal is read, in days.
+	Days int `json:"days,omitempty" jsonschema:"how many days back to look, 1 to 366; default 7"`
+	// Limit bounds the journal entries returned.
 	Limit int `json:"limit,omitempty" jsonschema:"at most this many journal entries, newest first, 1 to 200; default 50"`
 }
 
 // PortfolioListInput is the input of portfolio_flags and portfolio_review.
 type PortfolioListInput struct {
+	// Limit bounds the items returned.
 	Limit int `json:"limit,omitempty" jsonschema:"at most this many items, 1 to 200; default 50"`
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -105,5 +107,46 @@ func TestProgressWithAnUnknownTotal(t *testing.T) {
 		if !strings.HasPrefix(line, "matching 250 rows") || strings.Contains(line, "[") || strings.Contains(line, "left") {
 			t.Fatalf("width %d: %q", w, line)
 		}
+	}
+}
+
+// TestTerminalMatchProgress: at 80 columns the match progress line is
+// redrawn in place (no drawing wider than 79 columns, no line stacked on
+// another) and gives way to the summary; piped, there is none.
+func TestTerminalMatchProgress(t *testing.T) {
+	dir := t.TempDir()
+	var in strings.Builder
+	in.WriteString(strings.SplitN(customers, "\n", 2)[0] + "\n")
+	for range 30 {
+		in.WriteString(strings.SplitN(customers, "\n", 2)[1])
+	}
+	if err := os.WriteFile(filepath.Join(dir, "in.csv"), []byte(in.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shown, code := inTerminal(t, dir, 80, "--fake", "match", "--in", "in.csv", "--out", "out.csv")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, shown)
+	}
+	lines := strings.Split(strings.TrimSuffix(shown, "\n"), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], "cost: ") {
+		t.Fatalf("want the progress ending in the summary, then the cost line; the terminal shows %d lines:\n%q", len(lines), shown)
+	}
+	draws := strings.Split(lines[0], "\r")
+	summary := draws[len(draws)-1]
+	if !strings.HasPrefix(summary, "\x1b[K240 rows: ") {
+		t.Errorf("the progress line is not erased before the summary: %q", summary)
+	}
+	for _, d := range draws[1 : len(draws)-1] {
+		d = strings.TrimSuffix(d, "\x1b[K")
+		if w := output.Width(d); w > 79 || !strings.HasPrefix(d, "matching ") {
+			t.Errorf("a drawing of %d columns: %q", w, d)
+		}
+	}
+	if len(draws) < 3 {
+		t.Errorf("no progress was drawn: %q", shown)
+	}
+	_, stderr, _ := piped(t, dir, "", "--fake", "match", "--in", "in.csv", "--out", "out2.csv")
+	if strings.ContainsAny(stderr, "\r\x1b") || !strings.HasPrefix(stderr, "240 rows: ") {
+		t.Errorf("piped, stderr holds a progress line:\n%q", stderr)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -59,5 +60,29 @@ func TestReportErrors(t *testing.T) {
 	r = cli(t, "--fake", "report", watchedID, "--out", filepath.Join(t.TempDir(), "missing", "d.html")).wantCode(t, exitUsage)
 	if !strings.Contains(r.stderr, "--out") {
 		t.Errorf("stderr = %q", r.stderr)
+	}
+}
+
+// TestTerminalReportWritesAFile: on a terminal, "report ID" without --out
+// writes ID.html and says where, refuses to replace it on a second run
+// with a hint; piped, the HTML goes to stdout.
+func TestTerminalReportWritesAFile(t *testing.T) {
+	dir := t.TempDir()
+	shown, code := inTerminal(t, dir, 80, "--fake", "report", insolventID)
+	file := filepath.Join(dir, insolventID+".html")
+	b, err := os.ReadFile(file)
+	if code != 0 || err != nil || !bytes.HasPrefix(b, []byte("<!DOCTYPE html>")) {
+		t.Fatalf("exit %d, %v: no dossier in %s:\n%s", code, err, file, shown)
+	}
+	if strings.Contains(shown, "<html") || !strings.Contains(words(shown), "wrote the dossier to "+file) {
+		t.Errorf("the terminal shows HTML or not where the dossier went:\n%.600s", shown)
+	}
+	shown, code = inTerminal(t, dir, 80, "--fake", "report", insolventID)
+	if code != exitUsage || !strings.Contains(words(shown), "exists and is not replaced: give --out "+insolventID+".html to replace it") {
+		t.Errorf("a second run: exit %d:\n%s", code, shown)
+	}
+	stdout, _, code := piped(t, dir, "", "--fake", "report", insolventID)
+	if code != 0 || !strings.HasPrefix(stdout, "<!DOCTYPE html>") {
+		t.Errorf("piped: exit %d, stdout %.100q", code, stdout)
 	}
 }

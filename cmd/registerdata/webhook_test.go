@@ -153,3 +153,24 @@ func testWebhookListen(t *testing.T, jsonOut bool) {
 		}
 	}
 }
+
+// postSigned posts body to url as a delivery signed with secret under the
+// webhook id, and returns the status of the answer.
+func postSigned(t *testing.T, url, secret, id, body string) int {
+	t.Helper()
+	h, err := webhook.SignedHeaders(secret, id, time.Now(), []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header = h
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}

@@ -22,6 +22,17 @@
 //	REGISTERDATA_API_KEY=... registerfake -record DIR -upstream URL
 //	                                          proxy to the real service and write its answers
 //	                                          into DIR in the -data layout (the key is written nowhere)
+//
+// # Where the code is
+//
+//	main.go           the flags, the key and secret from a file or the environment, serving the fake
+//	                  until a signal, -list, and the -snapshot restored at start and written at shutdown
+//	record.go         -record: the proxy to the upstream and which answers it writes where
+//	record_write.go   writing a recorded answer into DIR, whole or not at all
+//	record_redact.go  keeping the keys and the webhook secret out of every file written
+//
+// The fake itself (the endpoints, the register, the /_fake/ controls) is
+// package fake; this command only serves it.
 package main
 
 import (

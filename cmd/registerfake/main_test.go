@@ -6,12 +6,15 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/registerdata/registerdata-go/fake"
 )
 
 // syncWriter lets the test read what run prints while it runs.
@@ -112,4 +115,120 @@ func TestNonLoopbackNeedsAllowRemote(t *testing.T) {
 	require.NoError(t, run(ctx, []string{"-addr", "0.0.0.0:0", "-allow-remote"}, io.Discard, &stderr))
 	assert.Contains(t, stderr.String(), "WARNING")
 	assert.Contains(t, stderr.String(), "/_fake/")
+}
+
+// startRun runs registerfake with args until the test ends and returns
+// its base URL and API key, and a stop function that shuts it down and
+// returns run's error.
+func startRun(t *testing.T, args ...string) (baseURL, key string, stop func() error) {
+	t.Helper()
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), &syncWriter{pw: pw}, io.Discard)
+		pw.Close()
+	}()
+	lines := bufio.NewScanner(pr)
+	for (baseURL == "" || key == "") && lines.Scan() {
+		if v, ok := strings.CutPrefix(lines.Text(), "REGISTERDATA_BASE_URL="); ok {
+			baseURL = v
+		}
+		if v, ok := strings.CutPrefix(lines.Text(), "REGISTERDATA_API_KEY="); ok {
+			key = v
+		}
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	var stopped bool
+	var err error
+	stop = func() error {
+		if !stopped {
+			stopped = true
+			cancel()
+			err = <-done
+		}
+		return err
+	}
+	t.Cleanup(func() { _ = stop() })
+	if baseURL == "" {
+		require.NoError(t, stop(), "registerfake did not start")
+		t.Fatal("registerfake did not print its address")
+	}
+	return baseURL, key, stop
+}
+
+// get sends an authenticated GET and returns the status and body.
+func get(t *testing.T, url, key string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+key)
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	return res.StatusCode, b
+}
+
+func TestRunServesADataDirectory(t *testing.T) {
+	base, key, stop := startRun(t, "-data", "../../fake/testdata/example-register", "-curated=false")
+	status, body := get(t, base+"/v1/company/DE-HRB-F1103-500002", key)
+	require.Equal(t, http.StatusOK, status, "%s", body)
+	assert.Contains(t, string(body), "Beispiel Software GmbH")
+	status, _ = get(t, base+"/v1/company/DE-HRB-F1103-267645", key)
+	assert.Equal(t, http.StatusNotFound, status, "-curated=false leaves the curated register out")
+	require.NoError(t, stop())
+}
+
+func TestRunRefusesABrokenDataDirectory(t *testing.T) {
+	var stderr bytes.Buffer
+	err := run(context.Background(), []string{"-addr", "127.0.0.1:0", "-data", t.TempDir() + "/missing"}, io.Discard, &stderr)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "data directory")
+}
+
+func TestRunSnapshotKeepsTheStateAcrossRestarts(t *testing.T) {
+	file := t.TempDir() + "/state.json"
+	base, _, stop := startRun(t, "-snapshot", file, "-credits", "500")
+	req, err := http.NewRequest(http.MethodPut, base+"/_fake/credits", strings.NewReader(`{"credits": 123}`))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.NoError(t, stop())
+	_, err = os.Stat(file)
+	require.NoError(t, err, "the state is written at shutdown")
+
+	base, _, stop = startRun(t, "-snapshot", file, "-credits", "500")
+	status, body := get(t, base+"/_fake/credits", "")
+	require.Equal(t, http.StatusOK, status)
+	assert.JSONEq(t, `{"credits": 123}`, string(body), "the restored fake has the saved credits, not -credits")
+	require.NoError(t, stop())
+
+	require.NoError(t, os.WriteFile(file, []byte(`{"format": "registerfake-snapshot", "version": 99}`), 0o600))
+	err = run(context.Background(), []string{"-addr", "127.0.0.1:0", "-snapshot", file}, io.Discard, io.Discard)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "version 99")
+}
+
+// TestListPrintsTheCuratedRegister: registerfake -list prints the curated
+// register, one company a line after a header, as the package
+// documentation shows it, and serves nothing (issue 34, item 14).
+func TestListPrintsTheCuratedRegister(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, run(context.Background(), []string{"-list"}, &out, nil))
+	list, err := fake.CuratedRegister()
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	require.Len(t, lines, len(list)+1)
+	assert.Regexp(t, `^ID +NAME +SHOWS$`, lines[0])
+	for i, c := range list {
+		assert.True(t, strings.HasPrefix(lines[i+1], c.ID+" "), lines[i+1])
+		assert.Contains(t, lines[i+1], c.Name)
+		assert.True(t, strings.HasSuffix(lines[i+1], c.Shows), lines[i+1])
+	}
+	assert.NotContains(t, out.String(), "listening", "-list serves nothing")
 }

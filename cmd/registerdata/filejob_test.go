@@ -16,16 +16,6 @@ import (
 // it does not hold): each costs a company lookup to match.
 var registerRefs = []string{"AG Charlottenburg HRB 267645 B", "Amtsgericht Hamburg HRB 99812", "Amtsgericht München HRB 198433", "AG Hannover HRB 20977", "Ludwigshafen HRB 61402", "AG Köln HRB 1"}
 
-// billed is what the fake's books say srv billed its key so far.
-func billed(t *testing.T, srv *fake.Server) int64 {
-	t.Helper()
-	u, ok := srv.CreditUsage(srv.APIKey)
-	if !ok {
-		t.Fatal("the fake does not know its own key")
-	}
-	return u.Used
-}
-
 // writeInput writes content to a file of its own and returns its path.
 func writeInput(t *testing.T, name, content string) string {
 	t.Helper()

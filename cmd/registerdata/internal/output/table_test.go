@@ -5,62 +5,6 @@ import (
 	"testing"
 )
 
-func TestWidth(t *testing.T) {
-	for _, tc := range []struct {
-		s    string
-		want int
-	}{
-		{"Müller", 6},
-		{"Mu\u0308ller", 6}, // u + combining diaeresis
-		{"Straße", 6},
-		{"ÄÖÜäöüß", 7},
-		{"東京", 4},
-		{"", 0},
-		{"a\u200db", 2}, // zero-width joiner
-	} {
-		if got := Width(tc.s); got != tc.want {
-			t.Errorf("Width(%q) = %d, want %d", tc.s, got, tc.want)
-		}
-	}
-}
-
-func TestTruncate(t *testing.T) {
-	for _, tc := range []struct {
-		s    string
-		w    int
-		want string
-	}{
-		{"Müllerstraße", 20, "Müllerstraße"},
-		{"Müllerstraße", 6, "Mülle…"},
-		{"Müllerstraße", 1, "…"},
-		{"Müllerstraße", 0, ""},
-		{"東京都", 4, "東…"},
-	} {
-		if got := Truncate(tc.s, tc.w); got != tc.want || Width(got) > tc.w {
-			t.Errorf("Truncate(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
-		}
-	}
-}
-
-func TestClean(t *testing.T) {
-	for in, want := range map[string]string{
-		"plain":                     "plain",
-		"two\nlines":                "two lines",
-		"\x1b[31mred\x1b[0m":        "[31mred [0m",
-		"  padded  ":                "padded",
-		"tab\tand  double":          "tab and double",
-		"bad\xffbyte":               "bad\uFFFDbyte",
-		"Bahnhofstraße 1\u2028Köln": "Bahnhofstraße 1 Köln",
-	} {
-		if got := Clean(in); got != want {
-			t.Errorf("Clean(%q) = %q, want %q", in, got, want)
-		}
-		if strings.ContainsAny(Clean(in), "\x1b\n\t") {
-			t.Errorf("Clean(%q) kept a control character", in)
-		}
-	}
-}
-
 // TestTableAlignsGermanNames checks that umlauts and ß take one column:
 // every row of a rendered table has the same display width.
 func TestTableAlignsGermanNames(t *testing.T) {
@@ -102,41 +46,6 @@ func TestTableFitsTheWidth(t *testing.T) {
 	_ = tb.Render(&b, 30)
 	if strings.Contains(b.String(), "NOTE") {
 		t.Errorf("the optional column stayed at width 30:\n%s", b.String())
-	}
-}
-
-func TestProfileWraps(t *testing.T) {
-	var p Profile
-	p.Field("Purpose", "Planung, Lieferung, Errichtung und Wartung von Photovoltaikanlagen")
-	p.Field("Empty", "")
-	p.Field("ID", "DE-1")
-	var b strings.Builder
-	if err := p.Render(&b, 40); err != nil {
-		t.Fatal(err)
-	}
-	want := "Purpose  Planung, Lieferung, Errichtung\n" + // 40 - "Purpose  " leaves 31 columns
-		"         und Wartung von\n" +
-		"         Photovoltaikanlagen\n" +
-		"ID       DE-1\n"
-	if b.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
-	}
-}
-
-func TestWrapKeepsLongWordsWhole(t *testing.T) {
-	url := "https://example.de/a/very/long/address/that/must/stay/whole"
-	got := Wrap("see "+url+" now", 20)
-	want := []string{"see", url, "now"}
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("Wrap = %q, want %q", got, want)
-	}
-}
-
-func TestTerminalWidth(t *testing.T) {
-	for v, want := range map[string]int{"": DefaultWidth, "120": 120, "x": DefaultWidth, "5": DefaultWidth, " 80 ": 80} {
-		if got := TerminalWidth(func(string) string { return v }); got != want {
-			t.Errorf("COLUMNS=%q: %d, want %d", v, got, want)
-		}
 	}
 }
 

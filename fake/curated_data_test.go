@@ -180,3 +180,34 @@ func writeScalar(b *bytes.Buffer, t reflect.Type, lit string, typed bool) error 
 	b.WriteString(lit)
 	return nil
 }
+
+// BenchmarkCuratedRegister builds the curated register: "start" from
+// curated_data.go and checked, as the first server of a process does
+// once, "json" decoded strictly from data/companies.json, completed and
+// checked, as the package's tests do (and a start did before).
+func BenchmarkCuratedRegister(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		build func() ([]registerdata.Company, error)
+	}{
+		{"start", func() ([]registerdata.Company, error) {
+			cs := curatedLiteral()
+			for i := range cs {
+				if err := validateCompany(&cs[i]); err != nil {
+					return nil, err
+				}
+			}
+			return cs, nil
+		}},
+		{"json", func() ([]registerdata.Company, error) { return decodeCurated(companiesJSON) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := c.build(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -48,3 +48,42 @@ func TestBashCompletionScript(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletion: the scripts for bash, zsh and fish are generated from
+// the command tree, and the binary completes commands, subcommands, flags
+// and filter fields itself (what the scripts call).
+func TestCompletion(t *testing.T) {
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		r := cli(t, "completion", sh).wantCode(t, 0)
+		if !strings.Contains(r.stdout, "registerdata") || !strings.Contains(r.stdout, "__complete") {
+			t.Errorf("completion %s: %.200q", sh, r.stdout)
+		}
+	}
+	for _, tc := range []struct {
+		line []string
+		want []string
+	}{
+		{[]string{"co"}, []string{"company", "completion"}},
+		{[]string{"monitor", ""}, []string{"create", "list", "delete"}},
+		{[]string{"search", "companies", "--f"}, []string{"--fake", "--filter"}},
+		{[]string{"company", "get", "x", "--r"}, []string{"--realtime"}},
+		{[]string{"webhook", "verify", "--s"}, []string{"--secret-file", "--secret", "--signature"}},
+		{[]string{"search", "companies", "--filter", "leg"}, []string{"legal_form"}},
+		{[]string{"search", "persons", "--filter", "date"}, []string{"date_of_birth"}},
+		{[]string{"search", "companies", "--filter", "legal_form="}, []string{"legal_form=gmbh", "legal_form=ag"}},
+	} {
+		r := cli(t, append([]string{"__complete"}, tc.line...)...).wantCode(t, 0)
+		var got []string
+		for _, l := range strings.Split(r.stdout, "\n") {
+			if l == "" || strings.HasPrefix(l, ":") {
+				continue
+			}
+			got = append(got, strings.SplitN(l, "\t", 2)[0])
+		}
+		for _, w := range tc.want {
+			if !contains(got, w) {
+				t.Errorf("%q completes to %q, want %q among them", tc.line, got, w)
+			}
+		}
+	}
+}

@@ -4,14 +4,12 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
 	hostilegen "github.com/registerdata/registerdata-go/internal/hostile"
-	"github.com/registerdata/registerdata-go/matchfile"
 )
 
 // hostileCompany makes Nordlicht's register texts start like formulas,
@@ -95,32 +93,6 @@ func checkInert(t *testing.T, what string, cols map[string]string, names []strin
 			t.Errorf("%s: column %s = %q: register text a spreadsheet would run", what, n, c)
 		case raw && !live:
 			t.Errorf("%s --raw: column %s = %q, want the register text as received", what, n, c)
-		}
-	}
-}
-
-// TestMatchNamesNoClosestCandidateBelowTheFloor is issue 34 item 7: a row
-// without a confident match names its closest candidate only when that
-// scores at least matchfile.MinClosestScore; else it says "no company
-// found" (rows such as "Bau" or "Solar Müller" in Köln had a closest
-// candidate scored 0.000).
-func TestMatchNamesNoClosestCandidateBelowTheFloor(t *testing.T) {
-	r := harness{stdin: "firma;ort\nSolar Müller;Köln\nBau;\nEnergie;\nNordlicht;Berlin\n"}.run(t, "--fake", "match").wantCode(t, 0)
-	recs, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
-	if err != nil || len(recs) != 5 {
-		t.Fatalf("output %q: %v", r.stdout, err)
-	}
-	for _, rec := range recs[1:] {
-		score, status, reasons := rec[4], rec[5], rec[6]
-		if status != "none" {
-			continue
-		}
-		if strings.HasPrefix(reasons, "closest: ") {
-			if f, err := strconv.ParseFloat(score, 64); err != nil || f < matchfile.MinClosestScore || f == 0 {
-				t.Errorf("%s: closest candidate scored %q shown, below the floor %.2f: %s", rec[0], score, matchfile.MinClosestScore, reasons)
-			}
-		} else if reasons != "no company found" || score != "" {
-			t.Errorf("%s: score %q, reasons %q; want no score and \"no company found\"", rec[0], score, reasons)
 		}
 	}
 }

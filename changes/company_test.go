@@ -1,11 +1,20 @@
 package changes_test
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/changes"
@@ -13,13 +22,134 @@ import (
 	"github.com/registerdata/registerdata-go/fake"
 )
 
+func roundTrip(t *testing.T, c registerdata.Company) *registerdata.Company {
+	t.Helper()
+	b, err := json.Marshal(c)
+	require.NoError(t, err)
+	var out registerdata.Company
+	require.NoError(t, json.Unmarshal(b, &out))
+	return &out
+}
+
+// TestCompanyDiffProperty applies random sequences of register changes to
+// a company of the fake (one to three per step, through UpdateCompany),
+// and checks after each step that the diff lists exactly the changes
+// made, in the category the fake's monitor delivers them under, and
+// nothing for a no-op, a reordering or a JSON round trip.
+func TestCompanyDiffProperty(t *testing.T) {
+	exercised := map[string]int{}
+	defer func() {
+		for _, m := range companyMutations {
+			assert.Positive(t, exercised[m.name], "mutation %q never made a change", m.name)
+		}
+	}()
+	for seed := uint64(1); seed <= 6; seed++ {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(seed, 23))
+			srv, clk, c, col := fakeWithReceiver(t, nil)
+			ctx := context.Background()
+			_, err := c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: richID, EntityType: enums.EntityTypeCompany,
+				Preferences: enums.PreferencesFor(enums.EntityTypeCompany), UpdateFrequency: enums.UpdateFrequencyDaily})
+			require.NoError(t, err)
+			prev, ok := srv.Company(richID)
+			require.True(t, ok)
+			for step := range 25 {
+				var wants []want
+				var names []string
+				n := 1 + r.IntN(3)
+				require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) {
+					used := map[int]bool{}
+					for range n {
+						i := r.IntN(len(companyMutations))
+						if used[i] {
+							continue
+						}
+						used[i] = true
+						w := companyMutations[i].apply(t, r, srv, co)
+						if len(w) > 0 {
+							exercised[companyMutations[i].name]++
+							names = append(names, companyMutations[i].name)
+						}
+						wants = append(wants, w...)
+					}
+				}))
+				next, _ := srv.Company(richID)
+				got := changes.Company(&prev, &next)
+				require.Equal(t, wantKeys(wants), keysOf(got), "step %d: %v", step, names)
+				require.Equal(t, mirrored(got), described(changes.Company(&next, &prev)), "step %d: %v: the diff read backwards", step, names)
+				for _, ch := range got {
+					readable(t, ch.String())
+				}
+
+				// The fake's monitor reports the same categories.
+				clk.Advance(24 * time.Hour)
+				var delivered []string
+				for _, ev := range col.take() {
+					delivered = append(delivered, ev.Categories...)
+				}
+				var mine []string
+				for _, ch := range got {
+					if fakeDelivers(ch.Field) && !slices.Contains(mine, string(ch.Category)) {
+						mine = append(mine, string(ch.Category))
+					}
+				}
+				sort.Strings(mine)
+				sort.Strings(delivered)
+				assert.Equal(t, mine, delivered, "step %d: %v", step, names)
+
+				// Nothing for a no-op, a reordering, a JSON round trip.
+				require.NoError(t, srv.UpdateCompany(richID, func(*registerdata.Company) {}))
+				same, _ := srv.Company(richID)
+				assert.Empty(t, changes.Company(&next, &same), "no-op")
+				require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) { shuffled(r, co) }))
+				reordered, _ := srv.Company(richID)
+				assert.Empty(t, changes.Company(&next, &reordered), "reordering")
+				assert.Empty(t, changes.Company(&next, roundTrip(t, reordered)), "JSON round trip")
+				prev = reordered
+			}
+		})
+	}
+}
+
+// described is each change as what it says, without its subject (the
+// subject names the member as the after side has it, which a rename
+// makes differ between the two directions): category, kind, field,
+// before and after, sorted.
+func described(cs []changes.Change) []string {
+	out := make([]string, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, fmt.Sprintf("%s/%s/%s %q -> %q", c.Category, c.Kind, c.Field, c.Before, c.After))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// mirrored is described for the reverse of cs: what was added is
+// removed, before and after swap places.
+func mirrored(cs []changes.Change) []string {
+	rev := make([]changes.Change, len(cs))
+	for i, c := range cs {
+		switch c.Kind {
+		case changes.Added:
+			c.Kind = changes.Removed
+		case changes.Removed:
+			c.Kind = changes.Added
+		}
+		c.Before, c.After = c.After, c.Before
+		rev[i] = c
+	}
+	return described(rev)
+}
+
+func jsonEncode(w *bytes.Buffer, v any) error { return json.NewEncoder(w).Encode(v) }
+
+func jsonDecode(b []byte, v any) error { return json.Unmarshal(b, v) }
+
 // mutation is one register change and the changes it must produce.
 type mutation struct {
 	name  string
 	apply func(t *testing.T, r *rand.Rand, srv *fake.Server, c *registerdata.Company) []want
 }
-
-func ptr[T any](v T) *T { return &v }
 
 func uuid(r *rand.Rand) string {
 	return fmt.Sprintf("%08x-%04x-4%03x-8%03x-%012x", r.Uint32(), r.Uint32()&0xffff, r.Uint32()&0xfff, r.Uint32()&0xfff, r.Uint64()&0xffffffffffff)
@@ -328,4 +458,26 @@ func shuffled(r *rand.Rand, c *registerdata.Company) {
 	shuffle(len(c.IndustryCodes.WZ2025), func(i, j int) {
 		c.IndustryCodes.WZ2025[i], c.IndustryCodes.WZ2025[j] = c.IndustryCodes.WZ2025[j], c.IndustryCodes.WZ2025[i]
 	})
+}
+
+// TestPatchRouteDiff changes a company through PATCH /_fake/companies/{id}.
+func TestPatchRouteDiff(t *testing.T) {
+	srv, _, _, _ := fakeWithReceiver(t, nil)
+	before, _ := srv.Company(richID)
+	req, err := http.NewRequest(http.MethodPatch, srv.URL+"/_fake/companies/"+richID, bytes.NewReader([]byte(`{"status":"liquidation","lei":"529900T8BM49AURSDO55"}`)))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/merge-patch+json") // the fake's control routes take JSON only
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	after, _ := srv.Company(richID)
+	cs := changes.Company(&before, &after)
+	require.NotEmpty(t, before.LEI)
+	require.Equal(t, []string{"basic/modified/lei", "basic/modified/status"}, keysOf(cs))
+	var sentences []string
+	for _, ch := range cs {
+		sentences = append(sentences, ch.String())
+	}
+	assert.ElementsMatch(t, []string{`The status changed from "active" to "liquidation".`, `The LEI changed from "` + before.LEI + `" to "529900T8BM49AURSDO55".`}, sentences)
 }

@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/registerdata/registerdata-go/fake"
-	"github.com/registerdata/registerdata-go/webhook"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the table tests")
@@ -134,23 +133,63 @@ func fixedClock(a *app) {
 	a.fakeOptions = append(a.fakeOptions, fake.WithClock(fake.NewClock(testNow)))
 }
 
-// postSigned posts body to url as a delivery signed with secret under the
-// webhook id, and returns the status of the answer.
-func postSigned(t *testing.T, url, secret, id, body string) int {
+// TestTerminalWidthComesFirst: the terminal's own width is used before
+// $COLUMNS, which is used before the default.
+func TestTerminalWidthComesFirst(t *testing.T) {
+	for _, tc := range []struct {
+		term    int
+		columns string
+		want    int
+	}{
+		{80, "100", 80}, {0, "120", 120}, {0, "", 100}, {0, "abc", 100}, {5, "60", 60},
+	} {
+		a := &app{termWidth: func() int { return tc.term }, getenv: func(k string) string {
+			if k == "COLUMNS" {
+				return tc.columns
+			}
+			return ""
+		}}
+		if got := a.width(); got != tc.want {
+			t.Errorf("terminal %d, COLUMNS %q: width %d, want %d", tc.term, tc.columns, got, tc.want)
+		}
+	}
+}
+
+// TestEveryTableAtExtremeWidths renders the tables of several commands on
+// very narrow and very wide terminals: they must still succeed, and on a
+// wide one no line may be padded with trailing spaces.
+func TestEveryTableAtExtremeWidths(t *testing.T) {
+	commands := [][]string{
+		{"company", "get", nordlicht, "--history"},
+		{"company", "owners", nordlicht},
+		{"company", "tree", nordlicht},
+		{"company", "financials", nordlicht},
+		{"search", "companies", "--filter", "legal_form in gmbh,ag"},
+		{"search", "insolvencies"},
+		{"person", "get", albers},
+	}
+	for _, width := range []int{1, 20, 37, 200} {
+		h := harness{env: map[string]string{"COLUMNS": strconv.Itoa(width)}}
+		for _, args := range commands {
+			r := h.run(t, append([]string{"--fake"}, args...)...)
+			if r.code != 0 {
+				t.Errorf("COLUMNS=%d %v: exit %d, stderr %q", width, args, r.code, r.stderr)
+			}
+			for _, line := range strings.Split(r.stdout, "\n") {
+				if strings.HasSuffix(line, " ") {
+					t.Errorf("COLUMNS=%d %v: trailing spaces in %q", width, args, line)
+				}
+			}
+		}
+	}
+}
+
+// billed is what the fake's books say srv billed its key so far.
+func billed(t *testing.T, srv *fake.Server) int64 {
 	t.Helper()
-	h, err := webhook.SignedHeaders(secret, id, time.Now(), []byte(body))
-	if err != nil {
-		t.Fatal(err)
+	u, ok := srv.CreditUsage(srv.APIKey)
+	if !ok {
+		t.Fatal("the fake does not know its own key")
 	}
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header = h
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	return resp.StatusCode
+	return u.Used
 }
