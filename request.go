@@ -2,14 +2,11 @@ package registerdata
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"time"
-
-	"github.com/hashicorp/go-retryablehttp"
 )
 
 // request describes one API call.
@@ -54,38 +51,6 @@ type identified interface{ missingIdentity() string }
 // accepted as an empty one.
 type envelope interface {
 	listKey() (key string, isNil bool)
-}
-
-func (c *Client) newRequest(ctx context.Context, r request) (*retryablehttp.Request, error) {
-	u := c.baseURL.String() + r.path // r.path is escaped; the base has no query
-	if q := r.query.Encode(); q != "" {
-		u += "?" + q
-	}
-	var body []byte
-	if r.body != nil {
-		var err error
-		if body, err = json.Marshal(r.body); err != nil {
-			return nil, fmt.Errorf("%w: %s %s: encoding the body: %v", ErrInvalidRequest, r.method, r.path, err)
-		}
-	}
-	var rawBody any // a nil []byte would still send Content-Length: 0
-	if body != nil {
-		rawBody = body
-	}
-	req, err := retryablehttp.NewRequestWithContext(ctx, r.method, u, rawBody)
-	if err != nil {
-		return nil, fmt.Errorf("registerdata: %s %s: %w", r.method, r.path, err)
-	}
-	for k, vs := range r.header {
-		req.Header[k] = vs
-	}
-	req.Header.Set("Authorization", "Bearer "+c.apiKey())
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", c.userAgent)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	return req, nil
 }
 
 // transportError explains a failure that produced no usable answer. A
