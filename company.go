@@ -294,11 +294,11 @@ func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyPa
 	}
 	var co Company
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/company/" + url.PathEscape(id),
-		query:  q,
-		cost:   CompanyLookupCost(p.Realtime),
-		cache:  true,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/company/{company_id}", id),
+		query:    q,
+		cost:     CompanyLookupCost(p.Realtime),
+		cache:    true,
 	}, &co, opts)
 	if err != nil {
 		return nil, err

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"iter"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/registerdata/registerdata-go/enums"
@@ -195,7 +194,7 @@ func (c *Client) GetInsolvency(ctx context.Context, id string, opts ...CallOptio
 		return nil, err
 	}
 	var out Insolvency
-	err := c.do(ctx, request{method: http.MethodGet, path: "/v1/insolvency/" + url.PathEscape(id), cost: CostInsolvencyLookup}, &out, opts)
+	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/insolvency/{insolvency_id}", id), cost: CostInsolvencyLookup}, &out, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +218,7 @@ func (c *Client) SearchInsolvencies(ctx context.Context, req InsolvencySearchReq
 		return nil, err
 	}
 	var out InsolvencySearchResponse
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/v1/search/insolvency", body: req, cost: CostInsolvencySearch}, &out, opts); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/insolvency"), body: req, cost: CostInsolvencySearch}, &out, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&out.Results)

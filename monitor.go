@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 
 	"github.com/registerdata/registerdata-go/enums"
@@ -139,10 +138,10 @@ func (c *Client) CreateMonitor(ctx context.Context, r MonitorRequest, opts ...Ca
 	cfg := newCallConfig(opts)
 	var m Monitor
 	st, err := c.send(ctx, request{
-		method: http.MethodPost,
-		path:   "/v1/monitor",
-		body:   r.wire(),
-		cost:   MonitorCost(r.UpdateFrequency),
+		method:   http.MethodPost,
+		endpoint: pathOf("/v1/monitor"),
+		body:     r.wire(),
+		cost:     MonitorCost(r.UpdateFrequency),
 	}, &m, &cfg)
 	if err == nil {
 		return &m, nil
@@ -194,7 +193,7 @@ func samePreferences(a, b []enums.Preference) bool {
 // included (Monitor.Disabled). It is free.
 func (c *Client) ListMonitors(ctx context.Context, opts ...CallOption) ([]Monitor, error) {
 	var l MonitorList
-	if err := c.do(ctx, request{method: http.MethodGet, path: "/v1/monitor"}, &l, opts); err != nil {
+	if err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/monitor")}, &l, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&l.Items)
@@ -209,5 +208,5 @@ func (c *Client) DeleteMonitor(ctx context.Context, entityID string, opts ...Cal
 	if err := checkPathID("monitor entity id", entityID); err != nil {
 		return err
 	}
-	return c.do(ctx, request{method: http.MethodDelete, path: "/v1/monitor/" + url.PathEscape(entityID)}, nil, opts)
+	return c.do(ctx, request{method: http.MethodDelete, endpoint: pathOf("/v1/monitor/{entity_id}", entityID)}, nil, opts)
 }

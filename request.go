@@ -3,12 +3,13 @@ package registerdata
 import (
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 // request describes one API call.
 type request struct {
 	method string
-	path   string     // escaped, starting with /v0/ or /v1/
+	endpoint
 	query  url.Values // may be nil
 	body   any        // JSON-encoded when non-nil
 	header http.Header
@@ -19,5 +20,53 @@ type request struct {
 	shared Cache
 }
 
-// route is the method and path template of r (see routeOf).
-func (r request) route() string { return routeOf(r.method, r.path) }
+// endpoint is where a request goes: its path, and the path template of
+// the service's operation it calls, as api/openapi.yaml writes it.
+type endpoint struct {
+	path string // escaped, starting with /v0/ or /v1/
+	// template is "" for a path built by the caller of Do, whose route
+	// is recovered from the path (routeOf).
+	template string
+}
+
+// pathOf is the endpoint of the operation whose path template is
+// template, written at the call ("/v1/company/{company_id}"), with its
+// placeholders filled in order by ids, each escaped as one path segment.
+// The call's route is the template, never an id.
+//
+// The callers check each id before (checkCompanyID, checkPathID, ...),
+// refusing with ErrInvalidRequest what cannot be a path segment; pathOf
+// checks what they cannot get wrong without a bug of this package, and
+// panics on it: as many ids as placeholders, none of them empty.
+func pathOf(template string, ids ...string) endpoint {
+	if len(ids) == 0 && !strings.Contains(template, "{") {
+		return endpoint{path: template, template: template}
+	}
+	var b strings.Builder
+	rest := template
+	for _, id := range ids {
+		open := strings.IndexByte(rest, '{')
+		end := strings.IndexByte(rest, '}')
+		if open < 0 || end < open || id == "" {
+			panic("registerdata: pathOf(" + template + "): an id for each placeholder, none empty")
+		}
+		b.WriteString(rest[:open])
+		b.WriteString(url.PathEscape(id))
+		rest = rest[end+1:]
+	}
+	if strings.Contains(rest, "{") {
+		panic("registerdata: pathOf(" + template + "): an id for each placeholder, none empty")
+	}
+	b.WriteString(rest)
+	return endpoint{path: b.String(), template: template}
+}
+
+// route is the method and path template of r: the template written at
+// the call, or for a path sent with Do the one recovered from it (see
+// routeOf).
+func (r request) route() string {
+	if r.template != "" {
+		return routeMethod(r.method) + " " + r.template
+	}
+	return routeOf(r.method, r.path)
+}

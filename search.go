@@ -253,7 +253,7 @@ func (c *Client) SearchCompanies(ctx context.Context, req CompanySearchRequest, 
 		return nil, err
 	}
 	var out CompanySearchResponse
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/v1/search/company", body: req, cost: CostCompanySearch}, &out, opts); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/company"), body: req, cost: CostCompanySearch}, &out, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&out.Results)
@@ -268,7 +268,7 @@ func (c *Client) SearchPersons(ctx context.Context, req PersonSearchRequest, opt
 		return nil, err
 	}
 	var out PersonSearchResponse
-	if err := c.do(ctx, request{method: http.MethodPost, path: "/v1/search/person", body: req, cost: CostPersonSearch}, &out, opts); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/person"), body: req, cost: CostPersonSearch}, &out, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&out.Results)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 	"unicode"
@@ -274,7 +273,7 @@ func (c *Client) SetTransparencyCredentials(ctx context.Context, creds Transpare
 		}
 	}
 	body := credentialsBody{Username: creds.Username, Password: creds.Password.Reveal(), Name: creds.Name}
-	return c.do(ctx, request{method: http.MethodPost, path: "/v1/transparenzregister/credentials", body: body, cost: CostTransparencyCredentials}, nil, opts)
+	return c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/transparenzregister/credentials"), body: body, cost: CostTransparencyCredentials}, nil, opts)
 }
 
 // checkCredentialName refuses a name that cannot travel as a header value.
@@ -314,7 +313,7 @@ func (c *Client) RequestTransparencyExtract(ctx context.Context, req Transparenc
 	}
 	var out TransparencyExtract
 	err := c.do(ctx, request{
-		method: http.MethodPost, path: "/v1/transparenzregister/extracts",
+		method: http.MethodPost, endpoint: pathOf("/v1/transparenzregister/extracts"),
 		header: http.Header{"X-Credential-Name": {name}},
 		body:   extractBody{CompanyID: req.CompanyID}, cost: CostTransparencyExtract,
 	}, &out, opts)
@@ -332,7 +331,7 @@ func (c *Client) GetTransparencyExtract(ctx context.Context, id string, opts ...
 		return nil, err
 	}
 	var out TransparencyExtract
-	err := c.do(ctx, request{method: http.MethodGet, path: "/v1/transparenzregister/extracts/" + url.PathEscape(id), cost: CostTransparencyExtractPoll}, &out, opts)
+	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/transparenzregister/extracts/{extract_id}", id), cost: CostTransparencyExtractPoll}, &out, opts)
 	if err != nil {
 		return nil, err
 	}
