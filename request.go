@@ -43,6 +43,11 @@ func pathOf(template string, ids ...string) endpoint {
 		return endpoint{path: template, template: template}
 	}
 	var b strings.Builder
+	n := len(template)
+	for _, id := range ids {
+		n += 3 * len(id) // at most, escaped
+	}
+	b.Grow(n)
 	rest := template
 	for _, id := range ids {
 		open := strings.IndexByte(rest, '{')

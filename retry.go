@@ -146,16 +146,18 @@ func (s *transportStages) forCall(st *callState) *retryablehttp.Client {
 			return policy.check(ctx, st, resp, err)
 		},
 		Backoff: func(time.Duration, time.Duration, int, *http.Response) time.Duration { return 0 }, // the policy waits
-		RequestLogHook: func(_ retryablehttp.Logger, req *http.Request, attempt int) {
+	}
+	if logger.Handler() != slog.DiscardHandler { // the default logger: nothing to write
+		cc.retry.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, attempt int) {
 			logger.DebugContext(req.Context(), "registerdata: request", "route", st.route, "method", req.Method, "path", req.URL.Path, "attempt", attempt+1)
-		},
-		ResponseLogHook: func(_ retryablehttp.Logger, resp *http.Response) {
+		}
+		cc.retry.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) {
 			ctx := context.Background()
 			if resp.Request != nil { // set by real transports; a test double may leave it out
 				ctx = resp.Request.Context()
 			}
 			logger.DebugContext(ctx, "registerdata: response", "route", st.route, "status", resp.StatusCode, "request_id", requestIDOf(resp))
-		},
+		}
 	}
 	return &cc.retry
 }
