@@ -32,12 +32,15 @@ import (
 // outcome of the next (observe ends the call, cache stores the answer,
 // decode decodes it, budget settles the credits, retry reads the body)
 // return to their file after the next has run. Along the way the stages
-// use the helpers of their concern where those live: the ids and prices
-// of the call site (id.go, credits.go), the limits of WithCreditLimit
-// (credit_limit.go), the route of a path sent with Do (routes.go), the
-// errors (errors.go), the reading of a body (response_body.go), and the
-// decoders of each type (company_decode*.go, ...).
-//
+// use the helpers of their concern where those live: the ids, paths and
+// prices of the call site (id.go, request.go's pathOf, credits.go), the
+// call's state (callstate.go), the limits of WithCreditLimit
+// (credit_limit.go), the name a route gives a method and the route of a
+// path sent with Do (routes.go), the API key (secret.go), the errors
+// (errors.go), the reading of a body (response_body.go), the bound on
+// decoding (decode_budget.go) and the decoders of each type
+// (company_decode*.go, ...).
+
 // The rate limit sits below retry, not above it, so that every attempt
 // (retries and redirects included) waits for its token, as WithRateLimit
 // documents: a limit taken once per call would let a retry storm exceed it.
