@@ -37,10 +37,10 @@ func (c *Client) AutocompleteCompanies(ctx context.Context, query string, opts .
 	q.Set("query", query)
 	var r autocompleteResponse
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/autocomplete/company",
-		query:  q,
-		cost:   CostAutocomplete,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/autocomplete/company"),
+		query:    q,
+		cost:     CostAutocomplete,
 	}, &r, opts)
 	if err != nil {
 		return nil, err

@@ -85,3 +85,41 @@ func (b *budget) force(n int64) {
 	defer b.mu.Unlock()
 	b.reserved += n
 }
+
+// budgets is the set of budgets one call is held against; each operation
+// applies to all of them or (reserve failing) to none.
+type budgets []*budget
+
+func (bs budgets) reserve(cost int64) error {
+	for i, b := range bs {
+		if err := b.reserve(cost); err != nil {
+			for _, u := range bs[:i] {
+				u.settle(cost, 0)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+func (bs budgets) settle(reserved, charged int64) {
+	for _, b := range bs {
+		b.settle(reserved, charged)
+	}
+}
+
+func (bs budgets) force(n int64) {
+	for _, b := range bs {
+		b.force(n)
+	}
+}
+
+// budgetError is a budget's refusal of a call; it wraps ErrBudgetExceeded
+// and names the budget, so CreditLimit.Refused can tell whose it was.
+type budgetError struct {
+	b   *budget
+	msg string
+}
+
+func (e *budgetError) Error() string { return ErrBudgetExceeded.Error() + ": " + e.msg }
+func (e *budgetError) Unwrap() error { return ErrBudgetExceeded }

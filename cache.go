@@ -76,24 +76,37 @@ func WithCache(cache Cache) Option {
 
 // cached is the cache and single-flight stage: a cacheable lookup is
 // answered from the cache, from a concurrent identical lookup, or by the
-// next stage (and then stored). Every answer is decoded into out here.
+// next stage (and then stored). Every answer, whichever of these it came
+// from, is decoded into out by the decode stage (decoded).
 func (c *Client) cached(ctx context.Context, r request, out any, st *callState) error {
 	cache := c.cacheOf(r)
 	if cache == nil || out == nil {
-		return c.fetch(ctx, r, out, st)
+		return c.ask(ctx, r, out, st, nil, "")
 	}
 	key, realtime := cacheKey(c.baseURL.String(), r)
 	if realtime {
-		return c.fetchAndStore(ctx, r, out, st, key)
+		return c.ask(ctx, r, out, st, cache, key)
 	}
 	if body, ok := c.cacheGet(ctx, cache, key); ok {
-		if err := decodeResponse(r, 200, "", body, out); err == nil {
+		if _, err := c.decoded(ctx, r, out, st, body); err == nil {
 			st.cached = true
 			return nil
 		}
 		// A damaged entry: ask the service and overwrite it.
 	}
-	return c.shared(ctx, r, out, st, key)
+	return c.shared(ctx, r, out, st, cache, key)
+}
+
+// cacheOf is the cache that serves r: the client's (WithCache), else the
+// one r brings; nil when r is not cacheable or there is none.
+func (c *Client) cacheOf(r request) Cache {
+	switch {
+	case !r.cache:
+		return nil
+	case c.cache != nil:
+		return c.cache
+	}
+	return r.shared
 }
 
 // testHookFlightWait, when set by a test, is called each time a lookup
@@ -114,7 +127,7 @@ var errFlightAbandoned = errors.New("registerdata: the lookup was abandoned")
 
 // shared makes concurrent identical lookups share one request through
 // singleflight: the first caller of a key leads and asks the service
-// (through fetchAndStore, on its own context and call state); the others
+// (through ask, on its own context and call state); the others
 // wait for its outcome, each able to leave on its own context. When the
 // leader's context ends before an answer, the waiters ask again.
 //
@@ -122,14 +135,14 @@ var errFlightAbandoned = errors.New("registerdata: the lookup was abandoned")
 // own, so the leader too waits on a channel; it never leaves while its
 // function runs (the function writes into its out and st), which is
 // quick because that function runs on the leader's context.
-func (c *Client) shared(ctx context.Context, r request, out any, st *callState, key string) error {
+func (c *Client) shared(ctx context.Context, r request, out any, st *callState, cache Cache, key string) error {
 	for {
 		var state atomic.Int32 // 0: not started, 1: our function runs, 2: we left first
 		ch := c.flights.DoChan(key, func() (any, error) {
 			if !state.CompareAndSwap(0, 1) {
 				return flightResult{leaderGone: true}, errFlightAbandoned
 			}
-			err := c.fetchAndStore(ctx, r, out, st, key)
+			err := c.ask(ctx, r, out, st, cache, key)
 			res := flightResult{err: err, st: st, leaderGone: err != nil && ctx.Err() != nil}
 			if err == nil {
 				res.body = st.body
@@ -162,31 +175,21 @@ func (c *Client) shared(ctx context.Context, r request, out any, st *callState, 
 		if res.err != nil {
 			return res.err
 		}
-		return decodeResponse(r, st.status, st.header.Get("X-Request-Id"), res.body, out)
+		_, err := c.decoded(ctx, r, out, st, res.body)
+		return err
 	}
 }
 
-// fetch asks the next stage and decodes a 2xx answer into out.
-func (c *Client) fetch(ctx context.Context, r request, out any, st *callState) error {
-	body, err := c.budgeted(ctx, r, st)
-	if err != nil || out == nil {
-		return err
-	}
-	return decodeResponse(r, st.status, st.header.Get("X-Request-Id"), body, out)
-}
-
-// fetchAndStore is fetch that stores a body that decoded well in the
-// cache, and keeps it in st.body for the waiters of a flight.
-func (c *Client) fetchAndStore(ctx context.Context, r request, out any, st *callState, key string) error {
-	body, err := c.budgeted(ctx, r, st)
-	if err != nil {
-		return err
-	}
-	if err := decodeResponse(r, st.status, st.header.Get("X-Request-Id"), body, out); err != nil {
+// ask has the next stage ask the service and decode its answer into out.
+// With a cache, a body that decoded well is stored in it under key, and
+// kept in st.body for the waiters of a flight.
+func (c *Client) ask(ctx context.Context, r request, out any, st *callState, cache Cache, key string) error {
+	body, err := c.decoded(ctx, r, out, st, nil)
+	if err != nil || cache == nil {
 		return err
 	}
 	st.body = body
-	c.cacheSet(ctx, c.cacheOf(r), key, body)
+	c.cacheSet(ctx, cache, key, body)
 	return nil
 }
 

@@ -68,7 +68,7 @@ func TestCacheKeyLeavesRealtimeOut(t *testing.T) {
 		{map[string][]string{"export": {"true"}, "realtime": {"true"}}, "/v1/company/X?export=true", true},
 		{map[string][]string{"export": {"true"}}, "/v1/company/X?export=true", false},
 	} {
-		key, rt := cacheKey("https://api.test/base", request{path: "/v1/company/X", query: tc.query})
+		key, rt := cacheKey("https://api.test/base", request{endpoint: endpoint{path: "/v1/company/X"}, query: tc.query})
 		require.Equal(t, "https://api.test/base"+tc.key, key)
 		require.Equal(t, tc.realtime, rt)
 	}

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/go-retryablehttp"
 	"golang.org/x/sync/singleflight"
 	"golang.org/x/time/rate"
 )
@@ -36,7 +35,7 @@ type Client struct {
 	baseURL    *url.URL
 	apiKey     func() string // the key, inside a closure so no printing of a Client shows it (secret.go)
 	userAgent  string
-	http       *retryablehttp.Client
+	http       *transportStages // the stages under the retry stage
 	maxRetries int
 	budget     budget
 	logger     *slog.Logger
@@ -250,7 +249,7 @@ func NewClient(opts ...Option) (*Client, error) {
 		baseURL:    base,
 		apiKey:     secret(cfg.apiKey),
 		userAgent:  strings.TrimSpace(cfg.userAgent + " registerdata-go/" + Version),
-		http:       newRetryClient(&cfg, logger),
+		http:       newTransportStages(&cfg, logger),
 		maxRetries: cfg.maxRetries,
 		budget:     budget{limit: cfg.budget},
 		logger:     logger,

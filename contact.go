@@ -61,9 +61,9 @@ func (c *Client) GetContactDetails(ctx context.Context, companyID string, opts .
 	}
 	var d ContactDetails
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v0/company/" + url.PathEscape(companyID) + "/contact",
-		cost:   CostContactDetails,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v0/company/{company_id}/contact", companyID),
+		cost:     CostContactDetails,
 	}, &d, opts)
 	if err != nil {
 		return nil, err
@@ -87,10 +87,10 @@ func (c *Client) LookupCompanyByURL(ctx context.Context, websiteURL string, opts
 	q.Set("url", websiteURL)
 	var l URLLookup
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v0/search/lookup",
-		query:  q,
-		cost:   CostURLLookup,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v0/search/lookup"),
+		query:    q,
+		cost:     CostURLLookup,
 	}, &l, opts)
 	if err != nil {
 		return nil, err

@@ -59,7 +59,7 @@ func (u *CreditUsage) missingIdentity() string {
 // (CostCredits). See CreditUsage for how it relates to CreditsSpent.
 func (c *Client) GetCredits(ctx context.Context, opts ...CallOption) (*CreditUsage, error) {
 	var u CreditUsage
-	err := c.do(ctx, request{method: http.MethodGet, path: "/v1/credits", cost: CostCredits}, &u, opts)
+	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/credits"), cost: CostCredits}, &u, opts)
 	if err != nil {
 		return nil, err
 	}

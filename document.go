@@ -64,9 +64,9 @@ func (c *Client) GetDocument(ctx context.Context, documentID string, opts ...Cal
 	}
 	var d Document
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/document/" + url.PathEscape(documentID),
-		cost:   CostDocument,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/document/{document_id}", documentID),
+		cost:     CostDocument,
 	}, &d, opts)
 	if err != nil {
 		return nil, err
@@ -92,10 +92,10 @@ func (c *Client) GetRealtimeDocument(ctx context.Context, companyID string, cate
 	q.Set("document_category", string(category))
 	var d RealtimeDocument
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/document",
-		query:  q,
-		cost:   CostRealtimeDocument,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/document"),
+		query:    q,
+		cost:     CostRealtimeDocument,
 	}, &d, opts)
 	if err != nil {
 		return nil, err

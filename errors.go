@@ -1,10 +1,12 @@
 package registerdata
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -213,3 +215,34 @@ func (e *ResponseError) Is(target error) bool { return target == ErrUnexpectedRe
 
 // Unwrap returns the decoding error, if any.
 func (e *ResponseError) Unwrap() error { return e.Err }
+
+// transportError explains a failure that produced no usable answer. A
+// cancelled or expired context is returned as the context's error, so
+// errors.Is(err, context.Canceled) works.
+func (c *Client) transportError(ctx context.Context, r request, err error) error {
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return fmt.Errorf("registerdata: %s %s: %w", r.method, r.path, ctxErr)
+	}
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) {
+		err = urlErr.Err // the URL is in our message already
+	}
+	return fmt.Errorf("%w: %s %s%s: no answer from the service: %w", ErrServer, r.method, c.baseURL.Host, r.path, err)
+}
+
+func newAPIError(r request, resp *http.Response) *APIError {
+	body, _ := readLimited(resp.Body, -1, maxErrorBytes)
+	e := &APIError{
+		StatusCode: resp.StatusCode,
+		RequestID:  resp.Header.Get("X-Request-Id"),
+		Body:       body,
+		Method:     r.method,
+		Path:       r.path,
+	}
+	e.Code, e.Message = parseErrorBody(body)
+	scrubAPIError(e, requestSecrets(r, resp.Request))
+	if d, ok := retryAfter(resp, time.Now()); ok {
+		e.RetryAfter = d
+	}
+	return e
+}

@@ -3,7 +3,6 @@ package registerdata
 import (
 	"context"
 	"net/http"
-	"net/url"
 )
 
 // Financials is the answer of GET /v1/company/{id}/financials: the key
@@ -166,9 +165,9 @@ func (c *Client) GetFinancials(ctx context.Context, companyID string, opts ...Ca
 	}
 	var f Financials
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/company/" + url.PathEscape(companyID) + "/financials",
-		cost:   CostFinancials,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/company/{company_id}/financials", companyID),
+		cost:     CostFinancials,
 	}, &f, opts)
 	if err != nil {
 		return nil, err

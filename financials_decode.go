@@ -1,5 +1,7 @@
 package registerdata
 
+import "github.com/registerdata/registerdata-go/internal/jsondecode"
+
 // The single-pass decoders of GetFinancials' answer (see
 // company_decode_read.go for the helpers): one pass over the body instead
 // of one json.Unmarshal per report.
@@ -224,7 +226,7 @@ func financialIndicatorsField(d *decoder, x *FinancialIndicators, key []byte) (b
 
 // mapEntryCost is what a map entry of readInt64Map may allocate, with the
 // copies the map makes while it grows.
-const mapEntryCost = growthFactor * (16 + 8 + 16)
+const mapEntryCost = jsondecode.GrowthFactor * (16 + 8 + 16)
 
 // readInt64Map reads an object of integers as encoding/json reads it into
 // a map: null sets *m to nil; otherwise entries are added to the map (a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/registerdata/registerdata-go/enums"
@@ -75,9 +74,9 @@ func (c *Client) GetOwnershipHistory(ctx context.Context, id string, opts ...Cal
 	}
 	var out HistoricalOwners
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/company/" + url.PathEscape(id) + "/owners/historical",
-		cost:   CostOwnershipHistory,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/company/{company_id}/owners/historical", id),
+		cost:     CostOwnershipHistory,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

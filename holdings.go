@@ -3,7 +3,6 @@ package registerdata
 import (
 	"context"
 	"net/http"
-	"net/url"
 
 	"github.com/registerdata/registerdata-go/enums"
 )
@@ -56,9 +55,9 @@ func (c *Client) GetCompanyHoldings(ctx context.Context, id string, opts ...Call
 	}
 	out := Holdings{identity: "company_id"}
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/company/" + url.PathEscape(id) + "/holdings",
-		cost:   CostCompanyHoldings,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/company/{company_id}/holdings", id),
+		cost:     CostCompanyHoldings,
 	}, &out, opts)
 	if err != nil {
 		return nil, err
@@ -76,9 +75,9 @@ func (c *Client) GetPersonHoldings(ctx context.Context, personID string, opts ..
 	}
 	out := Holdings{identity: "person_id"}
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/person/" + url.PathEscape(personID) + "/holdings",
-		cost:   CostPersonHoldings,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/person/{person_id}/holdings", personID),
+		cost:     CostPersonHoldings,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

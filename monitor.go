@@ -1,6 +1,14 @@
 package registerdata
 
-import "github.com/registerdata/registerdata-go/enums"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/registerdata/registerdata-go/enums"
+)
 
 // MonitorRequest asks the service to watch one company or person.
 type MonitorRequest struct {
@@ -57,3 +65,148 @@ func (m *Monitor) missingIdentity() string {
 }
 
 func (l *MonitorList) listKey() (string, bool) { return "items", l.Items == nil }
+
+// Validate reports what is wrong with r before it is sent, as an error
+// wrapping ErrInvalidRequest, or nil. It enforces the rules of
+// POST /v1/monitor: an entity id that can stand in a URL path (it is the
+// key of DeleteMonitor), a known entity type, at least one preference,
+// every preference valid for the entity type and none repeated, and
+// UpdateFrequency only on company monitors, only daily (weekly is the
+// default and is sent as an omitted field). The bundled fake applies the
+// same rules, so the two cannot drift apart.
+func (r MonitorRequest) Validate() error {
+	if err := checkPathID("monitor entity id", r.EntityID); err != nil {
+		return err
+	}
+	if !r.EntityType.IsKnown() {
+		return fmt.Errorf("%w: entity type %q is unknown: use %q or %q", ErrInvalidRequest, r.EntityType, enums.EntityTypeCompany, enums.EntityTypePerson)
+	}
+	valid := enums.PreferencesFor(r.EntityType)
+	if len(r.Preferences) == 0 {
+		return fmt.Errorf("%w: a %s monitor needs at least one preference, out of %v", ErrInvalidRequest, r.EntityType, valid)
+	}
+	seen := make(map[enums.Preference]bool, len(r.Preferences))
+	for _, p := range r.Preferences {
+		if !p.ValidFor(r.EntityType) {
+			return fmt.Errorf("%w: preference %q does not apply to a %s monitor: use some of %v", ErrInvalidRequest, p, r.EntityType, valid)
+		}
+		if seen[p] {
+			return fmt.Errorf("%w: preference %q is listed twice", ErrInvalidRequest, p)
+		}
+		seen[p] = true
+	}
+	switch {
+	case r.UpdateFrequency == "":
+	case r.EntityType == enums.EntityTypePerson:
+		return fmt.Errorf("%w: update_frequency %q is for company monitors only: a person is checked monthly (new companies daily); leave it empty", ErrInvalidRequest, r.UpdateFrequency)
+	case r.UpdateFrequency != enums.UpdateFrequencyDaily && r.UpdateFrequency != enums.UpdateFrequencyWeekly:
+		return fmt.Errorf("%w: update_frequency %q is unknown: use %q, or leave it empty for weekly checks", ErrInvalidRequest, r.UpdateFrequency, enums.UpdateFrequencyDaily)
+	}
+	return nil
+}
+
+// wire returns r as it is sent: weekly, the default, becomes an omitted
+// update_frequency.
+func (r MonitorRequest) wire() MonitorRequest {
+	if r.UpdateFrequency == enums.UpdateFrequencyWeekly {
+		r.UpdateFrequency = ""
+	}
+	return r
+}
+
+// CreateMonitor asks the service to watch a company or a person and
+// deliver a webhook when it changes in a category of r.Preferences. It
+// costs 25 credits for a weekly monitor and 50 for a daily one (see
+// MonitorCost), and the monitor is charged that much again every month it
+// stays active.
+//
+// The request is checked with Validate first; an invalid one fails with
+// an error wrapping ErrInvalidRequest and nothing is sent. The service
+// answers 400 when no webhook endpoint is configured in the dashboard,
+// 403 (ErrForbidden) on a plan without monitoring, 404 (ErrNotFound) for
+// an unknown entity and 409 (ErrConflict) when the account already
+// monitors the entity.
+//
+// When an attempt was sent but its answer lost and the retry answers 409,
+// the first attempt most likely created the monitor: CreateMonitor then
+// looks the monitor up (ListMonitors, free) and returns it as the result
+// when it matches r, since it exists and was billed.
+func (c *Client) CreateMonitor(ctx context.Context, r MonitorRequest, opts ...CallOption) (*Monitor, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	cfg := newCallConfig(opts)
+	var m Monitor
+	st, err := c.send(ctx, request{
+		method:   http.MethodPost,
+		endpoint: pathOf("/v1/monitor"),
+		body:     r.wire(),
+		cost:     MonitorCost(r.UpdateFrequency),
+	}, &m, &cfg)
+	if err == nil {
+		return &m, nil
+	}
+	if st.lostAnswer && errors.Is(err, ErrConflict) {
+		if found := c.findMonitor(ctx, r); found != nil {
+			return found, nil
+		}
+	}
+	return nil, err
+}
+
+// findMonitor returns the account's monitor that r would have created, or
+// nil when there is none or the list cannot be read.
+func (c *Client) findMonitor(ctx context.Context, r MonitorRequest) *Monitor {
+	ms, err := c.ListMonitors(ctx)
+	if err != nil {
+		return nil
+	}
+	want := r.wire()
+	for i := range ms {
+		m := &ms[i]
+		got := m.UpdateFrequency
+		if got == enums.UpdateFrequencyWeekly {
+			got = ""
+		}
+		if m.EntityID == r.EntityID && m.EntityType == r.EntityType && got == want.UpdateFrequency && samePreferences(m.Preferences, r.Preferences) {
+			return m
+		}
+	}
+	return nil
+}
+
+// samePreferences reports whether a and b hold the same preferences in
+// any order (neither repeats one: Validate refuses that).
+func samePreferences(a, b []enums.Preference) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, p := range a {
+		if !slices.Contains(b, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// ListMonitors returns every monitor of the account, disabled ones
+// included (Monitor.Disabled). It is free.
+func (c *Client) ListMonitors(ctx context.Context, opts ...CallOption) ([]Monitor, error) {
+	var l MonitorList
+	if err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/monitor")}, &l, opts); err != nil {
+		return nil, err
+	}
+	nonNil(&l.Items)
+	return l.Items, nil
+}
+
+// DeleteMonitor removes the account's monitor of entityID, active or
+// disabled. It is free. An id that cannot be a path segment is refused
+// before sending (ErrInvalidRequest); an entity without a monitor fails
+// with ErrNotFound.
+func (c *Client) DeleteMonitor(ctx context.Context, entityID string, opts ...CallOption) error {
+	if err := checkPathID("monitor entity id", entityID); err != nil {
+		return err
+	}
+	return c.do(ctx, request{method: http.MethodDelete, endpoint: pathOf("/v1/monitor/{entity_id}", entityID)}, nil, opts)
+}

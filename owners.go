@@ -134,11 +134,11 @@ func (c *Client) GetOwners(ctx context.Context, id string, params *GetOwnersPara
 	}
 	var out Owners
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/company/" + url.PathEscape(id) + "/owners",
-		query:  q,
-		cost:   CostOwners,
-		cache:  true,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/company/{company_id}/owners", id),
+		query:    q,
+		cost:     CostOwners,
+		cache:    true,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

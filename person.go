@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/url"
 )
 
 // Person is the answer of GET /v1/person/{id}: a natural person and
@@ -54,9 +53,9 @@ func (c *Client) GetPerson(ctx context.Context, personID string, opts ...CallOpt
 	}
 	var out Person
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/person/" + url.PathEscape(personID),
-		cost:   CostPerson,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/person/{person_id}", personID),
+		cost:     CostPerson,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

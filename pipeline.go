@@ -12,13 +12,35 @@ import (
 //
 //	observe        observe.go    the Observer's CallStart/CallEnd, the call's log record, WithCallTimeout
 //	cache, flight  cache.go      answers from WithCache; concurrent identical lookups share one request
+//	decode         decode.go     every answer, from the service, the cache or a shared lookup, decoded into the call's result
 //	budget         budget.go     the call's first write is held in the credit budget, or the call is refused
-//	retry          retry.go      attempts, back-off and Retry-After within the cap and the context
+//	retry          retry.go      the HTTP request; attempts, back-off and Retry-After within the cap and the context
 //	(redirects)    redirect.go   the http.Client follows same-origin redirects only for requests with secrets
 //	rate limit     ratelimit.go  each write waits for a token of WithRateLimit
 //	write counting writes.go     each write is held in the budget before it is made and counted after
 //	transport      the http.Client's transport (WithHTTPClient)
 //
+// The call's state (callstate.go: its route, price and retry limit, and
+// what happened to it) is handed down as a parameter: the stages of the
+// Client receive it, and the retry stage builds, per call, the retrying
+// HTTP client whose redirect policy, rate limit, write counter and retry
+// policy hold it (transportStages.forCall), since the hooks of
+// http.Client and retryablehttp receive only a request or a context. No
+// stage reads it back from a context.
+//
+// A call walks down the table and back up it: the stages that act on the
+// outcome of the next (observe ends the call, cache stores the answer,
+// decode decodes it, budget settles the credits, retry reads the body)
+// return to their file after the next has run. Along the way the stages
+// use the helpers of their concern where those live: the ids, paths and
+// prices of the call site (id.go, request.go's pathOf, credits.go), the
+// call's state (callstate.go), the limits of WithCreditLimit
+// (credit_limit.go), the name a route gives a method and the route of a
+// path sent with Do (routes.go), the API key (secret.go), the errors
+// (errors.go), the reading of a body (response_body.go), the bound on
+// decoding (decode_budget.go) and the decoders of each type
+// (company_decode*.go, ...).
+
 // The rate limit sits below retry, not above it, so that every attempt
 // (retries and redirects included) waits for its token, as WithRateLimit
 // documents: a limit taken once per call would let a retry storm exceed it.

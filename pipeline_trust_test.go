@@ -213,17 +213,17 @@ func TestUnwrittenRequestsOnDeadConnectionsAreResentOnce(t *testing.T) {
 	dead := errors.New("connection reset")
 
 	st := &callState{maxRetries: 0, lastReused: true}
-	ctx := withCallState(context.Background(), st)
-	retry, err := p.check(ctx, nil, dead)
+	ctx := context.Background()
+	retry, err := p.check(ctx, st, nil, dead)
 	require.NoError(t, err)
 	assert.True(t, retry, "not written: re-sent")
 	assert.Zero(t, st.attempts)
-	retry, _ = p.check(ctx, nil, dead)
+	retry, _ = p.check(ctx, st, nil, dead)
 	assert.False(t, retry, "only once, and the retry limit is 0")
 	assert.Equal(t, 1, st.attempts)
 
 	st = &callState{maxRetries: 0, lastReused: true, lastWrote: true}
-	retry, _ = p.check(withCallState(context.Background(), st), nil, dead)
+	retry, _ = p.check(context.Background(), st, nil, dead)
 	assert.False(t, retry, "written: a retry like any other, which the limit forbids")
 	assert.Equal(t, 1, st.attempts)
 }
@@ -243,7 +243,7 @@ func TestStagesPassCloseIdleConnectionsOn(t *testing.T) {
 		ic := &idleCloser{RoundTripper: http.DefaultTransport}
 		c, err := NewClient(append([]Option{WithAPIKey(testKey), WithHTTPClient(&http.Client{Transport: ic})}, opts...)...)
 		require.NoError(t, err)
-		c.http.HTTPClient.CloseIdleConnections()
+		c.http.forCall(&callState{}).HTTPClient.CloseIdleConnections()
 		assert.EqualValues(t, 1, ic.closed.Load())
 	}
 }

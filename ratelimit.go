@@ -7,14 +7,11 @@ import (
 )
 
 // limitedTransport is the rate-limit stage: it waits on a token bucket
-// before every write (attempts, retries and redirects alike).
+// before every write (attempts, retries and redirects alike). Each call
+// has its own (see transportStages.forCall); the bucket is the client's.
 type limitedTransport struct {
 	next    http.RoundTripper
 	limiter *rate.Limiter
-}
-
-func newLimitedTransport(next http.RoundTripper, r rate.Limit, burst int) *limitedTransport {
-	return &limitedTransport{next: next, limiter: rate.NewLimiter(r, burst)}
 }
 
 // RoundTrip waits for a token, then sends req with the next stage. When

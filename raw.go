@@ -90,7 +90,7 @@ func rawRequest(method, path string, body any) (request, error) {
 			return bad("path %q: empty, \".\" and \"..\" segments are refused", path)
 		}
 	}
-	r := request{method: method, path: u.EscapedPath()}
+	r := request{method: method, endpoint: endpoint{path: u.EscapedPath()}}
 	if u.RawQuery != "" {
 		q, err := url.ParseQuery(u.RawQuery)
 		if err != nil {

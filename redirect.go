@@ -13,8 +13,8 @@ const maxRedirects = 10
 // call is not retried.
 var errRedirectRefused = errors.New("redirect refused")
 
-// guardRedirects returns a copy of hc whose redirect policy keeps secrets
-// at home:
+// guardRedirects returns the redirect policy of one call, st's, which
+// keeps secrets at home:
 //
 //   - a redirect from https to http is refused outright;
 //   - a request that carries a body (a search, a monitor, the
@@ -23,11 +23,10 @@ var errRedirectRefused = errors.New("redirect refused")
 //     scheme, host or port: 307 and 308 would send the body again there;
 //   - any other request follows it without the Authorization header.
 //
-// hc's own CheckRedirect, if any, runs after these checks.
-func guardRedirects(hc *http.Client) *http.Client {
-	copied := *hc
-	next := hc.CheckRedirect
-	copied.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+// next, the configured client's own CheckRedirect (nil: none), runs
+// after these checks.
+func guardRedirects(next func(*http.Request, []*http.Request) error, st *callState) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
 		if len(via) >= maxRedirects {
 			return fmt.Errorf("stopped after %d redirects", maxRedirects)
 		}
@@ -36,7 +35,7 @@ func guardRedirects(hc *http.Client) *http.Client {
 			return fmt.Errorf("%w from https to %s: the API key would travel in clear", errRedirectRefused, req.URL.Scheme)
 		}
 		if req.URL.Scheme != first.URL.Scheme || req.URL.Host != first.URL.Host {
-			if st := callStateFrom(req.Context()); hasBody(first) || (st != nil && st.sensitive) {
+			if hasBody(first) || st.sensitive {
 				return fmt.Errorf("%w to %s://%s: the request carries a body or per-call headers, which never leave the service's origin",
 					errRedirectRefused, req.URL.Scheme, req.URL.Host)
 			}
@@ -47,7 +46,6 @@ func guardRedirects(hc *http.Client) *http.Client {
 		}
 		return nil
 	}
-	return &copied
 }
 
 // hasBody reports whether r was sent with a body.

@@ -1,21 +1,15 @@
 package registerdata
 
 import (
-	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
-	"time"
-
-	"github.com/hashicorp/go-retryablehttp"
+	"strings"
 )
 
 // request describes one API call.
 type request struct {
 	method string
-	path   string     // escaped, starting with /v0/ or /v1/
+	endpoint
 	query  url.Values // may be nil
 	body   any        // JSON-encoded when non-nil
 	header http.Header
@@ -26,95 +20,58 @@ type request struct {
 	shared Cache
 }
 
-// cacheOf is the cache that serves r: the client's (WithCache), else the
-// one r brings; nil when r is not cacheable or there is none.
-func (c *Client) cacheOf(r request) Cache {
-	switch {
-	case !r.cache:
-		return nil
-	case c.cache != nil:
-		return c.cache
-	}
-	return r.shared
+// endpoint is where a request goes: its path, and the path template of
+// the service's operation it calls, as api/openapi.yaml writes it.
+type endpoint struct {
+	path string // escaped, starting with /v0/ or /v1/
+	// template is "" for a path built by the caller of Do, whose route
+	// is recovered from the path (routeOf).
+	template string
 }
 
-// route is the method and path template of r (see routeOf).
-func (r request) route() string { return routeOf(r.method, r.path) }
-
-// identified is implemented by every response type. After a 2xx answer is
-// decoded, missingIdentity names the key that identifies the record (such
-// as "id") when the answer lacks it, and returns "" otherwise: a 200 with
-// null, {} or a record without its identifier is an error, never a zero
-// value passed off as data.
-type identified interface{ missingIdentity() string }
-
-// envelope is implemented by response types that wrap a list (search
-// pages, the monitor list): listKey names the list's key and whether the
-// decoded list is nil. The key must be in the answer; a null list is
-// accepted as an empty one.
-type envelope interface {
-	listKey() (key string, isNil bool)
-}
-
-func (c *Client) newRequest(ctx context.Context, r request) (*retryablehttp.Request, error) {
-	u := c.baseURL.String() + r.path // r.path is escaped; the base has no query
-	if q := r.query.Encode(); q != "" {
-		u += "?" + q
+// pathOf is the endpoint of the operation whose path template is
+// template, written at the call ("/v1/company/{company_id}"), with its
+// placeholders filled in order by ids, each escaped as one path segment.
+// The call's route is the template, never an id.
+//
+// The callers check each id before (checkCompanyID, checkPathID, ...),
+// refusing with ErrInvalidRequest what cannot be a path segment; pathOf
+// checks what they cannot get wrong without a bug of this package, and
+// panics on it: as many ids as placeholders, none of them empty.
+func pathOf(template string, ids ...string) endpoint {
+	if len(ids) == 0 && !strings.Contains(template, "{") {
+		return endpoint{path: template, template: template}
 	}
-	var body []byte
-	if r.body != nil {
-		var err error
-		if body, err = json.Marshal(r.body); err != nil {
-			return nil, fmt.Errorf("%w: %s %s: encoding the body: %v", ErrInvalidRequest, r.method, r.path, err)
+	var b strings.Builder
+	n := len(template)
+	for _, id := range ids {
+		n += 3 * len(id) // at most, escaped
+	}
+	b.Grow(n)
+	rest := template
+	for _, id := range ids {
+		open := strings.IndexByte(rest, '{')
+		end := strings.IndexByte(rest, '}')
+		if open < 0 || end < open || id == "" {
+			panic("registerdata: pathOf(" + template + "): an id for each placeholder, none empty")
 		}
+		b.WriteString(rest[:open])
+		b.WriteString(url.PathEscape(id))
+		rest = rest[end+1:]
 	}
-	var rawBody any // a nil []byte would still send Content-Length: 0
-	if body != nil {
-		rawBody = body
+	if strings.Contains(rest, "{") {
+		panic("registerdata: pathOf(" + template + "): an id for each placeholder, none empty")
 	}
-	req, err := retryablehttp.NewRequestWithContext(ctx, r.method, u, rawBody)
-	if err != nil {
-		return nil, fmt.Errorf("registerdata: %s %s: %w", r.method, r.path, err)
-	}
-	for k, vs := range r.header {
-		req.Header[k] = vs
-	}
-	req.Header.Set("Authorization", "Bearer "+c.apiKey())
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", c.userAgent)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	return req, nil
+	b.WriteString(rest)
+	return endpoint{path: b.String(), template: template}
 }
 
-// transportError explains a failure that produced no usable answer. A
-// cancelled or expired context is returned as the context's error, so
-// errors.Is(err, context.Canceled) works.
-func (c *Client) transportError(ctx context.Context, r request, err error) error {
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		return fmt.Errorf("registerdata: %s %s: %w", r.method, r.path, ctxErr)
+// route is the method and path template of r: the template written at
+// the call, or for a path sent with Do the one recovered from it (see
+// routeOf).
+func (r request) route() string {
+	if r.template != "" {
+		return routeMethod(r.method) + " " + r.template
 	}
-	var urlErr *url.Error
-	if errors.As(err, &urlErr) {
-		err = urlErr.Err // the URL is in our message already
-	}
-	return fmt.Errorf("%w: %s %s%s: no answer from the service: %w", ErrServer, r.method, c.baseURL.Host, r.path, err)
-}
-
-func newAPIError(r request, resp *http.Response) *APIError {
-	body, _ := readLimited(resp.Body, -1, maxErrorBytes)
-	e := &APIError{
-		StatusCode: resp.StatusCode,
-		RequestID:  resp.Header.Get("X-Request-Id"),
-		Body:       body,
-		Method:     r.method,
-		Path:       r.path,
-	}
-	e.Code, e.Message = parseErrorBody(body)
-	scrubAPIError(e, requestSecrets(r, resp.Request))
-	if d, ok := retryAfter(resp, time.Now()); ok {
-		e.RetryAfter = d
-	}
-	return e
+	return routeOf(r.method, r.path)
 }

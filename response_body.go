@@ -2,15 +2,9 @@ package registerdata
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strconv"
-	"strings"
-
-	"github.com/registerdata/registerdata-go/internal/jsonread"
 )
 
 // Response size limits: a company record is tens of kilobytes and a
@@ -22,85 +16,6 @@ const (
 	maxResponseBytes = 16 << 20
 	maxErrorBytes    = 64 << 10
 )
-
-// decodeResponse decodes a 2xx body into out and checks that it holds a
-// record (see identified). status and requestID describe the answer in
-// the error.
-func decodeResponse(r request, status int, requestID string, body []byte, out any) error {
-	fail := func(reason string, err error) error {
-		return &ResponseError{Method: r.method, Path: r.path, StatusCode: status,
-			RequestID: requestID, Body: keptBody(body, requestSecrets(r, nil)), Reason: reason, Err: err}
-	}
-	trimmed := bytes.TrimSpace(body)
-	switch {
-	case len(trimmed) == 0:
-		return fail("the body is empty", nil)
-	case bytes.Equal(trimmed, []byte("null")):
-		return fail("the body is null", nil)
-	}
-	if err := checkDecodeCost(body, out); err != nil {
-		return fail("the body is too costly to decode", err)
-	}
-	if err := decodeBody(body, out); err != nil {
-		if errors.Is(err, errOverBudget) { // a budgeted decoder stopped
-			return fail("the body is too costly to decode", tooCostly(len(body)))
-		}
-		return fail("the body is not the expected JSON", err)
-	}
-	if id, ok := out.(identified); ok {
-		if key := id.missingIdentity(); key != "" {
-			return fail(fmt.Sprintf("the record lacks its identifier %q", key), nil)
-		}
-	}
-	if e, ok := out.(envelope); ok {
-		if key, isNil := e.listKey(); isNil && !hasTopLevelKey(body, key) {
-			return fail(fmt.Sprintf("the answer lacks its list %q", key), nil)
-		}
-	}
-	return nil
-}
-
-// hasTopLevelKey reports whether body is a JSON object with the member
-// key (matched as encoding/json matches field names: case-insensitively).
-func hasTopLevelKey(body []byte, key string) bool {
-	found := false
-	r := jsonread.New(body)
-	_ = r.Object(func(k []byte) error {
-		found = found || strings.EqualFold(string(k), key)
-		return r.Skip()
-	})
-	return found
-}
-
-// bodyDecoder is implemented by response types that decode faster from
-// the whole body than through json.Unmarshal (see Company.decodeJSON).
-type bodyDecoder interface{ decodeJSON([]byte) error }
-
-// decodeBody decodes a whole answer into out. A type with its own
-// UnmarshalJSON is handed the body directly: through json.Unmarshal the
-// body would be scanned twice more (validated, then skipped over) before
-// the method is called, and every such method validates its input itself
-// (each decodes through json.Unmarshal or the single-pass reader).
-func decodeBody(body []byte, out any) error {
-	switch d := out.(type) {
-	case bodyDecoder:
-		return d.decodeJSON(body)
-	case json.Unmarshaler:
-		if ownType(out) {
-			return d.UnmarshalJSON(bytes.TrimSpace(body))
-		}
-	}
-	return json.Unmarshal(body, out) // also validates for others' methods (json.RawMessage keeps anything)
-}
-
-// ownType reports whether out points to a type of this package, whose
-// UnmarshalJSON methods validate their input.
-func ownType(out any) bool {
-	t := reflect.TypeOf(out)
-	return t.Kind() == reflect.Pointer && t.Elem().PkgPath() == packagePath
-}
-
-var packagePath = reflect.TypeFor[Company]().PkgPath()
 
 // snippet quotes the start of a body for an error message.
 func snippet(b []byte) string {

@@ -2,6 +2,7 @@ package registerdata
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -11,17 +12,19 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+	"golang.org/x/time/rate"
 )
 
 // retried is the retry stage: it sends the request through the retrying
-// HTTP client (the policy below), records the last answer in st and
-// reads a 2xx answer's body. Any other status becomes an *APIError.
+// HTTP client built for the call (the policy below, and the stages under
+// it holding st), records the last answer in st and reads a 2xx answer's
+// body. Any other status becomes an *APIError.
 func (c *Client) retried(ctx context.Context, r request, st *callState) ([]byte, error) {
-	req, err := c.newRequest(withCallState(ctx, st), r)
+	req, err := c.newRequest(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := c.http.Do(req)
+	resp, err := c.http.forCall(st).Do(req)
 	if err != nil {
 		if resp != nil {
 			resp.Body.Close()
@@ -43,40 +46,120 @@ func (c *Client) retried(ctx context.Context, r request, st *callState) ([]byte,
 	return body, nil
 }
 
-// newRetryClient wraps the configured HTTP client in the retry policy
-// (retryPolicy) and the stages below it: the redirect guard, the rate
-// limit and write counting around the configured transport.
-func newRetryClient(cfg *config, logger *slog.Logger) *retryablehttp.Client {
-	hc := cfg.httpClient
-	if hc == nil {
-		hc = &http.Client{Timeout: 60 * time.Second, Transport: defaultTransport()}
+// newRequest builds the HTTP request of r, with the client's credential
+// and headers.
+func (c *Client) newRequest(ctx context.Context, r request) (*retryablehttp.Request, error) {
+	u := c.baseURL.String() + r.path // r.path is escaped; the base has no query
+	if q := r.query.Encode(); q != "" {
+		u += "?" + q
 	}
-	hc = guardRedirects(hc)
-	var transport http.RoundTripper = &writeCounter{next: hc.Transport}
+	var body []byte
+	if r.body != nil {
+		var err error
+		if body, err = json.Marshal(r.body); err != nil {
+			return nil, fmt.Errorf("%w: %s %s: encoding the body: %v", ErrInvalidRequest, r.method, r.path, err)
+		}
+	}
+	var rawBody any // a nil []byte would still send Content-Length: 0
+	if body != nil {
+		rawBody = body
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, r.method, u, rawBody)
+	if err != nil {
+		return nil, fmt.Errorf("registerdata: %s %s: %w", r.method, r.path, err)
+	}
+	for k, vs := range r.header {
+		req.Header[k] = vs
+	}
+	req.Header.Set("Authorization", "Bearer "+c.apiKey())
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.userAgent)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return req, nil
+}
+
+// transportStages is what the stages under the retry stage are made of,
+// once per client: the configured HTTP client (WithHTTPClient), the rate
+// limit's token bucket and the retry policy. Each call gets its own
+// retrying client from them (forCall), whose stages hold the call's
+// state.
+type transportStages struct {
+	hc      *http.Client  // a copy of the configured client; never modified
+	limiter *rate.Limiter // nil without WithRateLimit
+	policy  retryPolicy
+	logger  *slog.Logger
+}
+
+// newTransportStages makes the stages of a client configured by cfg.
+func newTransportStages(cfg *config, logger *slog.Logger) *transportStages {
+	s := &transportStages{
+		policy: retryPolicy{waitMin: cfg.waitMin, waitMax: cfg.waitMax, maxRetryAfter: cfg.maxRetryAfter, logger: logger},
+		logger: logger,
+	}
+	if cfg.httpClient != nil {
+		hc := *cfg.httpClient // as given: later changes to it do not reach the client
+		s.hc = &hc
+	} else {
+		s.hc = &http.Client{Timeout: 60 * time.Second, Transport: defaultTransport()}
+	}
 	if cfg.limit > 0 {
-		transport = newLimitedTransport(transport, cfg.limit, cfg.burst)
+		s.limiter = rate.NewLimiter(cfg.limit, cfg.burst)
 	}
-	hc.Transport = transport
-	p := &retryPolicy{waitMin: cfg.waitMin, waitMax: cfg.waitMax, maxRetryAfter: cfg.maxRetryAfter, logger: logger}
-	return &retryablehttp.Client{
-		HTTPClient:   hc,
+	return s
+}
+
+// callClient is the retrying HTTP client of one call, with the stages
+// under it, in one allocation.
+type callClient struct {
+	retry  retryablehttp.Client
+	hc     http.Client
+	writes writeCounter
+	limit  limitedTransport
+}
+
+// forCall returns the retrying HTTP client of the call whose state is
+// st: a copy of the configured http.Client whose redirect policy is st's
+// (redirect.go) and whose transport is the rate limit (when set) above
+// st's write counting above the configured transport, driven by the
+// retry policy with st. The hooks of http.Client and retryablehttp
+// receive only a request or a context, so st reaches them through this
+// client, built for the call, not through the context.
+func (s *transportStages) forCall(st *callState) *retryablehttp.Client {
+	cc := &callClient{hc: *s.hc}
+	cc.writes = writeCounter{next: s.hc.Transport, st: st}
+	var transport http.RoundTripper = &cc.writes
+	if s.limiter != nil {
+		cc.limit = limitedTransport{next: transport, limiter: s.limiter}
+		transport = &cc.limit
+	}
+	cc.hc.Transport = transport
+	cc.hc.CheckRedirect = guardRedirects(s.hc.CheckRedirect, st)
+	logger, policy := s.logger, &s.policy
+	cc.retry = retryablehttp.Client{
+		HTTPClient:   &cc.hc,
 		Logger:       nil,                                   // logging goes through the policy, never with headers
 		RetryMax:     maxRetriesCeiling + 1,                 // each call's own limit is enforced by the policy
 		ErrorHandler: retryablehttp.PassthroughErrorHandler, // the last response decides the error
-		CheckRetry:   p.check,
-		Backoff:      func(time.Duration, time.Duration, int, *http.Response) time.Duration { return 0 }, // the policy waits
-		RequestLogHook: func(_ retryablehttp.Logger, req *http.Request, attempt int) {
-			ctx := req.Context()
-			logger.DebugContext(ctx, "registerdata: request", "route", routeFrom(ctx), "method", req.Method, "path", req.URL.Path, "attempt", attempt+1)
+		CheckRetry: func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+			return policy.check(ctx, st, resp, err)
 		},
-		ResponseLogHook: func(_ retryablehttp.Logger, resp *http.Response) {
+		Backoff: func(time.Duration, time.Duration, int, *http.Response) time.Duration { return 0 }, // the policy waits
+	}
+	if logger.Handler() != slog.DiscardHandler { // the default logger: nothing to write
+		cc.retry.RequestLogHook = func(_ retryablehttp.Logger, req *http.Request, attempt int) {
+			logger.DebugContext(req.Context(), "registerdata: request", "route", st.route, "method", req.Method, "path", req.URL.Path, "attempt", attempt+1)
+		}
+		cc.retry.ResponseLogHook = func(_ retryablehttp.Logger, resp *http.Response) {
 			ctx := context.Background()
 			if resp.Request != nil { // set by real transports; a test double may leave it out
 				ctx = resp.Request.Context()
 			}
-			logger.DebugContext(ctx, "registerdata: response", "route", routeFrom(ctx), "status", resp.StatusCode, "request_id", requestIDOf(resp))
-		},
+			logger.DebugContext(ctx, "registerdata: response", "route", st.route, "status", resp.StatusCode, "request_id", requestIDOf(resp))
+		}
 	}
+	return &cc.retry
 }
 
 // retryPolicy decides after each attempt whether to send another, and
@@ -87,7 +170,8 @@ type retryPolicy struct {
 	logger           *slog.Logger
 }
 
-// check is retryablehttp's CheckRetry. It retries 429, 500, 502, 503,
+// check is retryablehttp's CheckRetry for the call whose state is st
+// (see transportStages.forCall). It retries 429, 500, 502, 503,
 // 504 and transport errors (or what X-Should-Retry says, except for a
 // 2xx, which is never retried), up to the call's retry limit, and waits
 // before each retry: as Retry-After says, never longer than
@@ -95,12 +179,11 @@ type retryPolicy struct {
 // which carries RetryAfter), else with exponential back-off. A wait that
 // would end after the context's deadline is not started; the context
 // ending during a wait ends it at once.
-func (p *retryPolicy) check(ctx context.Context, resp *http.Response, err error) (bool, error) {
+func (p *retryPolicy) check(ctx context.Context, st *callState, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
-	st := callStateFrom(ctx)
-	if st == nil || st.budgetErr != nil {
+	if st.budgetErr != nil {
 		return false, nil
 	}
 	if err != nil && !st.lastWrote && st.lastReused && !st.resent {
@@ -165,14 +248,6 @@ func requestIDOf(resp *http.Response) string {
 		return ""
 	}
 	return resp.Header.Get("X-Request-Id")
-}
-
-// routeFrom is the route of the call whose context ctx is, or "".
-func routeFrom(ctx context.Context) string {
-	if st := callStateFrom(ctx); st != nil {
-		return st.route
-	}
-	return ""
 }
 
 func statusOf(resp *http.Response) int {

@@ -34,7 +34,8 @@ var routeTemplates = []string{
 }
 
 // routeOf returns "METHOD template" for an escaped request path (without
-// query). The set of values it returns is bounded whatever the method
+// query) built by the caller of Client.Do; the SDK's own calls carry
+// their template (request.route). The set of values it returns is bounded whatever the method
 // and path hold, so a route is safe as a span name or a metric attribute:
 //
 //   - the method is one of the HTTP methods OpenTelemetry knows (GET,

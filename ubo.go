@@ -3,7 +3,6 @@ package registerdata
 import (
 	"context"
 	"net/http"
-	"net/url"
 )
 
 // BeneficialOwners is the answer of GET /v1/company/{id}/ubo: the
@@ -54,10 +53,10 @@ func (c *Client) GetBeneficialOwners(ctx context.Context, id string, opts ...Cal
 	}
 	var out BeneficialOwners
 	err := c.do(ctx, request{
-		method: http.MethodGet,
-		path:   "/v1/company/" + url.PathEscape(id) + "/ubo",
-		cost:   CostBeneficialOwners,
-		cache:  true,
+		method:   http.MethodGet,
+		endpoint: pathOf("/v1/company/{company_id}/ubo", id),
+		cost:     CostBeneficialOwners,
+		cache:    true,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

@@ -25,8 +25,12 @@ import (
 // A transport that still writes a request twice in one round trip (a
 // custom one) has every extra write counted as charged, so CreditsSpent
 // never falls below what the service billed.
+//
+// Each call has its own writeCounter (see transportStages.forCall),
+// holding the call's state.
 type writeCounter struct {
 	next http.RoundTripper // nil: http.DefaultTransport
+	st   *callState
 }
 
 // RoundTrip holds, writes and counts one request.
@@ -35,10 +39,7 @@ func (w *writeCounter) RoundTrip(req *http.Request) (*http.Response, error) {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	st := callStateFrom(req.Context())
-	if st == nil { // not a request of the pipeline
-		return next.RoundTrip(req)
-	}
+	st := w.st
 	if err := st.holdWrite(); err != nil {
 		if req.Body != nil {
 			req.Body.Close()
@@ -83,34 +84,6 @@ func (w *writeCounter) RoundTrip(req *http.Request) (*http.Response, error) {
 		st.lostAnswer = true
 	}
 	return resp, err
-}
-
-// holdWrite makes sure the budget holds the price of one more write.
-func (st *callState) holdWrite() error {
-	if st.cost == 0 || st.reserved-st.charged >= st.cost {
-		return nil
-	}
-	if err := st.budget.reserve(st.cost); err != nil {
-		st.budgetErr = err
-		return err
-	}
-	st.reserved += st.cost
-	return nil
-}
-
-// charge counts n writes of the call as charged. Writes beyond what the
-// call held (only a transport re-sending on its own makes them) are
-// charged too: the budget's spent count may then pass its limit, but
-// never falls below what the service billed.
-func (st *callState) charge(n int64) {
-	if n <= 0 {
-		return
-	}
-	st.charged += n * st.cost
-	if st.charged > st.reserved {
-		st.budget.force(st.charged - st.reserved)
-		st.reserved = st.charged
-	}
 }
 
 // oneShotEmpty is the body of a request without one, as handed to the

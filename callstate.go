@@ -1,14 +1,14 @@
 package registerdata
 
-import (
-	"context"
-	"net/http"
-)
+import "net/http"
 
 // callState is what one call carries through the pipeline: what it is
 // (route, price, retry limit), and what happened to it (attempts, the
 // credits it holds in the budget and those counted as charged, the last
-// answer). The stages below the retry stage find it in the request's
+// answer). Every stage that needs it is handed it: the stages of the
+// Client as a parameter, the stages under the http.Client (redirects,
+// write counting) and the retry policy through the retrying client built
+// for the call (transportStages.forCall), so none reads it back from a
 // context.
 //
 // Billing rule: every write of the request may be billed, so the price of
@@ -39,18 +39,6 @@ type callState struct {
 	body   []byte      // a cacheable answer's body, for the waiters of its flight
 }
 
-type callStateKey struct{}
-
-// withCallState returns ctx carrying st, for the stages below retry.
-func withCallState(ctx context.Context, st *callState) context.Context {
-	return context.WithValue(ctx, callStateKey{}, st)
-}
-
-func callStateFrom(ctx context.Context) *callState {
-	st, _ := ctx.Value(callStateKey{}).(*callState)
-	return st
-}
-
 // answered records the last answer of the call.
 func (st *callState) answered(resp *http.Response) {
 	if resp == nil {
@@ -66,4 +54,32 @@ func (st *callState) info() ResponseInfo {
 		info.RequestID = st.header.Get("X-Request-Id")
 	}
 	return info
+}
+
+// holdWrite makes sure the budget holds the price of one more write.
+func (st *callState) holdWrite() error {
+	if st.cost == 0 || st.reserved-st.charged >= st.cost {
+		return nil
+	}
+	if err := st.budget.reserve(st.cost); err != nil {
+		st.budgetErr = err
+		return err
+	}
+	st.reserved += st.cost
+	return nil
+}
+
+// charge counts n writes of the call as charged. Writes beyond what the
+// call held (only a transport re-sending on its own makes them) are
+// charged too: the budget's spent count may then pass its limit, but
+// never falls below what the service billed.
+func (st *callState) charge(n int64) {
+	if n <= 0 {
+		return
+	}
+	st.charged += n * st.cost
+	if st.charged > st.reserved {
+		st.budget.force(st.charged - st.reserved)
+		st.reserved = st.charged
+	}
 }
