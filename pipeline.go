@@ -69,6 +69,8 @@ func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) 
 	switch {
 	case cfg.err != nil:
 		err = cfg.err
+	case r.invalid != "":
+		err = fmt.Errorf("%w: %s", ErrInvalidRequest, r.invalid)
 	case ctx == nil:
 		err = fmt.Errorf("%w: nil context: pass context.Background() or a request's context", ErrInvalidRequest)
 	default:

@@ -27,6 +27,9 @@ type endpoint struct {
 	// template is "" for a path built by the caller of Do, whose route
 	// is recovered from the path (routeOf).
 	template string
+	// invalid says why no path could be built (an id missing or empty);
+	// the call is refused with ErrInvalidRequest before anything is sent.
+	invalid string
 }
 
 // pathOf is the endpoint of the operation whose path template is
@@ -36,8 +39,9 @@ type endpoint struct {
 //
 // The callers check each id before (checkCompanyID, checkPathID, ...),
 // refusing with ErrInvalidRequest what cannot be a path segment; pathOf
-// checks what they cannot get wrong without a bug of this package, and
-// panics on it: as many ids as placeholders, none of them empty.
+// checks what they cannot get wrong without a bug of this package (as
+// many ids as placeholders, none of them empty) and, rather than panic,
+// returns an endpoint the pipeline refuses with ErrInvalidRequest.
 func pathOf(template string, ids ...string) endpoint {
 	if len(ids) == 0 && !strings.Contains(template, "{") {
 		return endpoint{path: template, template: template}
@@ -53,17 +57,22 @@ func pathOf(template string, ids ...string) endpoint {
 		open := strings.IndexByte(rest, '{')
 		end := strings.IndexByte(rest, '}')
 		if open < 0 || end < open || id == "" {
-			panic("registerdata: pathOf(" + template + "): an id for each placeholder, none empty")
+			return badPath(template)
 		}
 		b.WriteString(rest[:open])
 		b.WriteString(url.PathEscape(id))
 		rest = rest[end+1:]
 	}
 	if strings.Contains(rest, "{") {
-		panic("registerdata: pathOf(" + template + "): an id for each placeholder, none empty")
+		return badPath(template)
 	}
 	b.WriteString(rest)
 	return endpoint{path: b.String(), template: template}
+}
+
+// badPath is the endpoint of a template whose ids do not fill it.
+func badPath(template string) endpoint {
+	return endpoint{template: template, invalid: "the path " + template + " needs one non-empty id for each placeholder"}
 }
 
 // route is the method and path template of r: the template written at

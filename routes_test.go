@@ -1,9 +1,11 @@
 package registerdata
 
 import (
+	"context"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"net/http"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -149,7 +151,16 @@ func TestPathOfEscapesEachIDAsOneSegment(t *testing.T) {
 	assert.Equal(t, "/v1/transparenzregister/extracts/ext%2Fodd%20id", e.path)
 	assert.Equal(t, "/v1/credits", pathOf("/v1/credits").path)
 	assert.Equal(t, "GET /v1/company/{company_id}", request{method: "GET", endpoint: pathOf("/v1/company/{company_id}", "x")}.route())
-	assert.Panics(t, func() { pathOf("/v1/company/{company_id}") }, "an id missing")
-	assert.Panics(t, func() { pathOf("/v1/company/{company_id}", "") }, "an empty id")
-	assert.Panics(t, func() { pathOf("/v1/credits", "x") }, "an id too many")
+	for _, e := range []endpoint{
+		pathOf("/v1/company/{company_id}"),     // an id missing
+		pathOf("/v1/company/{company_id}", ""), // an empty id
+		pathOf("/v1/credits", "x"),             // an id too many
+	} {
+		assert.NotEmpty(t, e.invalid, "%+v", e)
+		assert.Empty(t, e.path, "no path is built: %+v", e)
+	}
+	c, err := NewClient(WithAPIKey("k"), WithBaseURL("http://127.0.0.1:1"), WithMaxRetries(0))
+	require.NoError(t, err)
+	err = c.do(context.Background(), request{method: http.MethodGet, endpoint: pathOf("/v1/company/{company_id}", "")}, nil, nil)
+	assert.ErrorIs(t, err, ErrInvalidRequest, "a path that cannot be built is refused, not sent")
 }
