@@ -130,6 +130,11 @@ func TestCacheFailuresFallBackToTheService(t *testing.T) {
 		"errors":       {err: errors.New("connection refused")},
 		"empty object": {value: []byte(`{}`)},
 		"not json":     {value: []byte(`{"id":`)},
+		// entries in the client's own frame ("rd1 ", the time after which
+		// it expires or 0, a newline) whose answer does not decode
+		"framed, empty":        {value: []byte("rd1 0\n")},
+		"framed, empty object": {value: []byte("rd1 0\n{}")},
+		"framed, not json":     {value: []byte("rd1 0\n{\"id\":")},
 	} {
 		t.Run(name, func(t *testing.T) {
 			srv, c, ct := newFakeClient(t, nil, registerdata.WithCache(cache))
