@@ -77,7 +77,7 @@ func WithCache(cache Cache) Option {
 // cached is the cache and single-flight stage: a cacheable lookup is
 // answered from the cache, from a concurrent identical lookup, or by the
 // next stage (and then stored). Every answer, whichever of these it came
-// from, is decoded into out by the decode stage (decoded).
+// from, is decoded into out by decodeHeld (decode.go).
 func (c *Client) cached(ctx context.Context, r request, out any, st *callState) error {
 	cache := c.cacheOf(r)
 	if cache == nil || out == nil {
@@ -88,7 +88,7 @@ func (c *Client) cached(ctx context.Context, r request, out any, st *callState) 
 		return c.ask(ctx, r, out, st, cache, key)
 	}
 	if body, ok := c.cacheGet(ctx, cache, key); ok {
-		if _, err := c.decoded(ctx, r, out, st, body); err == nil {
+		if err := decodeHeld(r, st, body, out); err == nil {
 			st.cached = true
 			return nil
 		}
@@ -175,8 +175,7 @@ func (c *Client) shared(ctx context.Context, r request, out any, st *callState, 
 		if res.err != nil {
 			return res.err
 		}
-		_, err := c.decoded(ctx, r, out, st, res.body)
-		return err
+		return decodeHeld(r, st, res.body, out)
 	}
 }
 
@@ -184,7 +183,7 @@ func (c *Client) shared(ctx context.Context, r request, out any, st *callState, 
 // With a cache, a body that decoded well is stored in it under key, and
 // kept in st.body for the waiters of a flight.
 func (c *Client) ask(ctx context.Context, r request, out any, st *callState, cache Cache, key string) error {
-	body, err := c.decoded(ctx, r, out, st, nil)
+	body, err := c.decoded(ctx, r, out, st)
 	if err != nil || cache == nil {
 		return err
 	}

@@ -13,20 +13,23 @@ import (
 )
 
 // decoded is the decode stage: it asks the next stage (budget) for the
-// answer, or takes the body given (an answer from the cache, or the one
-// the lookup of a concurrent identical call received), and decodes it
-// into out with decodeResponse. It returns the body, for the cache stage
-// to keep once it decoded well. With a nil out (a call without an answer
-// to decode) the body is not decoded.
-func (c *Client) decoded(ctx context.Context, r request, out any, st *callState, given []byte) ([]byte, error) {
-	body := given
-	if body == nil {
-		var err error
-		if body, err = c.budgeted(ctx, r, st); err != nil || out == nil {
-			return body, err
-		}
+// answer and decodes it into out (decodeHeld). It returns the body, for
+// the cache stage to keep once it decoded well. With a nil out (a call
+// without an answer to decode) the body is not decoded.
+func (c *Client) decoded(ctx context.Context, r request, out any, st *callState) ([]byte, error) {
+	body, err := c.budgeted(ctx, r, st)
+	if err != nil || out == nil {
+		return body, err
 	}
-	return body, decodeResponse(r, st.status, st.header.Get("X-Request-Id"), body, out)
+	return body, decodeHeld(r, st, body, out)
+}
+
+// decodeHeld decodes a body the call holds into out: the service's
+// answer (decoded), an entry of the cache or the answer a concurrent
+// identical lookup received (the cache stage). The call's last answer,
+// if any, describes it in an error.
+func decodeHeld(r request, st *callState, body []byte, out any) error {
+	return decodeResponse(r, st.status, st.header.Get("X-Request-Id"), body, out)
 }
 
 // identified is implemented by every response type. After a 2xx answer is
@@ -46,9 +49,9 @@ type envelope interface {
 
 // decodeResponse is the one entry of decoding: it decodes a 2xx body
 // into out and checks that it holds a record (see identified). status
-// and requestID describe the answer in the error. It is called from the
-// decode stage alone (decoded), whatever the answer came from: the
-// service, the cache or a concurrent identical lookup.
+// and requestID describe the answer in the error. It is called through
+// decodeHeld alone, whatever the answer came from: the service, the
+// cache or a concurrent identical lookup.
 //
 // Before decoding, checkDecodeCost refuses a body whose decoding would
 // pass maxDecodeBytes (decode_budget.go); decodeBody then picks the
@@ -112,11 +115,10 @@ type bodyDecoder interface{ decodeJSON([]byte) error }
 //     body directly;
 //   - any other type is decoded by encoding/json.
 //
-// A type with its own
-// UnmarshalJSON is handed the body directly: through json.Unmarshal the
-// body would be scanned twice more (validated, then skipped over) before
-// the method is called, and every such method validates its input itself
-// (each decodes through json.Unmarshal or the single-pass reader).
+// Through json.Unmarshal the body would be scanned twice more (validated,
+// then skipped over) before a type's own UnmarshalJSON is called; every
+// such method of this package validates its input itself (each decodes
+// through json.Unmarshal or the single-pass reader).
 func decodeBody(body []byte, out any) error {
 	switch d := out.(type) {
 	case bodyDecoder:
