@@ -21,8 +21,9 @@ func (r *autocompleteResponse) listKey() (string, bool) { return "results", r.Re
 
 // AutocompleteCompanies suggests companies whose names match the text
 // typed so far, such as "nordl" for "Nordlicht Logistik GmbH": the same
-// items as a company search, without pagination. It costs nothing
-// (CostAutocomplete). Empty or blank text, or text longer than 256 bytes
+// items as a company search, without pagination. It is billed at its
+// route's price (see Prices: nothing in DefaultPrices, though the
+// service lists 402 among its answers). Empty or blank text, or text longer than 256 bytes
 // or not UTF-8, is refused before sending. The result is never nil.
 func (c *Client) AutocompleteCompanies(ctx context.Context, query string, opts ...CallOption) ([]CompanySearchResult, error) {
 	switch {
@@ -40,7 +41,6 @@ func (c *Client) AutocompleteCompanies(ctx context.Context, query string, opts .
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/autocomplete/company"),
 		query:    q,
-		cost:     CostAutocomplete,
 	}, &r, opts)
 	if err != nil {
 		return nil, err

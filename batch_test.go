@@ -63,7 +63,7 @@ func TestGetCompaniesSeqYieldsEveryIDInInputOrder(t *testing.T) {
 	require.Len(t, progress, distinct)
 	last := progress[len(progress)-1]
 	require.Equal(t, registerdata.BatchProgress{Done: distinct, Total: distinct, Failed: 2,
-		Charged: int64(distinct-2) * registerdata.CostCompanyLookup}, last)
+		Charged: int64(distinct-2) * registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)}, last)
 	for i, p := range progress {
 		require.Equal(t, i+1, p.Done)
 	}
@@ -228,7 +228,7 @@ func TestGetCompaniesSeqServesRepeatsFromTheCache(t *testing.T) {
 	require.Len(t, res, 10)
 	require.EqualValues(t, 10, ct.calls.Load())
 	require.Equal(t, 5, last.Cached)
-	require.EqualValues(t, 5*registerdata.CostCompanyLookup, last.Charged)
+	require.EqualValues(t, 5*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false), last.Charged)
 }
 
 func TestGetCompaniesSeqBreakLeavesNoGoroutine(t *testing.T) {

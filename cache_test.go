@@ -26,7 +26,7 @@ func TestCachedLookupCostsNothingAndSendsNothing(t *testing.T) {
 	require.NoError(t, err)
 
 	require.EqualValues(t, 1, ct.calls.Load(), "the second lookup is served from the cache")
-	require.EqualValues(t, registerdata.CostCompanyLookup, c.CreditsSpent())
+	require.EqualValues(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false), c.CreditsSpent())
 	require.Equal(t, registerdata.ResponseInfo{Cached: true}, second)
 	require.False(t, first.Cached)
 	require.Equal(t, 1, first.Attempts)
@@ -77,7 +77,7 @@ func TestRealtimeBypassesTheCacheAndRefreshesIt(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "Renamed GmbH", co.Name.Name)
 	require.False(t, info.Cached)
-	require.EqualValues(t, registerdata.CompanyLookupCost(true), info.Charged)
+	require.EqualValues(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", true), info.Charged)
 	require.EqualValues(t, 2, ct.calls.Load())
 
 	require.Equal(t, "Renamed GmbH", name(nil), "the realtime answer refreshed the cache")
@@ -209,7 +209,7 @@ func TestConcurrentLookupsOfOneIDShareOneRequest(t *testing.T) {
 	wg.Wait()
 
 	require.EqualValues(t, 1, ct.calls.Load())
-	require.EqualValues(t, registerdata.CostCompanyLookup, c.CreditsSpent())
+	require.EqualValues(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false), c.CreditsSpent())
 	leaders := 0
 	for i := range n {
 		require.NoError(t, errs[i])
@@ -304,7 +304,7 @@ func TestCacheServesOwnersAndBeneficialOwners(t *testing.T) {
 	require.False(t, infos[2].Cached)
 	require.True(t, infos[3].Cached)
 	require.EqualValues(t, 2, ct.calls.Load())
-	require.EqualValues(t, registerdata.CostOwners+registerdata.CostBeneficialOwners, c.CreditsSpent())
+	require.EqualValues(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)+registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/ubo", false), c.CreditsSpent())
 
 	_, err = c.GetOwners(ctx, id, &registerdata.GetOwnersParams{Realtime: true})
 	require.NoError(t, err)

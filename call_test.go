@@ -38,7 +38,7 @@ func TestResponseInfoOfASuccess(t *testing.T) {
 	assert.Equal(t, info.RequestID, info.Header.Get("X-Request-Id"))
 	assert.Equal(t, "yes", info.Header.Get("X-Extra"))
 	assert.Equal(t, 2, info.Attempts)
-	assert.Equal(t, int64(CostCompanyLookup), info.Charged)
+	assert.Equal(t, int64(DefaultPrices().Of("GET /v1/company/{company_id}", false)), info.Charged)
 	assert.False(t, info.Cached)
 }
 

@@ -41,6 +41,7 @@ type Client struct {
 	logger     *slog.Logger
 	cache      Cache    // nil without WithCache
 	observer   Observer // nil without WithObserver
+	prices     *Prices  // what each call costs (prices.go)
 
 	flights      singleflight.Group // concurrent identical cacheable lookups
 	cacheTimeout time.Duration      // bounds each cache Get and Set
@@ -66,6 +67,7 @@ type config struct {
 	userAgent     string
 	cache         Cache
 	observer      Observer
+	prices        *Prices // nil: DefaultPrices
 }
 
 // WithAPIKey sets the API key sent as a Bearer credential. The default is
@@ -245,7 +247,11 @@ func NewClient(opts ...Option) (*Client, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
+	if cfg.prices == nil {
+		cfg.prices = DefaultPrices()
+	}
 	return &Client{
+		prices:     cfg.prices,
 		baseURL:    base,
 		apiKey:     secret(cfg.apiKey),
 		userAgent:  strings.TrimSpace(cfg.userAgent + " registerdata-go/" + Version),

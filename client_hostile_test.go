@@ -330,19 +330,19 @@ const hostilePerson = "0f5c3e0a-8d8b-4f6e-9a55-3d8a7c2b1e44"
 const hostileSecret = "pw-9f1c7e2a-never-shown"
 
 var hostileOps = map[string]hostileOp{
-	"getCompany": {cost: registerdata.CostCompanyLookup, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompany": {cost: registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetCompany(ctx, id, nil)
 		return err
 	}},
-	"searchCompanies": {cost: registerdata.CostCompanySearch, method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"searchCompanies": {cost: registerdata.DefaultPrices().Of("POST /v1/search/company", false), method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.SearchCompanies(ctx, registerdata.CompanySearchRequest{Query: "gmbh"})
 		return err
 	}},
-	"searchPersons": {cost: registerdata.CostPersonSearch, method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"searchPersons": {cost: registerdata.DefaultPrices().Of("POST /v1/search/person", false), method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.SearchPersons(ctx, registerdata.PersonSearchRequest{Query: "schmidt"})
 		return err
 	}},
-	"createMonitor": {cost: registerdata.CostWeeklyMonitor, method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"createMonitor": {cost: registerdata.DefaultPrices().Of("POST /v1/monitor", false), method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: id, EntityType: enums.EntityTypeCompany, Preferences: []enums.Preference{enums.PreferenceBasic}})
 		return err
 	}},
@@ -353,74 +353,74 @@ var hostileOps = map[string]hostileOp{
 	"deleteMonitor": {cost: 0, method: http.MethodDelete, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		return c.DeleteMonitor(ctx, id)
 	}},
-	"getCompanyFinancials": {cost: registerdata.CostFinancials, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyFinancials": {cost: registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/financials", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetFinancials(ctx, id)
 		return err
 	}},
-	"getDocumentCached": {cost: registerdata.CostDocument, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getDocumentCached": {cost: registerdata.DefaultPrices().Of("GET /v1/document/{document_id}", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetDocument(ctx, id)
 		return err
 	}},
-	"getDocumentRealtime": {cost: registerdata.CostRealtimeDocument, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getDocumentRealtime": {cost: registerdata.DefaultPrices().Of("GET /v1/document", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetRealtimeDocument(ctx, id, enums.DocumentCategoryCurrentPrintout)
 		return err
 	}},
-	"getCompanyContact": {cost: registerdata.CostContactDetails, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyContact": {cost: registerdata.DefaultPrices().Of("GET /v0/company/{company_id}/contact", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetContactDetails(ctx, id)
 		return err
 	}},
-	"lookupCompanyByURL": {cost: registerdata.CostURLLookup, method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
+	"lookupCompanyByURL": {cost: registerdata.DefaultPrices().Of("GET /v0/search/lookup", false), method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.LookupCompanyByURL(ctx, "https://example.com")
 		return err
 	}},
-	"autocompleteCompaniesV1": {cost: registerdata.CostAutocomplete, method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
+	"autocompleteCompaniesV1": {cost: registerdata.DefaultPrices().Of("GET /v1/autocomplete/company", false), method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.AutocompleteCompanies(ctx, "sie")
 		return err
 	}},
-	"getCreditsV1": {cost: registerdata.CostCredits, method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
+	"getCreditsV1": {cost: registerdata.DefaultPrices().Of("GET /v1/credits", false), method: http.MethodGet, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.GetCredits(ctx)
 		return err
 	}},
-	"getCompanyOwners": {cost: registerdata.CostOwners, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyOwners": {cost: registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetOwners(ctx, id, nil)
 		return err
 	}},
-	"getCompanyUbos": {cost: registerdata.CostBeneficialOwners, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyUbos": {cost: registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/ubo", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetBeneficialOwners(ctx, id)
 		return err
 	}},
-	"getCompanyOwnersHistorical": {cost: registerdata.CostOwnershipHistory, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyOwnersHistorical": {cost: registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners/historical", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetOwnershipHistory(ctx, id)
 		return err
 	}},
-	"getCompanyHoldings": {cost: registerdata.CostCompanyHoldings, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getCompanyHoldings": {cost: registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/holdings", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetCompanyHoldings(ctx, id)
 		return err
 	}},
-	"getPerson": {cost: registerdata.CostPerson, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getPerson": {cost: registerdata.DefaultPrices().Of("GET /v1/person/{person_id}", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetPerson(ctx, id)
 		return err
 	}},
-	"getPersonHoldings": {cost: registerdata.CostPersonHoldings, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getPersonHoldings": {cost: registerdata.DefaultPrices().Of("GET /v1/person/{person_id}/holdings", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetPersonHoldings(ctx, id)
 		return err
 	}},
-	"getInsolvency": {cost: registerdata.CostInsolvencyLookup, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getInsolvency": {cost: registerdata.DefaultPrices().Of("GET /v1/insolvency/{insolvency_id}", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetInsolvency(ctx, id)
 		return err
 	}},
-	"searchInsolvencies": {cost: registerdata.CostInsolvencySearch, method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"searchInsolvencies": {cost: registerdata.DefaultPrices().Of("POST /v1/search/insolvency", false), method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
 		_, err := c.SearchInsolvencies(ctx, registerdata.InsolvencySearchRequest{Query: "gmbh"})
 		return err
 	}},
-	"setTransparencyCredentials": {cost: registerdata.CostTransparencyCredentials, method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"setTransparencyCredentials": {cost: registerdata.DefaultPrices().Of("POST /v1/transparenzregister/credentials", false), method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
 		return c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: "kyc@example.com", Password: hostileSecret})
 	}},
-	"requestTransparencyExtract": {cost: registerdata.CostTransparencyExtract, method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"requestTransparencyExtract": {cost: registerdata.DefaultPrices().Of("POST /v1/transparenzregister/extracts", false), method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: id})
 		return err
 	}},
-	"getTransparencyExtract": {cost: registerdata.CostTransparencyExtractPoll, method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"getTransparencyExtract": {cost: registerdata.DefaultPrices().Of("GET /v1/transparenzregister/extracts/{extract_id}", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.GetTransparencyExtract(ctx, id)
 		return err
 	}},

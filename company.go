@@ -297,7 +297,7 @@ func (c *Client) GetCompany(ctx context.Context, id string, params *GetCompanyPa
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/company/{company_id}", id),
 		query:    q,
-		cost:     CompanyLookupCost(p.Realtime),
+		variant:  realtimeIf(p.Realtime),
 		cache:    true,
 	}, &co, opts)
 	if err != nil {

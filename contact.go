@@ -52,7 +52,7 @@ func (l *URLLookup) missingIdentity() string {
 }
 
 // GetContactDetails fetches the contact data found on a company's website.
-// It costs CostContactDetails credits (price not published). An
+// It is billed at its route's price (see Prices). An
 // identifier that cannot be a path segment is refused before sending; a
 // company that is unknown or has no contact data fails with ErrNotFound.
 func (c *Client) GetContactDetails(ctx context.Context, companyID string, opts ...CallOption) (*ContactDetails, error) {
@@ -63,7 +63,6 @@ func (c *Client) GetContactDetails(ctx context.Context, companyID string, opts .
 	err := c.do(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v0/company/{company_id}/contact", companyID),
-		cost:     CostContactDetails,
 	}, &d, opts)
 	if err != nil {
 		return nil, err
@@ -76,7 +75,7 @@ const maxLookupURL = 2048
 
 // LookupCompanyByURL finds the company whose website is websiteURL, such
 // as "https://example.de" (the scheme may be left out). It costs
-// CostURLLookup credits (price not published). An empty or malformed
+// its route's price (see Prices). An empty or malformed
 // address is refused before sending; a website no company is known for
 // fails with ErrNotFound.
 func (c *Client) LookupCompanyByURL(ctx context.Context, websiteURL string, opts ...CallOption) (*URLLookup, error) {
@@ -90,7 +89,6 @@ func (c *Client) LookupCompanyByURL(ctx context.Context, websiteURL string, opts
 		method:   http.MethodGet,
 		endpoint: pathOf("/v0/search/lookup"),
 		query:    q,
-		cost:     CostURLLookup,
 	}, &l, opts)
 	if err != nil {
 		return nil, err

@@ -72,12 +72,12 @@ func (s *answerLoser) client(t *testing.T, opts ...registerdata.Option) *registe
 func TestCreditLimitHoldsAtEveryWrite(t *testing.T) {
 	s := newAnswerLoser(t, 1)
 	c := s.client(t)
-	ctx, lim := registerdata.WithCreditLimit(context.Background(), registerdata.CostCompanySearch)
+	ctx, lim := registerdata.WithCreditLimit(context.Background(), registerdata.DefaultPrices().Of("POST /v1/search/company", false))
 	_, err := c.SearchCompanies(ctx, registerdata.CompanySearchRequest{Query: "Nordbau"})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
 	assert.True(t, lim.Refused(err), "the refusal is the limit's: %v", err)
-	assert.Equal(t, int64(registerdata.CostCompanySearch), s.billed.Load(), "one write, not its retry")
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("POST /v1/search/company", false)), s.billed.Load(), "one write, not its retry")
 	assert.Equal(t, s.billed.Load(), lim.Spent(), "the limit counts what was billed")
 	assert.Equal(t, int64(0), lim.Remaining())
 	assert.Equal(t, s.billed.Load(), c.CreditsSpent(), "the client counts it too")
@@ -85,10 +85,10 @@ func TestCreditLimitHoldsAtEveryWrite(t *testing.T) {
 	// With room for the retry the call succeeds and both writes count.
 	s = newAnswerLoser(t, 1)
 	c = s.client(t)
-	ctx, lim = registerdata.WithCreditLimit(context.Background(), 2*registerdata.CostCompanySearch)
+	ctx, lim = registerdata.WithCreditLimit(context.Background(), 2*registerdata.DefaultPrices().Of("POST /v1/search/company", false))
 	_, err = c.SearchCompanies(ctx, registerdata.CompanySearchRequest{Query: "Nordbau"})
 	require.NoError(t, err)
-	assert.Equal(t, int64(2*registerdata.CostCompanySearch), s.billed.Load())
+	assert.Equal(t, int64(2*registerdata.DefaultPrices().Of("POST /v1/search/company", false)), s.billed.Load())
 	assert.Equal(t, s.billed.Load(), lim.Spent())
 }
 

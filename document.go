@@ -55,7 +55,7 @@ func (d *RealtimeDocument) missingIdentity() string {
 
 // GetDocument fetches a cached document by its identifier, the ID of an
 // entry of a company's Documents. Its URL works for 15 minutes after the
-// call. It costs CostDocument credits (price not published). An
+// call. It is billed at its route's price (see Prices). An
 // identifier that cannot be a path segment is refused before sending; an
 // unknown one fails with ErrNotFound.
 func (c *Client) GetDocument(ctx context.Context, documentID string, opts ...CallOption) (*Document, error) {
@@ -66,7 +66,6 @@ func (c *Client) GetDocument(ctx context.Context, documentID string, opts ...Cal
 	err := c.do(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/document/{document_id}", documentID),
-		cost:     CostDocument,
 	}, &d, opts)
 	if err != nil {
 		return nil, err
@@ -76,7 +75,7 @@ func (c *Client) GetDocument(ctx context.Context, documentID string, opts ...Cal
 
 // GetRealtimeDocument fetches a document of a company from the register
 // at request time, by category (current printout, shareholder list, ...).
-// It costs CostRealtimeDocument credits (price not published). A category
+// It is billed at its route's price (see Prices). A category
 // the SDK does not know is refused before sending, as is a company
 // identifier that cannot be one; a company without such a document fails
 // with ErrNotFound.
@@ -95,7 +94,6 @@ func (c *Client) GetRealtimeDocument(ctx context.Context, companyID string, cate
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/document"),
 		query:    q,
-		cost:     CostRealtimeDocument,
 	}, &d, opts)
 	if err != nil {
 		return nil, err

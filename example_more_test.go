@@ -67,7 +67,7 @@ func ExampleClient_GetTransparencyExtract() {
 	// Output:
 	// processing
 	// completed 1 beneficial owner(s)
-	// credits spent: 10
+	// credits spent: 25
 }
 
 // A Secret prints, logs and encodes as [REDACTED], also inside other

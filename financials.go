@@ -156,7 +156,7 @@ func (f *Financials) listKey() (string, bool) { return "reports", f.Reports == n
 // GetFinancials fetches the financial reports of a company: the full
 // indicator set per year (the company record's Indicators are a subset of
 // it), the merged tables and each report's balance sheet and profit and
-// loss trees. It costs CostFinancials credits (price not published). An
+// loss trees. It is billed at its route's price (see Prices). An
 // identifier that cannot be a path segment is refused before sending; an
 // unknown company fails with ErrNotFound.
 func (c *Client) GetFinancials(ctx context.Context, companyID string, opts ...CallOption) (*Financials, error) {
@@ -167,7 +167,6 @@ func (c *Client) GetFinancials(ctx context.Context, companyID string, opts ...Ca
 	err := c.do(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/company/{company_id}/financials", companyID),
-		cost:     CostFinancials,
 	}, &f, opts)
 	if err != nil {
 		return nil, err

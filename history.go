@@ -67,7 +67,7 @@ type OwnershipHistoryEntry struct {
 }
 
 // GetOwnershipHistory fetches the current and former owners of a
-// company. It costs CostOwnershipHistory.
+// company. It is billed at its route's price (see Prices).
 func (c *Client) GetOwnershipHistory(ctx context.Context, id string, opts ...CallOption) (*HistoricalOwners, error) {
 	if err := checkCompanyID(id); err != nil {
 		return nil, err
@@ -76,7 +76,6 @@ func (c *Client) GetOwnershipHistory(ctx context.Context, id string, opts ...Cal
 	err := c.do(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/company/{company_id}/owners/historical", id),
-		cost:     CostOwnershipHistory,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

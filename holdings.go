@@ -48,7 +48,7 @@ type Holding struct {
 }
 
 // GetCompanyHoldings fetches the stakes a company holds in other
-// companies. It costs CostCompanyHoldings.
+// companies. It is billed at its route's price (see Prices).
 func (c *Client) GetCompanyHoldings(ctx context.Context, id string, opts ...CallOption) (*Holdings, error) {
 	if err := checkCompanyID(id); err != nil {
 		return nil, err
@@ -57,7 +57,6 @@ func (c *Client) GetCompanyHoldings(ctx context.Context, id string, opts ...Call
 	err := c.do(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/company/{company_id}/holdings", id),
-		cost:     CostCompanyHoldings,
 	}, &out, opts)
 	if err != nil {
 		return nil, err
@@ -67,8 +66,8 @@ func (c *Client) GetCompanyHoldings(ctx context.Context, id string, opts ...Call
 
 // GetPersonHoldings fetches the stakes a natural person holds, by the
 // person's UUID (as in Representative.ID, Owner.ID and person search
-// results); any other id is refused before sending. It costs
-// CostPersonHoldings.
+// results); any other id is refused before sending. It is billed at
+// its route's price (see Prices).
 func (c *Client) GetPersonHoldings(ctx context.Context, personID string, opts ...CallOption) (*Holdings, error) {
 	if err := checkPersonID(personID); err != nil {
 		return nil, err
@@ -77,7 +76,6 @@ func (c *Client) GetPersonHoldings(ctx context.Context, personID string, opts ..
 	err := c.do(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/person/{person_id}/holdings", personID),
-		cost:     CostPersonHoldings,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

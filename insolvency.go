@@ -186,7 +186,7 @@ func (s *InsolvencySummary) UnmarshalJSON(b []byte) error {
 // GetInsolvency fetches one insolvency proceeding with its full event
 // history (GET /v1/insolvency/{insolvency_id}). id is the ID of an
 // InsolvencySummary of a company record or of an InsolvencySearchResult.
-// It costs CostInsolvencyLookup credits. An id that cannot be a path
+// It is billed at its route's price (see Prices). An id that cannot be a path
 // segment is refused before sending; an unknown one fails with
 // ErrNotFound.
 func (c *Client) GetInsolvency(ctx context.Context, id string, opts ...CallOption) (*Insolvency, error) {
@@ -194,7 +194,7 @@ func (c *Client) GetInsolvency(ctx context.Context, id string, opts ...CallOptio
 		return nil, err
 	}
 	var out Insolvency
-	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/insolvency/{insolvency_id}", id), cost: CostInsolvencyLookup}, &out, opts)
+	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/insolvency/{insolvency_id}", id)}, &out, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func (r InsolvencySearchRequest) Validate() error {
 }
 
 // SearchInsolvencies returns one page of the insolvency proceedings
-// matching every part of req. It costs CostInsolvencySearch credits. A
+// matching every part of req. It is billed at its route's price (see Prices). A
 // request that fails Validate is refused before sending. Results is never
 // nil.
 func (c *Client) SearchInsolvencies(ctx context.Context, req InsolvencySearchRequest, opts ...CallOption) (*InsolvencySearchResponse, error) {
@@ -218,7 +218,7 @@ func (c *Client) SearchInsolvencies(ctx context.Context, req InsolvencySearchReq
 		return nil, err
 	}
 	var out InsolvencySearchResponse
-	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/insolvency"), body: req, cost: CostInsolvencySearch}, &out, opts); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/insolvency"), body: req}, &out, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&out.Results)
@@ -226,7 +226,7 @@ func (c *Client) SearchInsolvencies(ctx context.Context, req InsolvencySearchReq
 }
 
 // SearchInsolvenciesSeq walks the results of an insolvency search page by
-// page, as SearchCompaniesSeq does; every page costs CostInsolvencySearch
+// page, as SearchCompaniesSeq does; every page is billed at the route's price (see Prices)
 // credits.
 func (c *Client) SearchInsolvenciesSeq(ctx context.Context, req InsolvencySearchRequest, opts ...CallOption) iter.Seq2[InsolvencySearchResult, error] {
 	return walkPages(ctx, req.Pagination, opts, func(ctx context.Context, p PageRequest) ([]InsolvencySearchResult, Pagination, error) {

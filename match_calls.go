@@ -48,7 +48,7 @@ func (m *matcher) autocomplete(ctx context.Context, text string) (int, error) {
 	q := url.Values{}
 	q.Set("query", text)
 	var r autocompleteResponse
-	if err := m.call(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/autocomplete/company"), query: q, cost: CostAutocomplete, shared: m.o.Suggestions}, &r); err != nil {
+	if err := m.call(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/autocomplete/company"), query: q, shared: m.o.Suggestions}, &r); err != nil {
 		return 0, err
 	}
 	for _, res := range r.Results {
@@ -65,7 +65,7 @@ func (m *matcher) search(ctx context.Context, query string, fs []filters.Filter)
 		return nil, err
 	}
 	var out CompanySearchResponse
-	if err := m.call(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/company"), body: req, cost: CostCompanySearch}, &out); err != nil {
+	if err := m.call(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/company"), body: req}, &out); err != nil {
 		return nil, err
 	}
 	for _, res := range out.Results {
@@ -81,7 +81,7 @@ func (m *matcher) company(ctx context.Context, id string) (*Company, error) {
 		return nil, err
 	}
 	var co Company
-	err := m.call(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/company/{company_id}", id), cost: CostCompanyLookup}, &co)
+	err := m.call(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/company/{company_id}", id)}, &co)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (m *matcher) lookupWebsite(ctx context.Context, site string) (string, error
 	q := url.Values{}
 	q.Set("url", site)
 	var l URLLookup
-	if err := m.call(ctx, request{method: http.MethodGet, endpoint: pathOf("/v0/search/lookup"), query: q, cost: CostURLLookup}, &l); err != nil {
+	if err := m.call(ctx, request{method: http.MethodGet, endpoint: pathOf("/v0/search/lookup"), query: q}, &l); err != nil {
 		return "", err
 	}
 	return l.CompanyID, nil

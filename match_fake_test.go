@@ -79,7 +79,7 @@ func TestMatchCompanyCreditsAreExact(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, m.Best)
 	require.Equal(t, "DE-HRB-K1101-99812", m.Best.CompanyID)
-	require.EqualValues(t, registerdata.CostCompanySearch, m.Credits)
+	require.EqualValues(t, registerdata.DefaultPrices().Of("POST /v1/search/company", false), m.Credits)
 	require.Equal(t, m.Credits, c.CreditsSpent()-before)
 	require.Equal(t, m.Credits, info.Charged)
 }

@@ -116,9 +116,9 @@ func (r MonitorRequest) wire() MonitorRequest {
 
 // CreateMonitor asks the service to watch a company or a person and
 // deliver a webhook when it changes in a category of r.Preferences. It
-// costs 25 credits for a weekly monitor and 50 for a daily one (see
-// MonitorCost), and the monitor is charged that much again every month it
-// stays active.
+// is billed at the price of "POST /v1/monitor" in the client's Prices
+// (VariantDaily for a daily monitor), and the monitor is charged
+// VariantMonthly (VariantMonthlyDaily) every month it stays active.
 //
 // The request is checked with Validate first; an invalid one fails with
 // an error wrapping ErrInvalidRequest and nothing is sent. The service
@@ -141,7 +141,7 @@ func (c *Client) CreateMonitor(ctx context.Context, r MonitorRequest, opts ...Ca
 		method:   http.MethodPost,
 		endpoint: pathOf("/v1/monitor"),
 		body:     r.wire(),
-		cost:     MonitorCost(r.UpdateFrequency),
+		variant:  monitorVariant(r.UpdateFrequency),
 	}, &m, &cfg)
 	if err == nil {
 		return &m, nil

@@ -158,10 +158,10 @@ func TestObserverSeesOneCallWithItsRouteAndResult(t *testing.T) {
 	require.Len(t, calls, 1)
 	call := calls[0]
 	assert.Equal(t, registerdata.CallInfo{Method: "GET", Route: "GET /v1/company/{company_id}",
-		Path: "/v1/company/" + id, Cost: registerdata.CostCompanyLookup}, call.info)
+		Path: "/v1/company/" + id, Cost: registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)}, call.info)
 	assert.Equal(t, http.StatusOK, call.result.StatusCode)
 	assert.Equal(t, 1, call.result.Attempts)
-	assert.EqualValues(t, registerdata.CostCompanyLookup, call.result.Charged)
+	assert.EqualValues(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false), call.result.Charged)
 	assert.False(t, call.result.Cached)
 	assert.NotEmpty(t, call.result.RequestID)
 	assert.Equal(t, info.RequestID, call.result.RequestID, "the observer and WithResponseInfo agree")
@@ -187,7 +187,7 @@ func TestObserverSeesCacheHitsAsCachedCalls(t *testing.T) {
 }
 
 func TestObserverSeesBudgetRefusalsAndFailures(t *testing.T) {
-	srv, c, o, ct := newObservedClient(t, nil, registerdata.WithCreditBudget(registerdata.CostCompanyLookup-1))
+	srv, c, o, ct := newObservedClient(t, nil, registerdata.WithCreditBudget(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)-1))
 	_, err := c.GetCompany(context.Background(), srv.CompanyIDs()[0], nil)
 	require.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
 	_, err = c.GetCredits(context.Background()) // free, so the budget lets it through
@@ -296,7 +296,7 @@ func TestLogRecordsCarryRouteRequestIDCreditsAndTheCallsContext(t *testing.T) {
 	}
 	require.NotNil(t, callRecord, "a finished call is logged")
 	assert.Equal(t, calls[0].result.RequestID, callRecord["request_id"])
-	assert.EqualValues(t, registerdata.CostCompanyLookup, callRecord["credits"])
+	assert.EqualValues(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false), callRecord["credits"])
 }
 
 func TestWithObserverRefusesNil(t *testing.T) {

@@ -105,7 +105,7 @@ type GetOwnersParams struct {
 // GetOwners fetches the direct owners of a company. params may be nil.
 // An AG or SE answers ErrNotFound unless params.BestAvailable is set;
 // BestAvailable together with Realtime is refused before sending (the
-// service does not support the combination). It costs CostOwners.
+// service does not support the combination). It is billed at its route's price (see Prices).
 //
 // With WithCache, owners found in the cache cost nothing and send
 // nothing; Realtime bypasses the cache and refreshes it. The cache key is
@@ -137,7 +137,7 @@ func (c *Client) GetOwners(ctx context.Context, id string, params *GetOwnersPara
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/company/{company_id}/owners", id),
 		query:    q,
-		cost:     CostOwners,
+		variant:  realtimeIf(p.Realtime),
 		cache:    true,
 	}, &out, opts)
 	if err != nil {

@@ -112,7 +112,8 @@ func TestOwnershipCallsSendTheirPathAndPrice(t *testing.T) {
 		require.NoError(t, call(c, idFor(path)), path)
 		want := strings.NewReplacer("/X", "/"+testCompanyID, "/P", "/"+testPersonID).Replace(path)
 		assert.Equal(t, want, got)
-		assert.Equal(t, int64(10), c.CreditsSpent(), path)
+		route := "GET " + strings.NewReplacer("/X", "/{company_id}", "/P", "/{person_id}").Replace(path)
+		assert.Equal(t, DefaultPrices().Of(route, false), c.CreditsSpent(), path)
 	}
 }
 

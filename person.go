@@ -46,7 +46,7 @@ type ManagementPosition struct {
 
 // GetPerson fetches a natural person by UUID (as in Representative.ID,
 // Owner.ID and person search results); any other id is refused before
-// sending. It costs CostPerson.
+// sending. It is billed at its route's price (see Prices).
 func (c *Client) GetPerson(ctx context.Context, personID string, opts ...CallOption) (*Person, error) {
 	if err := checkPersonID(personID); err != nil {
 		return nil, err
@@ -55,7 +55,6 @@ func (c *Client) GetPerson(ctx context.Context, personID string, opts ...CallOpt
 	err := c.do(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/person/{person_id}", personID),
-		cost:     CostPerson,
 	}, &out, opts)
 	if err != nil {
 		return nil, err

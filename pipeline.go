@@ -33,7 +33,8 @@ import (
 // decode decodes it, budget settles the credits, retry reads the body)
 // return to their file after the next has run. Along the way the stages
 // use the helpers of their concern where those live: the ids, paths and
-// prices of the call site (id.go, request.go's pathOf, credits.go), the
+// the call site (id.go, request.go's pathOf), the client's price table
+// (prices.go), the
 // call's state (callstate.go), the limits of WithCreditLimit
 // (credit_limit.go), the name a route gives a method and the route of a
 // path sent with Do (routes.go), the API key (secret.go), the errors
@@ -57,7 +58,11 @@ func (c *Client) do(ctx context.Context, r request, out any, opts []CallOption) 
 // know how the attempts went (CreateMonitor's 409 after a lost answer).
 // It fills the call's ResponseInfo, if any.
 func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) (*callState, error) {
-	st := &callState{route: r.route(), cost: r.cost, maxRetries: c.maxRetries, budget: budgetsFor(ctx, &c.budget)}
+	route := r.route()
+	if !r.costGiven {
+		r.cost = c.prices.OfVariant(route, r.variant)
+	}
+	st := &callState{route: route, cost: r.cost, maxRetries: c.maxRetries, budget: budgetsFor(ctx, &c.budget)}
 	if cfg.maxRetries >= 0 {
 		st.maxRetries = cfg.maxRetries
 	}

@@ -111,14 +111,14 @@ func TestA2xxIsNeverRetried(t *testing.T) {
 	_, err := c.GetCompany(context.Background(), "DE-HRB-F1103-267645", nil, WithResponseInfo(&info))
 	require.NoError(t, err)
 	assert.Equal(t, 1, info.Attempts)
-	assert.EqualValues(t, CostCompanyLookup, c.CreditsSpent())
+	assert.EqualValues(t, DefaultPrices().Of("GET /v1/company/{company_id}", false), c.CreditsSpent())
 
 	_, err = c.CreateMonitor(context.Background(), MonitorRequest{EntityID: "DE-HRB-F1103-267645", EntityType: enums.EntityTypeCompany,
 		Preferences: []enums.Preference{enums.PreferenceRepresentation}}, WithResponseInfo(&info))
 	require.NoError(t, err)
 	assert.Equal(t, 1, info.Attempts)
 	assert.Equal(t, 1, mt.GetCallCountInfo()["POST https://api.test/v1/monitor"])
-	assert.EqualValues(t, CostCompanyLookup+CostWeeklyMonitor, c.CreditsSpent(), "the monitor is billed once")
+	assert.EqualValues(t, DefaultPrices().Of("GET /v1/company/{company_id}", false)+DefaultPrices().Of("POST /v1/monitor", false), c.CreditsSpent(), "the monitor is billed once")
 }
 
 // Defect 6: the cache key holds the service's origin and base path, so

@@ -11,11 +11,6 @@ import (
 	"strings"
 )
 
-// UnpublishedPrice is what Do holds in the budget and counts per
-// successful attempt unless WithCost says otherwise: the price DESIGN
-// gives every endpoint whose price the service does not publish.
-const UnpublishedPrice = 10
-
 // Do calls any endpoint of the service, including those this SDK does not
 // model yet, and decodes a 2xx answer into out:
 //
@@ -33,8 +28,9 @@ const UnpublishedPrice = 10
 // key, retries, the rate limit, redirects (a request with a body never
 // follows one off the service's origin), error mapping (*APIError with
 // the sentinels), redaction, the Observer, and the credit budget, which
-// holds and counts WithCost credits (default UnpublishedPrice) per
-// successful attempt. GET requests of the routes WithCache serves
+// holds and counts, per successful attempt, the client's price of the
+// route (Client.Prices; UnpublishedPrice for a route the table does not
+// hold) or what WithCost says. GET requests of the routes WithCache serves
 // (company lookups, owners, beneficial owners) with a non-nil out use
 // the cache as GetCompany does. Use WithHeader for headers of your own.
 //
@@ -53,9 +49,8 @@ func (c *Client) Do(ctx context.Context, method, path string, body, out any, opt
 			return fmt.Errorf("%w: Do: out is a %T: want nil or a non-nil pointer, such as &raw for a json.RawMessage", ErrInvalidRequest, out)
 		}
 	}
-	r.cost = UnpublishedPrice
 	if cfg.cost >= 0 {
-		r.cost = cfg.cost
+		r.cost, r.costGiven = cfg.cost, true
 	}
 	r.cache = r.method == http.MethodGet && cachedRoutes[routeOf(r.method, r.path)]
 	_, err = c.send(ctx, r, out, &cfg)
@@ -118,8 +113,9 @@ func rawRequest(method, path string, body any) (request, error) {
 
 // WithCost sets what a Do call holds in the credit budget and counts as
 // spent per successful attempt, for an endpoint whose price is known
-// (credits >= 0; 0 for a free one). Without it, Do counts
-// UnpublishedPrice. The modelled methods know their prices and ignore it.
+// (credits >= 0; 0 for a free one). Without it, Do counts the client's
+// price of the route (see WithPrices). The modelled methods bill by the
+// client's price table and ignore it.
 func WithCost(credits int64) CallOption {
 	return func(c *callConfig) {
 		if credits < 0 {

@@ -22,7 +22,7 @@ func ExampleClient_Do() {
 
 	var raw json.RawMessage
 	err = c.Do(ctx, "GET", "/v1/company/DE-HRB-F1103-267645/owners", nil, &raw,
-		registerdata.WithCost(registerdata.CostOwners)) // without WithCost: UnpublishedPrice
+		registerdata.WithCost(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false))) // without WithCost: UnpublishedPrice
 	if err != nil {
 		panic(err)
 	}
@@ -40,7 +40,7 @@ func ExampleClient_Do() {
 	var credits struct {
 		Used int64 `json:"used"`
 	}
-	err = c.Do(ctx, "GET", "/v1/credits", nil, &credits, registerdata.WithCost(registerdata.CostCredits))
+	err = c.Do(ctx, "GET", "/v1/credits", nil, &credits, registerdata.WithCost(registerdata.DefaultPrices().Of("GET /v1/credits", false)))
 	fmt.Println(err, "spent:", c.CreditsSpent())
 	// Output:
 	// DE-HRB-F1103-267645 true

@@ -35,7 +35,7 @@ func TestDoCallsAnyEndpointWithTheModelledRules(t *testing.T) {
 			Name string `json:"name"`
 		} `json:"name"`
 	}
-	require.NoError(t, c.Do(ctx, "GET", "/v1/company/"+id, nil, &co, registerdata.WithCost(registerdata.CostCompanyLookup)))
+	require.NoError(t, c.Do(ctx, "GET", "/v1/company/"+id, nil, &co, registerdata.WithCost(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false))))
 	assert.Equal(t, id, co.ID)
 	assert.NotEmpty(t, co.Name.Name)
 

@@ -13,8 +13,15 @@ type request struct {
 	query  url.Values // may be nil
 	body   any        // JSON-encoded when non-nil
 	header http.Header
-	cost   int64 // credits charged per successful attempt; held against the budget before sending
-	cache  bool  // a lookup WithCache may serve (see Cache for the key)
+	// variant is the price variant of the call (realtime=true, a daily
+	// monitor, a sandbox extract); "" for the route's own price.
+	variant PriceVariant
+	// cost is what each billed answer of the call costs: the client's
+	// price of the route and variant, filled in by send, or what Do's
+	// WithCost gives (costGiven).
+	cost      int64
+	costGiven bool
+	cache     bool // a lookup WithCache may serve (see Cache for the key)
 	// shared serves and keeps a cacheable lookup when the client has no
 	// cache of its own (MatchOptions.Suggestions); nil: none.
 	shared Cache

@@ -245,7 +245,7 @@ func checkSearch(scope filters.Scope, fs []filters.Filter, p PageRequest) error 
 }
 
 // SearchCompanies returns one page of the companies matching every part
-// of req (query, filters, location). It costs CostCompanySearch credits.
+// of req (query, filters, location). It is billed at its route's price (see Prices).
 // A request that fails Validate is refused before sending, so it costs
 // nothing. Results is never nil.
 func (c *Client) SearchCompanies(ctx context.Context, req CompanySearchRequest, opts ...CallOption) (*CompanySearchResponse, error) {
@@ -253,7 +253,7 @@ func (c *Client) SearchCompanies(ctx context.Context, req CompanySearchRequest, 
 		return nil, err
 	}
 	var out CompanySearchResponse
-	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/company"), body: req, cost: CostCompanySearch}, &out, opts); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/company"), body: req}, &out, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&out.Results)
@@ -261,14 +261,14 @@ func (c *Client) SearchCompanies(ctx context.Context, req CompanySearchRequest, 
 }
 
 // SearchPersons returns one page of the natural persons matching every
-// part of req. It costs CostPersonSearch credits. A request that fails
+// part of req. It is billed at its route's price (see Prices). A request that fails
 // Validate is refused before sending. Results is never nil.
 func (c *Client) SearchPersons(ctx context.Context, req PersonSearchRequest, opts ...CallOption) (*PersonSearchResponse, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
 	var out PersonSearchResponse
-	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/person"), body: req, cost: CostPersonSearch}, &out, opts); err != nil {
+	if err := c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/search/person"), body: req}, &out, opts); err != nil {
 		return nil, err
 	}
 	nonNil(&out.Results)
@@ -277,8 +277,8 @@ func (c *Client) SearchPersons(ctx context.Context, req PersonSearchRequest, opt
 
 // SearchCompaniesSeq walks the results of a company search page by page,
 // from req.Pagination.Page (default 1) with req.Pagination.PerPage per
-// page, fetching each page when the loop reaches it; every page costs
-// CostCompanySearch credits.
+// page, fetching each page when the loop reaches it; every page is
+// billed at the route's price (see Prices).
 //
 // Breaking out of the loop sends no further request. A failure is yielded
 // once, with a zero result, and ends the walk: an error wrapping
@@ -304,7 +304,7 @@ func (c *Client) SearchCompaniesSeq(ctx context.Context, req CompanySearchReques
 }
 
 // SearchPersonsSeq walks the results of a person search page by page, as
-// SearchCompaniesSeq does; every page costs CostPersonSearch credits.
+// SearchCompaniesSeq does; every page is billed at the route's price (see Prices).
 func (c *Client) SearchPersonsSeq(ctx context.Context, req PersonSearchRequest, opts ...CallOption) iter.Seq2[PersonSearchResult, error] {
 	return walkPages(ctx, req.Pagination, opts, func(ctx context.Context, p PageRequest) ([]PersonSearchResult, Pagination, error) {
 		req.Pagination = p

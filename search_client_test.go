@@ -64,7 +64,7 @@ func TestSearchCompaniesRequestShape(t *testing.T) {
 	assert.Equal(t, "DE-HRB-F1103-267645", res.Results[0].CompanyID)
 	assert.Equal(t, "Berlin", res.Results[0].Address.City)
 	assert.Equal(t, Pagination{Page: 2, PerPage: 1, TotalPages: 7, TotalResults: 7}, res.Pagination)
-	assert.Equal(t, int64(CostCompanySearch), c.CreditsSpent())
+	assert.Equal(t, int64(DefaultPrices().Of("POST /v1/search/company", false)), c.CreditsSpent())
 }
 
 // TestSearchPersonsRequestShape checks a person search without query:
@@ -84,7 +84,7 @@ func TestSearchPersonsRequestShape(t *testing.T) {
 	assert.Equal(t, "Katrin Albers", res.Results[0].Name)
 	require.NotNil(t, res.Results[0].DateOfBirth)
 	assert.Equal(t, NewDate(1978, 4, 12), *res.Results[0].DateOfBirth)
-	assert.Equal(t, int64(CostPersonSearch), c.CreditsSpent())
+	assert.Equal(t, int64(DefaultPrices().Of("POST /v1/search/person", false)), c.CreditsSpent())
 }
 
 // TestSearchRefusedBeforeSending checks that requests the client knows

@@ -18,7 +18,7 @@ func TestSearchSeqWalksAllPages(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c1", "c2", "c3", "c4", "c5", "c6", "c7"}, ids)
 	assert.Equal(t, 3, mt.GetTotalCallCount())
-	assert.Equal(t, int64(3*CostCompanySearch), c.CreditsSpent())
+	assert.Equal(t, int64(3*DefaultPrices().Of("POST /v1/search/company", false)), c.CreditsSpent())
 }
 
 // TestSearchSeqStartsAtRequestedPage starts the walk on page 2.
@@ -79,13 +79,13 @@ func TestSearchSeqErrorMidWalk(t *testing.T) {
 
 // TestSearchSeqBudgetStop walks with a budget for two pages of five.
 func TestSearchSeqBudgetStop(t *testing.T) {
-	c, mt := newMockClient(t, WithCreditBudget(2*CostCompanySearch))
+	c, mt := newMockClient(t, WithCreditBudget(2*DefaultPrices().Of("POST /v1/search/company", false)))
 	mt.RegisterResponder(http.MethodPost, companySearchURL, pagedResponder(t, 20, 4, 0))
 	ids, err := collect(c.SearchCompaniesSeq(context.Background(), CompanySearchRequest{Pagination: PageRequest{PerPage: 4}}))
 	require.ErrorIs(t, err, ErrBudgetExceeded)
 	assert.Len(t, ids, 8)
 	assert.Equal(t, 2, mt.GetTotalCallCount())
-	assert.Equal(t, int64(2*CostCompanySearch), c.CreditsSpent())
+	assert.Equal(t, int64(2*DefaultPrices().Of("POST /v1/search/company", false)), c.CreditsSpent())
 }
 
 // TestSearchSeqMaxPages stops after two pages without an error.
@@ -138,5 +138,5 @@ func TestSearchPersonsSeq(t *testing.T) {
 		ids = append(ids, p.ID)
 	}
 	assert.Equal(t, []string{"p1", "p2", "p3"}, ids)
-	assert.Equal(t, int64(2*CostPersonSearch), c.CreditsSpent())
+	assert.Equal(t, int64(2*DefaultPrices().Of("POST /v1/search/person", false)), c.CreditsSpent())
 }

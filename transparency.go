@@ -273,7 +273,7 @@ func (c *Client) SetTransparencyCredentials(ctx context.Context, creds Transpare
 		}
 	}
 	body := credentialsBody{Username: creds.Username, Password: creds.Password.Reveal(), Name: creds.Name}
-	return c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/transparenzregister/credentials"), body: body, cost: CostTransparencyCredentials}, nil, opts)
+	return c.do(ctx, request{method: http.MethodPost, endpoint: pathOf("/v1/transparenzregister/credentials"), body: body}, nil, opts)
 }
 
 // checkCredentialName refuses a name that cannot travel as a header value.
@@ -294,7 +294,7 @@ type extractBody struct {
 // X-Credential-Name, DefaultCredentialName when empty), or of the test
 // EKRN in sandbox mode. The extract comes back processing: poll it with
 // GetTransparencyExtract or WaitTransparencyExtract. It costs
-// CostTransparencyExtract credits. Without stored credentials of that
+// its route's price (see Prices). Without stored credentials of that
 // name the service answers 400 (ErrInvalidRequest).
 func (c *Client) RequestTransparencyExtract(ctx context.Context, req TransparencyExtractRequest, opts ...CallOption) (*TransparencyExtract, error) {
 	name := req.CredentialName
@@ -315,7 +315,7 @@ func (c *Client) RequestTransparencyExtract(ctx context.Context, req Transparenc
 	err := c.do(ctx, request{
 		method: http.MethodPost, endpoint: pathOf("/v1/transparenzregister/extracts"),
 		header: http.Header{"X-Credential-Name": {name}},
-		body:   extractBody{CompanyID: req.CompanyID}, cost: CostTransparencyExtract,
+		body:   extractBody{CompanyID: req.CompanyID}, variant: extractVariant(name),
 	}, &out, opts)
 	if err != nil {
 		return nil, err
@@ -331,7 +331,7 @@ func (c *Client) GetTransparencyExtract(ctx context.Context, id string, opts ...
 		return nil, err
 	}
 	var out TransparencyExtract
-	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/transparenzregister/extracts/{extract_id}", id), cost: CostTransparencyExtractPoll}, &out, opts)
+	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/transparenzregister/extracts/{extract_id}", id)}, &out, opts)
 	if err != nil {
 		return nil, err
 	}

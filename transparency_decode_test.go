@@ -131,7 +131,7 @@ func TestTransparencyRequestShapes(t *testing.T) {
 	assert.Equal(t, "tre_7", ex.ID)
 	assert.Equal(t, "default", got.req.Header.Get("X-Credential-Name"), "production calls always name their credentials")
 	assert.JSONEq(t, `{"company_id": "DE-HRB-F1103-267645"}`, got.body)
-	assert.Equal(t, int64(CostTransparencyExtract), c.CreditsSpent())
+	assert.Equal(t, int64(DefaultPrices().Of("POST /v1/transparenzregister/extracts", false)), c.CreditsSpent())
 
 	_, err = c.RequestTransparencyExtract(context.Background(), TransparencyExtractRequest{CredentialName: SandboxCredentialName})
 	require.NoError(t, err)

@@ -51,5 +51,5 @@ func ExampleClient_WaitTransparencyExtract() {
 	// tre_1001 processing
 	// completed 1m30s
 	// Katrin Albers 40
-	// credits spent: 10
+	// credits spent: 25
 }

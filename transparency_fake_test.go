@@ -50,7 +50,7 @@ func TestWaitTransparencyExtractCompletesOnTheFakeClock(t *testing.T) {
 	assert.Equal(t, enums.ExtractStatusProcessing, ex.Status)
 	assert.Equal(t, id, *ex.CompanyID)
 	assert.Equal(t, clk.Now(), ex.SubmittedAt)
-	assert.Equal(t, int64(registerdata.CostTransparencyExtract), c.CreditsSpent())
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("POST /v1/transparenzregister/extracts", false)), c.CreditsSpent())
 
 	var waits []time.Duration
 	got, err := c.WaitTransparencyExtract(ctx, ex.ID, clockTimer(clk, &waits), registerdata.WithPollInterval(10*time.Second, 40*time.Second))
@@ -62,7 +62,7 @@ func TestWaitTransparencyExtractCompletesOnTheFakeClock(t *testing.T) {
 	assert.Equal(t, ex.SubmittedAt.Add(fake.TransparencyExtractDelay), *got.CompletedAt)
 	assert.Len(t, got.Documents, 3)
 	assert.NotNil(t, got.ReferenceNumber)
-	assert.Equal(t, int64(registerdata.CostTransparencyExtract), c.CreditsSpent(), "polling is free")
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("POST /v1/transparenzregister/extracts", false)), c.CreditsSpent(), "polling is free")
 
 	// The report's owners are the fake's computed beneficial owners.
 	ubo, err := c.GetBeneficialOwners(ctx, id)

@@ -35,8 +35,8 @@ type OwnershipTree struct {
 	// Companies is the number of distinct companies whose owners were
 	// fetched, one GetOwners call (and its credits) each.
 	Companies int
-	// Credits is what the walk added to Client.CreditsSpent: CostOwners
-	// for each owner list fetched from the service, nothing for one
+	// Credits is what the walk added to Client.CreditsSpent: the price of
+	// an owner list (Client.Prices) for each one fetched from the service, nothing for one
 	// served from the client's cache.
 	Credits int64
 }
@@ -99,7 +99,8 @@ func (n *OwnershipNode) Walk(fn func(*OwnershipNode)) {
 // company the service has no owner list for is a leaf with Stop
 // TreeStopNotFound.
 //
-// Each company fetched is one GetOwners call at CostOwners. When the next
+// Each company fetched is one GetOwners call at the client's price of
+// an owner list (Client.Prices). When the next
 // call would exceed the client's credit budget (WithCreditBudget), the
 // walk stops and returns the tree built so far together with an error
 // wrapping ErrBudgetExceeded; the nodes left unexpanded say
@@ -143,8 +144,8 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 			it.node.Stop = TreeStopDepth
 			continue
 		}
-		if opts.MaxCredits > 0 && tree.Credits+CostOwners > opts.MaxCredits {
-			err := fmt.Errorf("%w: the owners of %s cost %d credits and %d of TreeOptions.MaxCredits (%d) are left", ErrBudgetExceeded, it.id, CostOwners, opts.MaxCredits-tree.Credits, opts.MaxCredits)
+		if price := c.prices.Of(routeOwners, false); opts.MaxCredits > 0 && tree.Credits+price > opts.MaxCredits {
+			err := fmt.Errorf("%w: the owners of %s cost %d credits and %d of TreeOptions.MaxCredits (%d) are left", ErrBudgetExceeded, it.id, price, opts.MaxCredits-tree.Credits, opts.MaxCredits)
 			walkErr = fmt.Errorf("registerdata: ownership tree of %s: %w", id, err)
 			it.node.Stop = TreeStopBudget
 			continue

@@ -35,7 +35,7 @@ func TestOwnershipTreeOfTheCuratedChain(t *testing.T) {
 	// Nordlicht Service <- Nordlicht Solartechnik <- Helios AG <- Vantara SE <- Helios AG again.
 	assert.Equal(t, 4, tree.Companies)
 	assert.Equal(t, int32(4), ct.calls.Load())
-	assert.Equal(t, int64(4*registerdata.CostOwners), c.CreditsSpent())
+	assert.Equal(t, int64(4*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)), c.CreditsSpent())
 	require.Len(t, nodes["Helios Energie Holding AG"], 2)
 	assert.Equal(t, registerdata.TreeStopNone, nodes["Helios Energie Holding AG"][0].Stop)
 	assert.True(t, nodes["Helios Energie Holding AG"][0].Company.BestAvailable)
@@ -67,13 +67,13 @@ func TestOwnershipTreeStopsAtTheDepthLimit(t *testing.T) {
 }
 
 func TestOwnershipTreeReturnsThePartialTreeWhenTheBudgetEnds(t *testing.T) {
-	_, c, ct := newFakeClient(t, nil, registerdata.WithCreditBudget(2*registerdata.CostOwners+5))
+	_, c, ct := newFakeClient(t, nil, registerdata.WithCreditBudget(2*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)+5))
 	tree, err := c.OwnershipTree(context.Background(), nordlichtService, registerdata.TreeOptions{MaxDepth: 10})
 	require.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
 	require.NotNil(t, tree)
 	assert.Equal(t, 2, tree.Companies)
 	assert.Equal(t, int32(2), ct.calls.Load(), "nothing sent beyond the budget")
-	assert.Equal(t, int64(2*registerdata.CostOwners), c.CreditsSpent())
+	assert.Equal(t, int64(2*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)), c.CreditsSpent())
 	helios := nodesByName(tree)["Helios Energie Holding AG"]
 	require.Len(t, helios, 1)
 	assert.Equal(t, registerdata.TreeStopBudget, helios[0].Stop)
@@ -82,12 +82,12 @@ func TestOwnershipTreeReturnsThePartialTreeWhenTheBudgetEnds(t *testing.T) {
 
 func TestOwnershipTreeStopsAtItsOwnCreditLimit(t *testing.T) {
 	_, c, ct := newFakeClient(t, nil)
-	tree, err := c.OwnershipTree(context.Background(), nordlichtService, registerdata.TreeOptions{MaxDepth: 10, MaxCredits: 2*registerdata.CostOwners + 5})
+	tree, err := c.OwnershipTree(context.Background(), nordlichtService, registerdata.TreeOptions{MaxDepth: 10, MaxCredits: 2*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false) + 5})
 	require.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
 	require.NotNil(t, tree)
 	assert.Equal(t, 2, tree.Companies)
 	assert.Equal(t, int32(2), ct.calls.Load(), "nothing sent beyond MaxCredits")
-	assert.Equal(t, int64(2*registerdata.CostOwners), tree.Credits)
+	assert.Equal(t, int64(2*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)), tree.Credits)
 	assert.Equal(t, c.CreditsSpent(), tree.Credits)
 	helios := nodesByName(tree)["Helios Energie Holding AG"]
 	require.Len(t, helios, 1)
@@ -95,7 +95,7 @@ func TestOwnershipTreeStopsAtItsOwnCreditLimit(t *testing.T) {
 
 	full, err := c.OwnershipTree(context.Background(), nordlichtService, registerdata.TreeOptions{MaxDepth: 10})
 	require.NoError(t, err)
-	assert.Equal(t, int64(full.Companies)*registerdata.CostOwners, full.Credits)
+	assert.Equal(t, int64(full.Companies)*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false), full.Credits)
 
 	_, err = c.OwnershipTree(context.Background(), nordlichtService, registerdata.TreeOptions{MaxCredits: -1})
 	assert.ErrorIs(t, err, registerdata.ErrInvalidRequest)
@@ -141,7 +141,7 @@ func TestOwnershipTreeOfAGeneratedChain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1+depth*fanOut, tree.Companies, "every company once")
 	assert.Equal(t, int32(tree.Companies), ct.calls.Load())
-	assert.Equal(t, int64(tree.Companies)*registerdata.CostOwners, c.CreditsSpent())
+	assert.Equal(t, int64(tree.Companies)*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false), c.CreditsSpent())
 	deepest := 0
 	tree.Root.Walk(func(n *registerdata.OwnershipNode) { deepest = max(deepest, n.Depth) })
 	assert.GreaterOrEqual(t, deepest, depth, "the owners of the last level are people")
@@ -162,11 +162,11 @@ func BenchmarkOwnershipTree(b *testing.B) {
 			b.Fatal(err)
 		}
 		visited = tree.Companies
-		if spent, made := c.CreditsSpent()-before, ct.calls.Load()-calls; spent != int64(visited)*registerdata.CostOwners || int(made) != visited {
+		if spent, made := c.CreditsSpent()-before, ct.calls.Load()-calls; spent != int64(visited)*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false) || int(made) != visited {
 			b.Fatalf("visited %d companies, spent %d credits, made %d calls", visited, spent, made)
 		}
 	}
 	b.ReportMetric(float64(visited), "companies/op")
 	b.ReportMetric(float64(visited), "calls/op")
-	b.ReportMetric(float64(visited*registerdata.CostOwners), "credits/op")
+	b.ReportMetric(float64(int64(visited)*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)), "credits/op")
 }

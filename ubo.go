@@ -43,7 +43,7 @@ type BeneficialOwner struct {
 }
 
 // GetBeneficialOwners fetches the ultimate beneficial owners of a
-// company. It costs CostBeneficialOwners.
+// company. It is billed at its route's price (see Prices).
 //
 // With WithCache, an answer found in the cache costs nothing and sends
 // nothing (the cache key is the path).
@@ -55,7 +55,6 @@ func (c *Client) GetBeneficialOwners(ctx context.Context, id string, opts ...Cal
 	err := c.do(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/company/{company_id}/ubo", id),
-		cost:     CostBeneficialOwners,
 		cache:    true,
 	}, &out, opts)
 	if err != nil {

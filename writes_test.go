@@ -28,7 +28,7 @@ import (
 type connKey struct{}
 
 // keepAliveKiller is a service that bills every request it receives
-// (CostCompanyLookup) and answers only the first request of each
+// (registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)) and answers only the first request of each
 // connection: on a reused keep-alive connection it reads the request and
 // closes the connection without answering, so the client's transport
 // sees a reused connection die after the write.
@@ -44,7 +44,7 @@ func newKeepAliveKiller(t *testing.T) *keepAliveKiller {
 	require.NoError(t, err)
 	k := &keepAliveKiller{}
 	k.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		k.billed.Add(registerdata.CostCompanyLookup)
+		k.billed.Add(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false))
 		if r.ContentLength > 0 || len(r.TransferEncoding) > 0 {
 			k.bodies.Add(1)
 		}
@@ -150,7 +150,7 @@ func TestFakeLatencyAndDeadline(t *testing.T) {
 	assert.True(t, errors.Is(err, context.DeadlineExceeded), "got %v", err)
 	// The request was written before the deadline and its answer never
 	// came: the service may have processed it, so it counts as charged.
-	assert.Equal(t, registerdata.CostCompanyLookup, int(c.CreditsSpent()))
+	assert.Equal(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false), c.CreditsSpent())
 }
 
 // dropProxy forwards requests to target and, for the first drops requests
@@ -243,11 +243,11 @@ func TestLostAnswerHoldsTheBudget(t *testing.T) {
 	t.Cleanup(srv.Close)
 	proxy := dropProxy(t, srv.URL, "/v1/company/", 1)
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(proxy.URL),
-		registerdata.WithRetryWait(1e6, 2e6, 0), registerdata.WithCreditBudget(registerdata.CostCompanyLookup))
+		registerdata.WithRetryWait(1e6, 2e6, 0), registerdata.WithCreditBudget(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)))
 	require.NoError(t, err)
 	_, err = c.GetCompany(context.Background(), knownCompany, nil)
 	require.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
-	assert.Equal(t, int64(registerdata.CostCompanyLookup), c.CreditsSpent())
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), c.CreditsSpent())
 	left, _ := c.CreditsRemaining()
 	assert.Zero(t, left)
 }

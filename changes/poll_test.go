@@ -66,7 +66,7 @@ func TestPollFindsChangesRoundByRound(t *testing.T) {
 	// Round 1 stores the baselines and yields nothing.
 	assert.Equal(t, time.Hour, <-clk.waits)
 	assert.Equal(t, 2, store.Len())
-	assert.Equal(t, int64(2*registerdata.CostCompanyLookup), c.CreditsSpent())
+	assert.Equal(t, int64(2*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), c.CreditsSpent())
 
 	// Round 2 finds the new status.
 	require.NoError(t, srv.UpdateCompany(richID, func(co *registerdata.Company) { co.Status = enums.CompanyStatusLiquidation }))
@@ -75,7 +75,7 @@ func TestPollFindsChangesRoundByRound(t *testing.T) {
 	require.NoError(t, g.err)
 	assert.Equal(t, richID, g.set.EntityID)
 	assert.Equal(t, []string{`The status changed from "active" to "liquidation".`}, sentences(g.set.Changes))
-	assert.Equal(t, int64(registerdata.CostCompanyLookup), g.set.Credits)
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), g.set.Credits)
 	assert.Equal(t, testStart.Add(time.Hour), g.set.DetectedAt)
 
 	// Round 3: nothing changed, nothing yielded; then Poll ends.
@@ -83,7 +83,7 @@ func TestPollFindsChangesRoundByRound(t *testing.T) {
 	clk.fire <- clk.Now()
 	_, open := <-out
 	assert.False(t, open)
-	assert.Equal(t, int64(6*registerdata.CostCompanyLookup), c.CreditsSpent())
+	assert.Equal(t, int64(6*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), c.CreditsSpent())
 }
 
 func TestPollRefusesZeroIntervalAndStopsAtTheBudget(t *testing.T) {
@@ -148,7 +148,7 @@ func TestDiffCurrent(t *testing.T) {
 	cs, credits, err := changes.DiffCurrent(ctx, c, savedCompany)
 	require.NoError(t, err)
 	assert.Empty(t, cs)
-	assert.Equal(t, int64(registerdata.CostCompanyLookup), credits)
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), credits)
 
 	require.NoError(t, srv.UpdateCompany(richID, func(x *registerdata.Company) { x.Status = enums.CompanyStatusLiquidation }))
 	owners := ow.Owners[1:]
@@ -159,7 +159,7 @@ func TestDiffCurrent(t *testing.T) {
 	cs, credits, err = changes.DiffCurrent(ctx, c, savedOwners)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"ownership/removed/owners"}, keysOf(cs))
-	assert.Equal(t, int64(registerdata.CostOwners), credits)
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)), credits)
 
 	_, _, err = changes.DiffCurrent(ctx, c, []byte(`{"id":"../monitor","name":{}}`))
 	assert.ErrorIs(t, err, registerdata.ErrInvalidRequest)

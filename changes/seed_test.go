@@ -69,7 +69,7 @@ func TestWatcherReportsANewOwnerAfterABasicEvent(t *testing.T) {
 	assert.False(t, got.Baseline, "the company was known")
 	assert.Equal(t, []enums.Preference{enums.PreferenceOwnership}, got.Baselines, "its owners were not")
 	assert.Contains(t, sentences(got.Changes), "Stiftung Beispiel became an owner (1 %).")
-	assert.Equal(t, int64(registerdata.CostCompanyLookup+registerdata.CostOwners), got.Credits)
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)+registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)), got.Credits)
 
 	// The owners are stored now: the next change of a share is compared.
 	owners, err := c.GetOwners(context.Background(), richID, nil)
@@ -103,7 +103,7 @@ func TestWatcherSeed(t *testing.T) {
 	ctx := context.Background()
 	spent := c.CreditsSpent()
 	require.NoError(t, w.Seed(ctx, []string{richID}, enums.PreferenceBasic, enums.PreferenceOwnership))
-	assert.Equal(t, int64(registerdata.CostCompanyLookup+registerdata.CostOwners), c.CreditsSpent()-spent)
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)+registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)), c.CreditsSpent()-spent)
 	assert.Equal(t, 1, store.Len())
 	assert.Empty(t, sk.sets, "Seed reports nothing")
 
@@ -112,7 +112,7 @@ func TestWatcherSeed(t *testing.T) {
 	require.NoError(t, w.Seed(ctx, []string{richID}, enums.PreferenceBasic, enums.PreferenceOwnership))
 	assert.Zero(t, c.CreditsSpent()-spent, "seeding again fetches nothing")
 	require.NoError(t, w.Seed(ctx, []string{richID}, enums.PreferenceHoldings))
-	assert.Equal(t, int64(registerdata.CostCompanyHoldings), c.CreditsSpent()-spent, "holdings add their own record")
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/holdings", false)), c.CreditsSpent()-spent, "holdings add their own record")
 
 	clk.Advance(24 * time.Hour)
 	newOwner(t, srv, c)
@@ -144,7 +144,7 @@ func TestWatcherSeedErrors(t *testing.T) {
 	w2 := changes.NewWatcher(poor, changes.NewMemoryStore(), func(context.Context, changes.Set) error { return nil })
 	err = w2.Seed(ctx, srv.CompanyIDs()[:4])
 	assert.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
-	assert.Equal(t, int64(registerdata.CostCompanyLookup), poor.CreditsSpent(), "stopped at the budget")
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), poor.CreditsSpent(), "stopped at the budget")
 	assert.Error(t, (&changes.Watcher{}).Seed(ctx, []string{richID}))
 	_ = c
 }

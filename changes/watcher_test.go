@@ -84,7 +84,7 @@ func TestWatcherEndToEnd(t *testing.T) {
 	assert.True(t, sets[0].Baseline)
 	assert.Equal(t, []enums.Preference{enums.PreferenceBasic}, sets[0].Baselines, "the categories of the event")
 	assert.Equal(t, []string{`The name changed from "Nordlicht Solartechnik GmbH" to "Nordlicht Energie GmbH".`}, sentences(sets[0].Changes))
-	assert.Equal(t, int64(registerdata.CostCompanyLookup), sets[0].Credits)
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), sets[0].Credits)
 	assert.Equal(t, 1, store.Len())
 
 	// Register changes: a rename, a director joins, one leaves.
@@ -122,7 +122,7 @@ func TestWatcherEndToEnd(t *testing.T) {
 	assert.Equal(t, enums.EntityTypeCompany, got.EntityType)
 	assert.NotEmpty(t, got.EventID)
 	assert.Equal(t, testStart.Add(48*time.Hour), got.DetectedAt)
-	assert.Equal(t, int64(registerdata.CostCompanyLookup), got.Credits)
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), got.Credits)
 	want := []string{
 		`The name changed from "Nordlicht Energie GmbH" to "Nordlicht Solar GmbH".`,
 		"Erika Beispiel (Managing Director) joined the representation (since 2025-03-04).",

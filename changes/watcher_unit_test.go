@@ -94,12 +94,12 @@ func TestWatcherFetchesWhatTheCategoriesNeed(t *testing.T) {
 		cats    []enums.Preference
 		credits int64
 	}{
-		{enums.EntityTypeCompany, richID, []enums.Preference{enums.PreferenceBasic, enums.PreferenceRepresentation}, registerdata.CostCompanyLookup},
-		{enums.EntityTypeCompany, richID, []enums.Preference{enums.PreferenceOwnership}, registerdata.CostCompanyLookup + registerdata.CostOwners},
-		{enums.EntityTypeCompany, richID, []enums.Preference{enums.PreferenceHoldings}, registerdata.CostCompanyHoldings},
-		{enums.EntityTypeCompany, richID, []enums.Preference{"unknown-category"}, registerdata.CostCompanyLookup},
-		{enums.EntityTypePerson, person, []enums.Preference{enums.PreferenceManagementPositions}, registerdata.CostPerson},
-		{enums.EntityTypePerson, person, []enums.Preference{enums.PreferenceHoldings}, registerdata.CostPerson + registerdata.CostPersonHoldings},
+		{enums.EntityTypeCompany, richID, []enums.Preference{enums.PreferenceBasic, enums.PreferenceRepresentation}, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)},
+		{enums.EntityTypeCompany, richID, []enums.Preference{enums.PreferenceOwnership}, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false) + registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false)},
+		{enums.EntityTypeCompany, richID, []enums.Preference{enums.PreferenceHoldings}, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/holdings", false)},
+		{enums.EntityTypeCompany, richID, []enums.Preference{"unknown-category"}, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)},
+		{enums.EntityTypePerson, person, []enums.Preference{enums.PreferenceManagementPositions}, registerdata.DefaultPrices().Of("GET /v1/person/{person_id}", false)},
+		{enums.EntityTypePerson, person, []enums.Preference{enums.PreferenceHoldings}, registerdata.DefaultPrices().Of("GET /v1/person/{person_id}", false) + registerdata.DefaultPrices().Of("GET /v1/person/{person_id}/holdings", false)},
 	} {
 		spent := c.CreditsSpent()
 		require.NoError(t, w.Handle(context.Background(), event(fmt.Sprint("msg_", i), tc.t, tc.id, tc.cats...)), "%v", tc.cats)

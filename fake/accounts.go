@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/registerdata/registerdata-go"
 )
 
 // account is the state the fake keeps per API key.
@@ -152,4 +154,22 @@ func (s *Server) Credits(key string) int64 {
 // add keys.
 func (s *Server) SetCredits(key string, n int64) {
 	s.accounts.setBalance(key, n)
+}
+
+// price is what the fake bills for one answer of route (as CallInfo.Route
+// writes it), by its price table (WithPrices; registerdata.DefaultPrices
+// unless given).
+func (s *Server) price(route string) int64 { return s.prices.Of(route, false) }
+
+// priceOf is the price of route's variant v ("" for the route's own).
+func (s *Server) priceOf(route string, v registerdata.PriceVariant) int64 {
+	return s.prices.OfVariant(route, v)
+}
+
+// realtimeVariant is the price variant of a lookup with realtime=on.
+func realtimeVariant(on bool) registerdata.PriceVariant {
+	if on {
+		return registerdata.VariantRealtime
+	}
+	return ""
 }

@@ -33,7 +33,7 @@ func (s *Server) handleGetCompany(w http.ResponseWriter, r *http.Request) {
 		writeErrorf(w, http.StatusNotFound, CodeNotFound, "no company with id %q in the register", id)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CompanyLookupCost(realtime)) {
+	if !s.charge(w, apiKey(r), s.priceOf("GET /v1/company/{company_id}", realtimeVariant(realtime))) {
 		return
 	}
 	sources := []registerdata.Source{}

@@ -109,7 +109,7 @@ func TestGetCompanyCharges(t *testing.T) {
 			srv, _ := newTestServer(t, WithCredits(start))
 			do(t, "GET", srv.URL+"/v1/company/"+richID+tc.query, srv.APIKey, "").company(t)
 			assert.Equal(t, int64(start)-tc.cost, srv.Credits(srv.APIKey))
-			assert.Equal(t, registerdata.CompanyLookupCost(strings.Contains(tc.query, "realtime=true")), tc.cost, "the root package's cost table agrees")
+			assert.Equal(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", strings.Contains(tc.query, "realtime=true")), tc.cost, "the root package's cost table agrees")
 		})
 	}
 }

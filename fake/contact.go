@@ -69,7 +69,7 @@ func (s *Server) handleContact(w http.ResponseWriter, r *http.Request) {
 		writeErrorf(w, http.StatusNotFound, CodeNotFound, "company %s has no known website, so no contact data", c.ID)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostContactDetails) {
+	if !s.charge(w, apiKey(r), s.price("GET /v0/company/{company_id}/contact")) {
 		return
 	}
 	writeJSON(w, http.StatusOK, &registerdata.ContactDetails{
@@ -105,7 +105,7 @@ func (s *Server) handleLookup(w http.ResponseWriter, r *http.Request) {
 		writeErrorf(w, http.StatusNotFound, CodeNotFound, "no company is known for the website %q", raw)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostURLLookup) {
+	if !s.charge(w, apiKey(r), s.price("GET /v0/search/lookup")) {
 		return
 	}
 	writeJSON(w, http.StatusOK, &registerdata.URLLookup{

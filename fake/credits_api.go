@@ -125,7 +125,7 @@ func (s *Server) SetPaidPlan(key string, paid bool) {
 // installCredits serves GET /v1/credits, which costs nothing.
 func installCredits(s *Server) {
 	s.handleAPI("GET /v1/credits", func(w http.ResponseWriter, r *http.Request) {
-		if !s.charge(w, apiKey(r), registerdata.CostCredits) {
+		if !s.charge(w, apiKey(r), s.price("GET /v1/credits")) {
 			return
 		}
 		u, _ := s.CreditUsage(apiKey(r))

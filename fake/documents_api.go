@@ -53,7 +53,7 @@ func (s *Server) handleGetDocument(w http.ResponseWriter, r *http.Request) {
 		writeErrorf(w, http.StatusNotFound, CodeNotFound, "no document with id %q: use the id of an entry of a company's documents", id)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostDocument) {
+	if !s.charge(w, apiKey(r), s.price("GET /v1/document/{document_id}")) {
 		return
 	}
 	writeJSON(w, http.StatusOK, &registerdata.Document{
@@ -118,7 +118,7 @@ func (s *Server) answerRealtimeDocument(w http.ResponseWriter, r *http.Request, 
 	case enums.DocumentCategoryStructuredInformation:
 		ext = ".xml"
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostRealtimeDocument) {
+	if !s.charge(w, apiKey(r), s.price("GET /v1/document")) {
 		return
 	}
 	name := fmt.Sprintf("%s_%s_%s%s", strings.ReplaceAll(c.ID, "-", "_"), cat, date, ext)

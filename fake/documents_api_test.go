@@ -145,7 +145,7 @@ func TestRealtimeDocument(t *testing.T) {
 			continue
 		}
 		require.NoError(t, err, cat)
-		assert.Equal(t, before-registerdata.CostRealtimeDocument, srv.Credits(srv.APIKey))
+		assert.Equal(t, before-registerdata.DefaultPrices().Of("GET /v1/document", false), srv.Credits(srv.APIKey))
 		assert.Equal(t, cat, rd.Category)
 		require.NotNil(t, rd.FileDate)
 		require.NotNil(t, rd.FileName)

@@ -24,7 +24,7 @@ func (s *Server) handleFinancials(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostFinancials) {
+	if !s.charge(w, apiKey(r), s.price("GET /v1/company/{company_id}/financials")) {
 		return
 	}
 	f, stored := s.data().storedFinancials(c.ID)

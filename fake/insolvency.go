@@ -231,7 +231,7 @@ func (s *Server) handleGetInsolvency(w http.ResponseWriter, r *http.Request) {
 			"no insolvency proceeding with id %q: use the id of an insolvencies entry of a company record or of an insolvency search result", id)
 		return
 	}
-	if s.charge(w, apiKey(r), registerdata.CostInsolvencyLookup) {
+	if s.charge(w, apiKey(r), s.price("GET /v1/insolvency/{insolvency_id}")) {
 		writeJSON(w, http.StatusOK, &p.Insolvency)
 	}
 }

@@ -43,7 +43,7 @@ func (s *Server) handleSearchInsolvency(w http.ResponseWriter, r *http.Request) 
 		writeError(w, http.StatusBadRequest, CodeInvalidRequest, err.Error())
 		return
 	}
-	if s.charge(w, apiKey(r), registerdata.CostInsolvencySearch) {
+	if s.charge(w, apiKey(r), s.price("POST /v1/search/insolvency")) {
 		writeJSON(w, http.StatusOK, res)
 	}
 }

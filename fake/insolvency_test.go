@@ -141,10 +141,10 @@ func TestGetInsolvencyOverHTTP(t *testing.T) {
 	before := srv.Credits(srv.APIKey)
 	res := do(t, http.MethodGet, srv.URL+"/v1/insolvency/"+id, srv.APIKey, "")
 	require.Equal(t, http.StatusOK, res.status, "%s", res.body)
-	assert.Equal(t, before-registerdata.CostInsolvencyLookup, srv.Credits(srv.APIKey))
+	assert.Equal(t, before-registerdata.DefaultPrices().Of("GET /v1/insolvency/{insolvency_id}", false), srv.Credits(srv.APIKey))
 	res = do(t, http.MethodGet, srv.URL+"/v1/insolvency/unknown", srv.APIKey, "")
 	assert.Equal(t, http.StatusNotFound, res.status)
-	assert.Equal(t, before-registerdata.CostInsolvencyLookup, srv.Credits(srv.APIKey), "a 404 costs nothing")
+	assert.Equal(t, before-registerdata.DefaultPrices().Of("GET /v1/insolvency/{insolvency_id}", false), srv.Credits(srv.APIKey), "a 404 costs nothing")
 }
 
 func TestSearchInsolvenciesRefusals(t *testing.T) {

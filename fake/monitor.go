@@ -72,6 +72,7 @@ func installMonitoring(s *Server) {
 			return ok
 		},
 		MonitoringPlan: s.accounts.monitoringPlan,
+		Prices:         s.prices,
 		CheckEndpoint:  st.checkEndpoint,
 		CompanyExists: func(id string) bool {
 			_, ok := s.store.get(id)

@@ -115,8 +115,8 @@ func TestMonitorEndToEnd(t *testing.T) {
 	s := newMonitorSetup(t)
 	m := s.monitor(t, companyMonitor(richID, enums.PreferenceBasic))
 	assert.Equal(t, enums.UpdateFrequencyWeekly, m.UpdateFrequency)
-	assert.Equal(t, DefaultCredits-registerdata.CostWeeklyMonitor, s.srv.Credits(s.srv.APIKey))
-	assert.Equal(t, int64(registerdata.CostWeeklyMonitor), s.client.CreditsSpent())
+	assert.Equal(t, DefaultCredits-registerdata.DefaultPrices().Of("POST /v1/monitor", false), s.srv.Credits(s.srv.APIKey))
+	assert.Equal(t, int64(registerdata.DefaultPrices().Of("POST /v1/monitor", false)), s.client.CreditsSpent())
 
 	s.update(t, richID, renameTo("Nordlicht Solar GmbH"))
 	s.clk.Advance(week - time.Second)

@@ -3,6 +3,7 @@ package fake
 import (
 	"errors"
 	"net/http"
+	"slices"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/internal/monitoring"
@@ -49,15 +50,31 @@ func (s *Server) handleCreateMonitor(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleListMonitors(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, registerdata.MonitorList{Items: s.Monitors(apiKey(r))})
+	if s.charge(w, apiKey(r), s.price("GET /v1/monitor")) {
+		writeJSON(w, http.StatusOK, registerdata.MonitorList{Items: s.Monitors(apiKey(r))})
+	}
 }
 
 // handleDeleteMonitor answers 204, or 404 when the key has no monitor of
 // the entity. The id is only ever compared with the ids of the key's
 // monitors, so a hostile one (an escaped "../monitor", "a%2Fb", a blank)
-// finds nothing and gets 404.
+// finds nothing and gets 404. The deletion is billed at its price (0 in
+// registerdata.DefaultPrices) once the monitor is found, before it is
+// deleted; two concurrent deletions of one monitor may both be billed.
 func (s *Server) handleDeleteMonitor(w http.ResponseWriter, r *http.Request) {
-	if err := s.monitoring().engine.Delete(apiKey(r), r.PathValue("entity_id")); err != nil {
+	key, id := apiKey(r), r.PathValue("entity_id")
+	if !slices.ContainsFunc(s.Monitors(key), func(m registerdata.Monitor) bool { return m.EntityID == id }) {
+		if err := s.monitoring().engine.Delete(key, id); err != nil {
+			writeMonitorError(w, err) // the engine's 404
+			return
+		}
+		w.WriteHeader(http.StatusNoContent) // created since the check: not billed
+		return
+	}
+	if !s.charge(w, key, s.price("DELETE /v1/monitor/{entity_id}")) {
+		return
+	}
+	if err := s.monitoring().engine.Delete(key, id); err != nil {
 		writeMonitorError(w, err)
 		return
 	}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/registerdata/registerdata-go"
 )
 
 // DefaultAPIKey is the API key NewServer seeds unless WithAPIKey is given.
@@ -36,7 +38,8 @@ type config struct {
 	noCurated     bool      // WithoutCurated
 	snapshot      io.Reader // WithSnapshot
 	seeded        bool
-	setup         []func(*Server) // run after the extensions are installed, before serving
+	setup         []func(*Server)      // run after the extensions are installed, before serving
+	prices        *registerdata.Prices // WithPrices; nil: registerdata.DefaultPrices
 }
 
 func defaultConfig() config {
@@ -116,4 +119,14 @@ func WithRateLimit(requests int, per time.Duration) Option {
 // adds an option of its own without a field in config.
 func withSetup(fn func(*Server)) Option {
 	return func(c *config) { c.setup = append(c.setup, fn) }
+}
+
+// WithPrices makes the fake bill by p instead of
+// registerdata.DefaultPrices, so that a test can show what a changed
+// price does: a client built WithPrices(p) and this fake then agree, and
+// a client left on another table drifts (Client.ReconcileCredits finds
+// it). The fake keeps a copy of p; a p whose Set was refused
+// (Prices.Err) makes Listen fail with that error (NewServer panics).
+func WithPrices(p *registerdata.Prices) Option {
+	return func(c *config) { c.prices = p.Clone() }
 }

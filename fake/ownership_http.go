@@ -85,7 +85,7 @@ func (s *Server) handleGetOwners(w http.ResponseWriter, r *http.Request) {
 		internalError(w, err)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostOwners) {
+	if !s.charge(w, apiKey(r), s.priceOf("GET /v1/company/{company_id}/owners", realtimeVariant(flags["realtime"]))) {
 		return
 	}
 	latest := lists[len(lists)-1]
@@ -108,7 +108,7 @@ func (s *Server) handleGetBeneficialOwners(w http.ResponseWriter, r *http.Reques
 		internalError(w, err)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostBeneficialOwners) {
+	if !s.charge(w, apiKey(r), s.price("GET /v1/company/{company_id}/ubo")) {
 		return
 	}
 	writeJSON(w, http.StatusOK, &registerdata.BeneficialOwners{CompanyID: c.ID, Owners: ubos})
@@ -124,7 +124,7 @@ func (s *Server) handleGetOwnershipHistory(w http.ResponseWriter, r *http.Reques
 		internalError(w, err)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostOwnershipHistory) {
+	if !s.charge(w, apiKey(r), s.price("GET /v1/company/{company_id}/owners/historical")) {
 		return
 	}
 	writeJSON(w, http.StatusOK, &registerdata.HistoricalOwners{Owners: owners})
@@ -140,7 +140,7 @@ func (s *Server) handleGetCompanyHoldings(w http.ResponseWriter, r *http.Request
 		internalError(w, err)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostCompanyHoldings) {
+	if !s.charge(w, apiKey(r), s.price("GET /v1/company/{company_id}/holdings")) {
 		return
 	}
 	writeJSON(w, http.StatusOK, &registerdata.Holdings{CompanyID: c.ID, Holdings: hs})
@@ -162,7 +162,7 @@ func (s *Server) knownPerson(w http.ResponseWriter, r *http.Request) (registerda
 
 func (s *Server) handleGetPerson(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.knownPerson(w, r)
-	if !ok || !s.charge(w, apiKey(r), registerdata.CostPerson) {
+	if !ok || !s.charge(w, apiKey(r), s.price("GET /v1/person/{person_id}")) {
 		return
 	}
 	writeJSON(w, http.StatusOK, &p)
@@ -178,7 +178,7 @@ func (s *Server) handleGetPersonHoldings(w http.ResponseWriter, r *http.Request)
 		internalError(w, err)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostPersonHoldings) {
+	if !s.charge(w, apiKey(r), s.price("GET /v1/person/{person_id}/holdings")) {
 		return
 	}
 	writeJSON(w, http.StatusOK, &registerdata.Holdings{PersonID: p.ID, Holdings: hs})

@@ -170,9 +170,9 @@ func TestOwnersEndpointRules(t *testing.T) {
 	var own registerdata.Owners
 	require.NoError(t, json.Unmarshal(res.body, &own))
 	assert.True(t, own.BestAvailable)
-	assert.Equal(t, DefaultCredits-registerdata.CostOwners, s.Credits(s.APIKey))
+	assert.Equal(t, DefaultCredits-registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false), s.Credits(s.APIKey))
 
-	s.SetCredits(s.APIKey, registerdata.CostPerson-1)
+	s.SetCredits(s.APIKey, registerdata.DefaultPrices().Of("GET /v1/person/{person_id}", false)-1)
 	res = get("/v1/person/3f6c2a1e-8b4d-4c7a-9e21-5d0b7a4c1f01")
 	assert.Equal(t, http.StatusPaymentRequired, res.status)
 }

@@ -204,7 +204,7 @@ func (s *Server) handleSearchCompany(w http.ResponseWriter, r *http.Request) {
 	res, err := s.searchReady().SearchCompanies(registerdata.CompanySearchRequest{
 		Query: body.query(), Filters: body.Filters, Location: loc, Pagination: body.Pagination,
 	})
-	s.answerSearch(w, r, registerdata.CostCompanySearch, res, err)
+	s.answerSearch(w, r, s.price("POST /v1/search/company"), res, err)
 }
 
 // listedPersons is the condition every person search adds: only persons
@@ -223,5 +223,5 @@ func (s *Server) handleSearchPerson(w http.ResponseWriter, r *http.Request) {
 	res, err := s.searchReady().SearchPersons(registerdata.PersonSearchRequest{
 		Query: body.query(), Filters: append(slices.Clip(body.Filters), listedPersons), Pagination: body.Pagination,
 	})
-	s.answerSearch(w, r, registerdata.CostPersonSearch, res, err)
+	s.answerSearch(w, r, s.price("POST /v1/search/person"), res, err)
 }

@@ -31,6 +31,7 @@ type Server struct {
 
 	cfg        config
 	clock      *Clock
+	prices     *registerdata.Prices // what each answer bills (WithPrices)
 	accounts   *accounts
 	store      *store
 	faults     faults
@@ -89,7 +90,14 @@ func newServer(cfg config) (*Server, error) {
 	if cfg.clock == nil {
 		cfg.clock = &Clock{} // follows wall time
 	}
+	if cfg.prices == nil {
+		cfg.prices = registerdata.DefaultPrices()
+	}
+	if err := cfg.prices.Err(); err != nil {
+		return nil, fmt.Errorf("fake: WithPrices: %w", err)
+	}
 	s := &Server{
+		prices:     cfg.prices,
 		APIKey:     cfg.apiKey,
 		cfg:        cfg,
 		clock:      cfg.clock,

@@ -148,7 +148,7 @@ func (s *Server) handleSetTransparencyCredentials(w http.ResponseWriter, r *http
 			"the Transparenzregister refused the login of user %q: check the username and password (nothing was stored)", *body.Username)
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostTransparencyCredentials) {
+	if !s.charge(w, apiKey(r), s.price("POST /v1/transparenzregister/credentials")) {
 		return
 	}
 	st := s.transparency()
@@ -205,7 +205,7 @@ func (s *Server) handleRequestExtract(w http.ResponseWriter, r *http.Request) {
 		}
 		ex.companyID, ex.ekrn = body.CompanyID, ekrnOf(*body.CompanyID)
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostTransparencyExtract) {
+	if !s.charge(w, apiKey(r), s.priceOf("POST /v1/transparenzregister/extracts", extractVariant(name))) {
 		return
 	}
 	st := s.transparency()
@@ -237,7 +237,7 @@ func (s *Server) handleGetExtract(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, CodeNotFound, err.Error())
 		return
 	}
-	if s.charge(w, apiKey(r), registerdata.CostTransparencyExtractPoll) {
+	if s.charge(w, apiKey(r), s.price("GET /v1/transparenzregister/extracts/{extract_id}")) {
 		writeJSON(w, http.StatusOK, view)
 	}
 }
@@ -279,4 +279,13 @@ func (s *Server) extractView(key, id string) (*registerdata.TransparencyExtract,
 	}
 	out := *ex.view
 	return &out, nil
+}
+
+// extractVariant is the price variant of an extract under the credential
+// name name: the sandbox's, or production's.
+func extractVariant(name string) registerdata.PriceVariant {
+	if name == registerdata.SandboxCredentialName {
+		return registerdata.VariantSandbox
+	}
+	return ""
 }

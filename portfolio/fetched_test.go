@@ -53,7 +53,7 @@ func TestFetchedOnceAcrossAKill(t *testing.T) {
 		require.NoError(t, a.Process.Signal(syscall.SIGKILL))
 		_ = a.Wait()
 		paid := spent(srv) - before
-		assert.EqualValues(t, registerdata.CostCompanyLookup+registerdata.CostOwners, paid, "the killed worker paid the record and the owners")
+		assert.EqualValues(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)+registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false), paid, "the killed worker paid the record and the owners")
 		assert.Equal(t, 2, count(t, db, `SELECT count(*) FROM portfolio_fetched WHERE event_id = 'msg_kill'`), "its answers are recorded")
 		assert.Equal(t, 0, count(t, db, `SELECT count(*) FROM portfolio_journal WHERE event_id = 'msg_kill'`), "killed before the journal entry")
 

@@ -120,6 +120,6 @@ func TestExactlyOnceOnAFleet(t *testing.T) {
 	// the jobs the killed worker had in progress.
 	extra := spent(srv) - afterSync - journalled
 	assert.GreaterOrEqual(t, extra, int64(0))
-	assert.LessOrEqual(t, extra, int64(killedMidJob)*registerdata.CostCompanyLookup)
+	assert.LessOrEqual(t, extra, int64(killedMidJob)*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false))
 	t.Logf("jobs in progress at the kill: %d; credits of their lost fetches: %d", killedMidJob, extra)
 }

@@ -21,6 +21,12 @@ type MonitorOptions struct {
 }
 
 // preferences are o's preferences, the default when empty.
+// The routes whose prices the portfolio's plans and limits read.
+const (
+	routeCompany = "GET /v1/company/{company_id}"
+	routeOwners  = "GET /v1/company/{company_id}/owners"
+)
+
 func (o MonitorOptions) preferences() []enums.Preference {
 	if len(o.Preferences) > 0 {
 		return o.Preferences
@@ -43,16 +49,18 @@ type Plan struct {
 	// that no entry names any more. Monitors the account has for other
 	// purposes are never deleted.
 	Delete []string
-	// Credits is what creating the monitors costs: 25 per weekly and 50
-	// per daily monitor (registerdata.MonitorCost).
+	// Credits is what creating the monitors costs, by the client's price
+	// table (registerdata.Prices.Monitor: 25 per weekly and 50 per daily
+	// monitor in DefaultPrices).
 	Credits int64
 	// BaselineCredits is what fetching the first record of each company
-	// of Create and Baseline costs (10 each, 20 with ownership among the
-	// preferences): the snapshot the first change is compared with.
+	// of Create and Baseline costs (a company lookup each, and an owner
+	// list with ownership among the preferences, by the client's price
+	// table): the snapshot the first change is compared with.
 	BaselineCredits int64
 	// MonthlyCredits is what the portfolio's monitors cost each month
 	// once the plan is applied: the same price again per monitor and
-	// month (registerdata.MonitorMonthlyCost).
+	// month (registerdata.Prices.MonitorMonthly).
 	MonthlyCredits int64
 	// Options are the options the plan was made with; Sync creates the
 	// monitors with them.
@@ -123,13 +131,13 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 			pl.Delete = append(pl.Delete, id)
 		}
 	}
-	pl.Credits = int64(len(pl.Create)) * registerdata.MonitorCost(o.UpdateFrequency)
+	pl.Credits = int64(len(pl.Create)) * p.prices.Monitor(o.UpdateFrequency)
 	n := int64(len(pl.Create) + len(pl.Baseline))
-	pl.BaselineCredits = n * registerdata.CompanyLookupCost(false)
+	pl.BaselineCredits = n * p.prices.Of(routeCompany, false)
 	if needsOwners(o.preferences()) {
-		pl.BaselineCredits += n * registerdata.CostCompanyLookup
+		pl.BaselineCredits += n * p.prices.Of(routeOwners, false)
 	}
-	pl.MonthlyCredits = int64(kept+len(pl.Create)) * registerdata.MonitorMonthlyCost(o.UpdateFrequency)
+	pl.MonthlyCredits = int64(kept+len(pl.Create)) * p.prices.MonitorMonthly(o.UpdateFrequency)
 	return pl, nil
 }
 

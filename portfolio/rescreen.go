@@ -118,9 +118,9 @@ func (p *Portfolio) poll(ctx context.Context, limit int64, yield func(Event, err
 			yield(Event{}, err)
 			return
 		}
-		cost := registerdata.CompanyLookupCost(false)
+		cost := p.prices.Of(routeCompany, false)
 		if owners {
-			cost += registerdata.CostCompanyLookup
+			cost += p.prices.Of(routeOwners, false)
 		}
 		if cost > lim.Remaining() {
 			return // the limit is reached: the next Rescreen goes on

@@ -38,6 +38,7 @@ type Portfolio struct {
 	pool   *pgxpool.Pool // PostgreSQL only: River's workers use it
 	engine engine
 	c      *registerdata.Client
+	prices *registerdata.Prices // the client's price table (Client.Prices), for plans and limits
 	cfg    config
 	insert *river.Client[*sql.Tx] // enqueues jobs inside the store's transactions
 	stmts  preparedStmts          // Import's statements, prepared once
@@ -132,7 +133,7 @@ func Open(ctx context.Context, dsn string, c *registerdata.Client, opts ...Optio
 			o(&cfg)
 		}
 	}
-	p := &Portfolio{c: c, cfg: cfg}
+	p := &Portfolio{c: c, prices: c.Prices(), cfg: cfg}
 	var err error
 	switch {
 	case strings.HasPrefix(dsn, "sqlite:"):

@@ -271,8 +271,8 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	// per job interrupted, and one per worker slot of the two processes.
 	extra := spent(srv) - afterSync - billed
 	assert.GreaterOrEqual(t, extra, int64(0))
-	assert.LessOrEqual(t, extra, int64(interrupted)*registerdata.CostCompanyLookup)
-	assert.LessOrEqual(t, extra, int64(2*workers)*registerdata.CostCompanyLookup)
+	assert.LessOrEqual(t, extra, int64(interrupted)*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false))
+	assert.LessOrEqual(t, extra, int64(2*workers)*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false))
 	t.Logf("%d deliveries; outage %v; refused during it: %d (%d of them sent as the server stopped, %d sent while down); redeliveries: %d; jobs interrupted: %d; credits of refetches: %d",
 		n, outage.Round(time.Millisecond), refused, atStop, n-n/2, redelivered, interrupted, extra)
 }

@@ -64,6 +64,6 @@ func TestWorkersShareLookupsThroughRedis(t *testing.T) {
 
 	require.Equal(t, coA, coB)
 	require.True(t, info.Cached)
-	require.EqualValues(t, registerdata.CostCompanyLookup, a.CreditsSpent())
+	require.EqualValues(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false), a.CreditsSpent())
 	require.Zero(t, b.CreditsSpent())
 }

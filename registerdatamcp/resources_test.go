@@ -26,8 +26,8 @@ func TestCompanyResource(t *testing.T) {
 	if err := json.Unmarshal([]byte(res.Contents[0].Text), &co); err != nil || co.ID != nordlichtID {
 		t.Fatalf("resource content: %v, id %q", err, co.ID)
 	}
-	if c.CreditsSpent() != registerdata.CostCompanyLookup {
-		t.Errorf("reading the resource cost %d credits, want %d", c.CreditsSpent(), registerdata.CostCompanyLookup)
+	if c.CreditsSpent() != registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false) {
+		t.Errorf("reading the resource cost %d credits, want %d", c.CreditsSpent(), registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false))
 	}
 	if _, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "registerdata://company/DE-HRB-F1103-999999"}); err == nil || !strings.Contains(err.Error(), "not found") {
 		t.Errorf("unknown company: %v", err)

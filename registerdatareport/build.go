@@ -60,7 +60,7 @@ func Build(ctx context.Context, c *registerdata.Client, companyID string, opts O
 	if depth == 0 {
 		depth = DefaultDepth
 	}
-	g := &gatherer{c: c, limit: opts.MaxCredits, now: now, prov: map[string]*Provenance{},
+	g := &gatherer{c: c, prices: c.Prices(), limit: opts.MaxCredits, now: now, prov: map[string]*Provenance{},
 		d: &Dossier{CompanyID: companyID, GeneratedAt: now(), Depth: depth}}
 	for _, s := range sectionOrder {
 		g.prov[s] = &Provenance{Section: s}
@@ -108,12 +108,13 @@ func checkOptions(o Options) error {
 
 // gatherer fetches the parts of one dossier and keeps their provenance.
 type gatherer struct {
-	c     *registerdata.Client
-	limit int64                     // 0: none
-	lim   *registerdata.CreditLimit // the limit held at the write; nil: none
-	now   func() time.Time
-	d     *Dossier
-	prov  map[string]*Provenance
+	c      *registerdata.Client
+	prices *registerdata.Prices      // the client's price table, for the limit's checks
+	limit  int64                     // 0: none
+	lim    *registerdata.CreditLimit // the limit held at the write; nil: none
+	now    func() time.Time
+	d      *Dossier
+	prov   map[string]*Provenance
 }
 
 // call makes one request for section sec at the given price, unless it
@@ -155,6 +156,10 @@ func (g *gatherer) miss(ctx context.Context, sec, what string, err error) error 
 	return nil
 }
 
+// routeOwners is the route of an owner list, whose price the tree pays
+// per company.
+const routeOwners = "GET /v1/company/{company_id}/owners"
+
 func (g *gatherer) company(ctx context.Context, realtime bool) error {
 	p := g.prov[SectionCompany]
 	p.Realtime = realtime
@@ -162,7 +167,7 @@ func (g *gatherer) company(ctx context.Context, realtime bool) error {
 	if realtime {
 		p.Source += "?realtime=true"
 	}
-	err := g.call(SectionCompany, registerdata.CompanyLookupCost(realtime), func(o ...registerdata.CallOption) error {
+	err := g.call(SectionCompany, g.prices.Of("GET /v1/company/{company_id}", realtime), func(o ...registerdata.CallOption) error {
 		co, err := g.c.GetCompany(ctx, g.d.CompanyID, &registerdata.GetCompanyParams{Realtime: realtime}, o...)
 		g.d.Company = co
 		return err
@@ -175,7 +180,7 @@ func (g *gatherer) company(ctx context.Context, realtime bool) error {
 
 func (g *gatherer) beneficialOwners(ctx context.Context) error {
 	g.prov[SectionBeneficialOwners].Source = "GET /v1/company/{id}/ubo"
-	err := g.call(SectionBeneficialOwners, registerdata.CostBeneficialOwners, func(o ...registerdata.CallOption) error {
+	err := g.call(SectionBeneficialOwners, g.prices.Of("GET /v1/company/{company_id}/ubo", false), func(o ...registerdata.CallOption) error {
 		u, err := g.c.GetBeneficialOwners(ctx, g.d.CompanyID, o...)
 		g.d.BeneficialOwners = u
 		return err
@@ -195,7 +200,7 @@ func (g *gatherer) insolvencies(ctx context.Context) error {
 	}
 	p.Source = fmt.Sprintf("GET /v1/insolvency/{id} for %d proceeding(s)", len(sums))
 	for _, s := range sums {
-		err := g.call(SectionInsolvencies, registerdata.CostInsolvencyLookup, func(o ...registerdata.CallOption) error {
+		err := g.call(SectionInsolvencies, g.prices.Of("GET /v1/insolvency/{insolvency_id}", false), func(o ...registerdata.CallOption) error {
 			ins, err := g.c.GetInsolvency(ctx, s.ID, o...)
 			if ins != nil {
 				g.d.Insolvencies = append(g.d.Insolvencies, ins)
@@ -213,7 +218,7 @@ func (g *gatherer) insolvencies(ctx context.Context) error {
 
 func (g *gatherer) financials(ctx context.Context) error {
 	g.prov[SectionFinancials].Source = "GET /v1/company/{id}/financials"
-	err := g.call(SectionFinancials, registerdata.CostFinancials, func(o ...registerdata.CallOption) error {
+	err := g.call(SectionFinancials, g.prices.Of("GET /v1/company/{company_id}/financials", false), func(o ...registerdata.CallOption) error {
 		f, err := g.c.GetFinancials(ctx, g.d.CompanyID, o...)
 		g.d.Financials = f
 		return err
@@ -233,7 +238,7 @@ func (g *gatherer) ownership(ctx context.Context, depth int) error {
 	var limit int64
 	if g.limit > 0 {
 		limit = g.limit - g.d.Credits
-		if limit < registerdata.CostOwners {
+		if limit < g.prices.Of(routeOwners, false) {
 			return g.miss(ctx, SectionOwnership, "the ownership tree was not fetched", fmt.Errorf("%w: %d credits are left", errLimit, limit))
 		}
 	}
@@ -244,7 +249,9 @@ func (g *gatherer) ownership(ctx context.Context, depth int) error {
 		p.Requests = tree.Companies
 		p.Credits = tree.Credits
 		g.d.Credits += tree.Credits
-		p.Cached = tree.Companies - int(tree.Credits/registerdata.CostOwners)
+		if price := g.prices.Of(routeOwners, false); price > 0 {
+			p.Cached = tree.Companies - int(tree.Credits/price)
+		}
 	}
 	p.Source = fmt.Sprintf("GET /v1/company/{id}/owners?best_available=true for %d companies, %d levels at most", p.Requests, depth)
 	switch {
@@ -274,7 +281,7 @@ func (g *gatherer) persons(ctx context.Context) error {
 			continue
 		}
 		g.d.Persons[id] = nil
-		err := g.call(SectionRepresentatives, registerdata.CostPerson, func(o ...registerdata.CallOption) error {
+		err := g.call(SectionRepresentatives, g.prices.Of("GET /v1/person/{person_id}", false), func(o ...registerdata.CallOption) error {
 			per, err := g.c.GetPerson(ctx, id, o...)
 			g.d.Persons[id] = per
 			return err

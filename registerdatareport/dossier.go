@@ -28,7 +28,8 @@ type Options struct {
 	// out: the dossier says so in that section and in a red flag.
 	MaxCredits int64
 	// Realtime fetches the company record live from the official
-	// register, at registerdata.CostRealtimeSurcharge more credits.
+	// register, at the price of a realtime lookup in the client's table
+	// (Client.Prices).
 	Realtime bool
 	// Now is the clock: the dossier's date, and "today" for current
 	// representatives and the rules of the red flags. nil means time.Now.

@@ -293,9 +293,15 @@ func TestBuildStaysWithinMaxCredits(t *testing.T) {
 			assert.Contains(t, text(byID(t, doc, "provenance")), "Missing:")
 		})
 	}
-	// With 45 credits the tree gets 15: the company's own owners only.
+	// With what the record, the beneficial owners and the financials cost
+	// and one and a half owner lists more, the tree gets the company's own
+	// owners only.
+	p := registerdata.DefaultPrices()
+	owners := p.Of("GET /v1/company/{company_id}/owners", false)
+	limit := p.Of("GET /v1/company/{company_id}", false) + p.Of("GET /v1/company/{company_id}/ubo", false) +
+		p.Of("GET /v1/company/{company_id}/financials", false) + owners + owners/2
 	_, c, clk := newFake(t)
-	d, b := build(t, c, clk, nordlichtService, registerdatareport.Options{MaxCredits: 45})
+	d, b := build(t, c, clk, nordlichtService, registerdatareport.Options{MaxCredits: limit})
 	require.NotNil(t, d.Ownership)
 	assert.Equal(t, 1, d.Ownership.Companies)
 	nodes, _, _ := chartGraph(t, parse(t, b))
@@ -368,7 +374,7 @@ func TestBuildWithPersonsListsTheirOtherPositions(t *testing.T) {
 		}
 	}
 	assert.Equal(t, len(d.Persons), prov.Requests)
-	assert.Equal(t, int64(len(d.Persons))*registerdata.CostPerson, prov.Credits)
+	assert.Equal(t, int64(len(d.Persons))*registerdata.DefaultPrices().Of("GET /v1/person/{person_id}", false), prov.Credits)
 }
 
 func TestBuildFromTheCacheCostsNothing(t *testing.T) {
@@ -394,7 +400,7 @@ func TestBuildRealtimeSaysSo(t *testing.T) {
 	d, b := build(t, c, clk, nordlicht, registerdatareport.Options{Realtime: true})
 	require.Equal(t, registerdatareport.SectionCompany, d.Provenance[0].Section)
 	assert.True(t, d.Provenance[0].Realtime)
-	assert.Equal(t, registerdata.CompanyLookupCost(true), d.Provenance[0].Credits)
+	assert.Equal(t, registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", true), d.Provenance[0].Credits)
 	doc := parse(t, b)
 	checkProvenance(t, doc, d, c.CreditsSpent())
 	ps := find(byID(t, doc, "company"), func(n *html.Node) bool { return hasClass(n, "prov") })

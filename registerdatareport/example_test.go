@@ -57,7 +57,7 @@ func ExampleBuild() {
 	}
 	// Output:
 	// Nordlicht Service GmbH owned through 4 companies
-	// credits: 70
+	// credits: 85
 	// owners_abroad: Owners outside Germany in the ownership chain: Brightwater Systems Inc. (US).
 	// no_financials: No annual accounts filed at all, although a GmbH must publish them and was incorporated on 2022-10-04.
 }

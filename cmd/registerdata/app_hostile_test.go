@@ -41,7 +41,7 @@ func price(r *http.Request) int64 {
 		return 0
 	case strings.HasPrefix(p, "/v1/monitor"):
 		if r.Method == http.MethodPost {
-			return registerdata.CostWeeklyMonitor
+			return registerdata.DefaultPrices().Of("POST /v1/monitor", false)
 		}
 		return 0
 	}

@@ -93,7 +93,7 @@ func documentGroup() *group {
 func documentGet() *command {
 	return &command{
 		name: "get", args: "DOCUMENT_ID", nargs: 1, billable: true,
-		summary: "a document's name, type, date and download address (10 credits)",
+		summary: "a document's name, type, date and download address (" + credits(routeDocuments) + ")",
 		help:    `Fetches a document by the id 'company documents' lists, and prints its name, type, date and download address.`,
 		examples: []string{
 			"registerdata document get DOCUMENT_ID",

@@ -31,7 +31,7 @@ var financialRows = []struct {
 func companyFinancials() *command {
 	return &command{
 		name: "financials", args: "ID", nargs: 1, billable: true,
-		summary: "key figures per fiscal year and the filed reports (10 credits)",
+		summary: "key figures per fiscal year and the filed reports (" + credits(routeFinancials) + ")",
 		help: `Shows a company's key figures side by side for its latest fiscal years
 (--years, default 4; money in EUR) and the annual reports filed. --json
 prints the service's whole answer: every indicator, the merged tables and

@@ -17,7 +17,7 @@ import (
 func companyOwners() *command {
 	return &command{
 		name: "owners", args: "ID", nargs: 1, billable: true,
-		summary: "direct owners with their shares (10 credits); --history for former owners",
+		summary: "direct owners with their shares (" + credits(routeOwners) + "); --history for former owners (" + credits(routeHistory) + ")",
 		help: `Shows the direct owners of a company from its latest shareholder list:
 share on a percent scale, nominal value in EUR, relation. An AG or SE has
 owner data only as the best available documents show it: add
@@ -109,7 +109,7 @@ func ownershipHistoryTable(h *registerdata.HistoricalOwners) *output.Table {
 func companyUBO() *command {
 	return &command{
 		name: "ubo", args: "ID", nargs: 1, billable: true,
-		summary: "ultimate beneficial owners (10 credits)",
+		summary: "ultimate beneficial owners (" + credits(routeUBO) + ")",
 		help: `Shows the ultimate beneficial owners of a company: natural persons whose
 effective share, multiplied along every chain of owners, exceeds 25 %.
 Where nobody does, the managing directors are named (fictitious beneficial
@@ -160,7 +160,7 @@ through a limited partner.`,
 func companyHoldings() *command {
 	return &command{
 		name: "holdings", args: "ID", nargs: 1, billable: true,
-		summary: "stakes the company holds in other companies (10 credits)",
+		summary: "stakes the company holds in other companies (" + credits(routeHoldings) + ")",
 		help:    `Lists the companies in which the company holds a stake, with the share, the nominal value in EUR and when the stake began and ended.`,
 		examples: []string{
 			"registerdata --fake company holdings DE-HRB-D2601-198433",

@@ -12,7 +12,7 @@ import (
 func companyTree() *command {
 	return &command{
 		name: "tree", args: "ID", nargs: 1, billable: true,
-		summary: "the owners of the owners, as a tree (10 credits per company)",
+		summary: "the owners of the owners, as a tree (" + credits(routeOwners) + " per company)",
 		help: `Walks the ownership of a company: its owners, the owners of each owner that
 is a company of the register, and so on to --depth levels, with each
 owner's share and its effective share in the company (the product along

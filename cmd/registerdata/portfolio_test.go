@@ -104,7 +104,7 @@ func TestPortfolioCommandsEndToEnd(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	plan := jsonLines(t, r.stdout)[0]
 	assert.Len(t, plan["create"], 2)
-	assert.EqualValues(t, 2*registerdata.CostWeeklyMonitor, plan["credits"])
+	assert.EqualValues(t, 2*registerdata.DefaultPrices().Of("POST /v1/monitor", false), plan["credits"])
 	assert.Equal(t, firstImport, e.spent(), "plan is free")
 	r = e.h.run(t, "portfolio", "sync")
 	require.Equal(t, 0, r.code, r.stderr)

@@ -29,7 +29,7 @@ type pageFlags struct {
 func (p *pageFlags) declare(fs *pflag.FlagSet) {
 	fs.IntVar(&p.page, "page", 0, "show page `N`, from 1 (default: the first)")
 	fs.IntVar(&p.perPage, "per-page", 0, "`N` results per page (default: the service's)")
-	fs.BoolVar(&p.all, "all", false, "walk every page (10 credits each), from --page on; JSON Lines with --json")
+	fs.BoolVar(&p.all, "all", false, "walk every page ("+credits(routeCompanySearch)+" each), from --page on; JSON Lines with --json")
 	fs.IntVar(&p.maxPages, "max-pages", 0, "with --all: stop after `N` pages, so the walk costs at most 10*N credits (0: no bound)")
 }
 
@@ -58,7 +58,7 @@ func searchCompanies() *command {
 	return &command{
 		name: "companies", args: "", nargs: 0, billable: true,
 		flagValues: map[string]cobra.CompletionFunc{"filter": completeFilter(filters.ScopeCompany)},
-		summary:    "companies by name, filters and distance (10 credits a page)",
+		summary:    "companies by name, filters and distance (" + credits(routeCompanySearch) + " a page)",
 		help: `Searches companies; the query, the filters and --near combine with AND.
 Each page costs 10 credits; --all walks every page.
 
@@ -107,7 +107,7 @@ func searchPersons() *command {
 	return &command{
 		name: "persons", args: "", nargs: 0, billable: true,
 		flagValues: map[string]cobra.CompletionFunc{"filter": completeFilter(filters.ScopePerson)},
-		summary:    "natural persons by name and filters (10 credits a page)",
+		summary:    "natural persons by name and filters (" + credits(routePersonSearch) + " a page)",
 		help: `Searches natural persons (directors, shareholders, ...); the query and the
 filters combine with AND. Each page costs 10 credits; --all walks every page.
 

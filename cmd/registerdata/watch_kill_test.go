@@ -127,7 +127,7 @@ func TestWatchStateSurvivesKills(t *testing.T) {
 			t.Fatalf("%s: %v\n%s", what, err, stderr.String())
 		}
 		m := regexp.MustCompile(`cost: (\d+) credits`).FindStringSubmatch(stderr.String())
-		if want := served.count(prefix) * registerdata.CostCompanyLookup; m == nil || m[1] != fmt.Sprint(want) {
+		if want := served.count(prefix) * registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false); m == nil || m[1] != fmt.Sprint(want) {
 			t.Fatalf("%s: the run reports %q, the fake answered it %d lookups (%d credits)", what, m, served.count(prefix), want)
 		}
 	}
@@ -193,7 +193,7 @@ func TestWatchStateSurvivesKills(t *testing.T) {
 	if len(seen) != len(made) {
 		t.Errorf("%d names reported, %d made", len(seen), len(made))
 	}
-	if want := served.count("") * registerdata.CostCompanyLookup; spent() != want {
+	if want := served.count("") * registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false); spent() != want {
 		t.Errorf("the fake billed %d credits for %d lookups answered: want %d", spent(), served.count(""), want)
 	}
 	t.Logf("%d kills, %d restarts cut a line a killed run had appended, %d changes each reported once, %d lookups billed once each",

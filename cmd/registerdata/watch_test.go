@@ -57,7 +57,7 @@ func TestWatchOnceWithStateComparesWithTheRunBefore(t *testing.T) {
 	if first.stdout != "" {
 		t.Errorf("the baseline round printed %q", first.stdout)
 	}
-	if creditsOf(t, first) != int(registerdata.CostCompanyLookup) {
+	if creditsOf(t, first) != int(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)) {
 		t.Errorf("the baseline round cost %d credits", creditsOf(t, first))
 	}
 	if !strings.Contains(first.stderr, "baselines stored for 1 company; changes show from the next run\n") || strings.Contains(first.stderr, "in memory") {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,7 +24,13 @@ func TestKYCAgainstTheFake(t *testing.T) {
 	assert.Contains(t, s, "(cross-holding: shown above)")
 	assert.Contains(t, s, "Katrin Albers (beneficial owner):")
 	assert.Contains(t, s, "  shareholder of Kessler Maschinenbau GmbH (DE-HRB-P2305-20977), 20.00 %\n")
-	assert.Contains(t, s, "Credits spent: 80\n")
+	// The record, the beneficial owners, 4 owner lists, and the owner's
+	// positions and holdings, at the table's prices.
+	p := registerdata.DefaultPrices()
+	want := p.Of("GET /v1/company/{company_id}", false) + p.Of("GET /v1/company/{company_id}/ubo", false) +
+		4*p.Of("GET /v1/company/{company_id}/owners", false) +
+		p.Of("GET /v1/person/{person_id}", false) + p.Of("GET /v1/person/{person_id}/holdings", false)
+	assert.Contains(t, s, fmt.Sprintf("Credits spent: %d\n", want))
 }
 
 func TestKYCLimitedPartnersAndFictitiousOwners(t *testing.T) {

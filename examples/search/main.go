@@ -63,7 +63,7 @@ func run(ctx context.Context, w io.Writer, apiKey string, o options) error {
 		opts = append(opts, registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
 	}
 	// The budget caps what this run may spend, whatever the flags say.
-	opts = append(opts, registerdata.WithCreditBudget(int64(o.maxPages+1)*registerdata.CostCompanySearch))
+	opts = append(opts, registerdata.WithCreditBudget(int64(o.maxPages+1)*registerdata.DefaultPrices().Of("POST /v1/search/company", false)))
 	c, err := registerdata.NewClient(opts...)
 	if err != nil {
 		return err

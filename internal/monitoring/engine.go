@@ -48,6 +48,9 @@ type Hooks struct {
 	// Charge debits credits from account when the balance covers them and
 	// reports whether it did (nothing is debited otherwise).
 	Charge func(account string, credits int64) bool
+	// Prices is the table monitors are billed by (creation and each
+	// month); nil: registerdata.DefaultPrices.
+	Prices *registerdata.Prices
 	// MonitoringPlan reports whether account's plan includes monitoring.
 	MonitoringPlan func(account string) bool
 	// CheckEndpoint returns nil when a usable webhook endpoint is set up,
@@ -135,7 +138,15 @@ type Engine struct {
 }
 
 // New returns an engine using h.
-func New(h Hooks) *Engine { return &Engine{hooks: h} }
+func New(h Hooks) *Engine {
+	if h.Prices == nil {
+		h.Prices = registerdata.DefaultPrices()
+	}
+	return &Engine{hooks: h}
+}
+
+// prices is the table the engine bills by.
+func (e *Engine) prices() *registerdata.Prices { return e.hooks.Prices }
 
 // Create validates r and creates account's monitor of r.EntityID, charging
 // its first month. It fails with an *Error.
@@ -173,7 +184,7 @@ func (e *Engine) Create(account string, r registerdata.MonitorRequest) (register
 		return registerdata.Monitor{}, refuse(http.StatusConflict, CodeMonitorExists,
 			"this account already monitors %s %q: delete that monitor first to change its preferences", r.EntityType, r.EntityID)
 	}
-	cost := registerdata.MonitorCost(r.UpdateFrequency)
+	cost := e.prices().Monitor(r.UpdateFrequency)
 	if !e.hooks.Charge(account, cost) {
 		return registerdata.Monitor{}, refuse(http.StatusPaymentRequired, CodeInsufficientCredits,
 			"insufficient credits: a %s costs %d credits; top up the balance (fake: PUT /_fake/credits {\"credits\": n})", monitorKind(r), cost)

@@ -178,7 +178,7 @@ func (e *Engine) run(t task) (*delivery, Message) {
 	switch t.kind {
 	case kindBill:
 		m.billed++
-		if !m.disabled && !e.hooks.Charge(m.account, registerdata.MonitorMonthlyCost(m.req.UpdateFrequency)) {
+		if !m.disabled && !e.hooks.Charge(m.account, e.prices().MonitorMonthly(m.req.UpdateFrequency)) {
 			m.disable(ReasonCredits)
 		}
 	case kindCheck:
