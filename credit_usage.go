@@ -37,6 +37,12 @@ type CreditUsage struct {
 	Paid bool `json:"paid"`
 	// Period is the current credit period.
 	Period CreditPeriod `json:"period"`
+
+	// counted is what the client that read the usage had counted as spent
+	// (CreditsSpent) when the answer came, and by is that client: the
+	// mark ReconcileCredits starts from.
+	counted int64
+	by      *Client
 }
 
 // CreditPeriod is a credit period.
@@ -55,14 +61,17 @@ func (u *CreditUsage) missingIdentity() string {
 	return ""
 }
 
-// GetCredits reads the credit account of the API key. It costs nothing
-// (CostCredits). See CreditUsage for how it relates to CreditsSpent.
+// GetCredits reads the credit account of the API key. It is billed at
+// its route's price (see Prices: nothing in DefaultPrices). See
+// CreditUsage for how it relates to CreditsSpent, and ReconcileCredits
+// for comparing the two.
 func (c *Client) GetCredits(ctx context.Context, opts ...CallOption) (*CreditUsage, error) {
 	var u CreditUsage
-	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/credits"), cost: CostCredits}, &u, opts)
+	err := c.do(ctx, request{method: http.MethodGet, endpoint: pathOf("/v1/credits")}, &u, opts)
 	if err != nil {
 		return nil, err
 	}
+	u.counted, u.by = c.CreditsSpent(), c
 	return &u, nil
 }
 
