@@ -35,7 +35,7 @@ in the error column. --resume, --budget and --raw work as for match.`,
 		setup: func(fs *pflag.FlagSet) runFunc {
 			var f fileFlags
 			f.declare(fs)
-			return func(a *app, _ []string) error { return a.runEnrich(&f) }
+			return reconciled(fs, func(a *app, _ []string) error { return a.runEnrich(&f) })
 		},
 	}
 }

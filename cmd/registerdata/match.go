@@ -48,7 +48,7 @@ shows on a terminal; a summary line ends the run on stderr.`,
 		setup: func(fs *pflag.FlagSet) runFunc {
 			var f fileFlags
 			f.declare(fs)
-			return func(a *app, _ []string) error { return a.runMatch(&f) }
+			return reconciled(fs, func(a *app, _ []string) error { return a.runMatch(&f) })
 		},
 	}
 }

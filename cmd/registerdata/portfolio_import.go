@@ -46,7 +46,7 @@ names others).`,
 			tags := fs.StringSlice("tag", nil, "a `TAG` to add to every row (repeatable)")
 			columns := fs.StringArray("column", nil, "take a match field from another column: `FIELD=HEADER` (name=Firma)")
 			concurrency := fs.Int("concurrency", 4, "rows matched at once")
-			return func(a *app, _ []string) error {
+			return reconciled(fs, func(a *app, _ []string) error {
 				if *in == "" {
 					return usagef("--in is required: the CSV or JSON Lines file to import (- for stdin)")
 				}
@@ -62,7 +62,7 @@ names others).`,
 					return usagef("--concurrency %d: want 1 to 16", *concurrency)
 				}
 				return a.runPortfolioImport(*db, *in, fm, overrides, *refCol, *tagsCol, *tags, *concurrency)
-			}
+			})
 		},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/spf13/pflag"
@@ -20,7 +21,7 @@ type monitorFlags struct {
 func declareMonitorFlags(fs *pflag.FlagSet) monitorFlags {
 	return monitorFlags{
 		prefs: fs.String("preferences", "", "comma-separated `list` of categories to watch (default: basic,representation,ownership,financials,insolvencies)"),
-		daily: fs.Bool("daily", false, "check daily (50 credits a monitor and month) instead of weekly (25)"),
+		daily: fs.Bool("daily", false, fmt.Sprintf("check daily (%d credits a monitor and month) instead of weekly (%d)", registerdata.DefaultPrices().Monitor(enums.UpdateFrequencyDaily), registerdata.DefaultPrices().Monitor(enums.UpdateFrequencyWeekly))),
 	}
 }
 
@@ -69,7 +70,7 @@ what the portfolio's monitors will cost each month. Nothing is spent.`,
 func portfolioSync() *command {
 	return &command{
 		name: "sync", nargs: 0, billable: true,
-		summary: "create and delete monitors as the plan says (25 credits a weekly monitor, 50 daily)",
+		summary: fmt.Sprintf("create and delete monitors as the plan says (%d credits a weekly monitor, %d daily)", registerdata.DefaultPrices().Monitor(enums.UpdateFrequencyWeekly), registerdata.DefaultPrices().Monitor(enums.UpdateFrequencyDaily)),
 		help: `Applies the plan: creates a monitor for each company of the portfolio
 without one and fetches its first record, and deletes the monitors the
 portfolio created for companies it no longer names (monitors made for other
@@ -83,11 +84,11 @@ what it spends; run "portfolio plan" first to see the cost.`,
 		setup: func(fs *pflag.FlagSet) runFunc {
 			db := dbFlag(fs)
 			mf := declareMonitorFlags(fs)
-			return func(a *app, _ []string) error {
+			return reconciled(fs, func(a *app, _ []string) error {
 				return a.withPlan(*db, mf, func(p *portfolio.Portfolio, pl portfolio.Plan) error {
 					return a.runSync(p, pl)
 				})
-			}
+			})
 		},
 	}
 }
