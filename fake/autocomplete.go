@@ -222,7 +222,15 @@ func (s *Server) handleAutocomplete(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, CodeInvalidRequest, err.Error())
 		return
 	}
-	if !s.charge(w, apiKey(r), registerdata.CostAutocomplete) {
+	// The documentation lists 402 among autocomplete's answers without a
+	// price: the fake bills its table's price (0 by default) and refuses
+	// an account with no credits left, as a billed route would.
+	if n, _ := s.accounts.balance(apiKey(r)); n <= 0 {
+		writeError(w, http.StatusPaymentRequired, CodeInsufficientCredits,
+			"insufficient credits: the account has no credits left, and autocomplete needs some; top up with SetCredits or PUT /_fake/credits")
+		return
+	}
+	if !s.charge(w, apiKey(r), s.price("GET /v1/autocomplete/company")) {
 		return
 	}
 	writeBody(w, http.StatusOK, s.autocompleteAnswer(query))

@@ -114,3 +114,18 @@ func BenchmarkAutocomplete(b *testing.B) {
 		srv.Close()
 	}
 }
+
+// TestAutocompleteWithoutCredits: the documentation lists 402 among
+// autocomplete's answers: an account with no credits left gets it,
+// one with credits gets suggestions at its price (0 by default).
+func TestAutocompleteWithoutCredits(t *testing.T) {
+	srv, _ := newTestServer(t)
+	srv.SetCredits(srv.APIKey, 0)
+	r := do(t, "GET", srv.URL+"/v1/autocomplete/company?query=nord", srv.APIKey, "")
+	assert.Equal(t, http.StatusPaymentRequired, r.status)
+	assert.Contains(t, string(r.body), "no credits left")
+	srv.SetCredits(srv.APIKey, 1)
+	r = do(t, "GET", srv.URL+"/v1/autocomplete/company?query=nord", srv.APIKey, "")
+	assert.Equal(t, http.StatusOK, r.status)
+	assert.EqualValues(t, 1, srv.Credits(srv.APIKey), "billed at the table's price, 0")
+}
