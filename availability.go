@@ -182,9 +182,13 @@ var nameForms = map[string]enums.LegalForm{
 	"ewiv": enums.LegalFormEWIV, "gbr": enums.LegalFormGbR, "llp": enums.LegalFormLLP,
 }
 
-// formOfName is the legal form a company's name states, only when it is
-// certain: the name ends with the one legal form written in it
-// (matchtext.FinalForm); else "".
-func formOfName(name string) enums.LegalForm {
+// LegalFormOfName is the legal form a company's name states, only when
+// it is certain: the name ends with the one legal form written in it, a
+// state such as "i.L." allowed after it ("Wagner & Sohn Metallbau OHG" is
+// enums.LegalFormOHG, "Nordbau GmbH & Co. KG" enums.LegalFormKG); else ""
+// ("OHG Wagner", "Stadtwerke Talheim", a form the service has no value
+// for such as "PartG mbB"). A caller that has only a name (an owner
+// record, a portfolio entry) may skip by it; "" means ask.
+func LegalFormOfName(name string) enums.LegalForm {
 	return nameForms[matchtext.FinalForm(name)]
 }

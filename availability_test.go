@@ -145,3 +145,15 @@ func TestUnsupportedLegalFormReadsTheFakesAnswer(t *testing.T) {
 	assert.Equal(t, "owners: not published for a UG", registerdata.NotPublishedError(registerdata.PartOwners, wrapped))
 	assert.True(t, slices.Contains(enums.LegalForm("").Values(), enums.LegalFormUG))
 }
+
+func TestLegalFormOfNameOnlyWhenCertain(t *testing.T) {
+	for name, want := range map[string]enums.LegalForm{
+		"Wagner & Sohn Metallbau OHG": enums.LegalFormOHG, "Nordbau GmbH & Co. KG": enums.LegalFormKG,
+		"Stadtgrün Lieferdienst UG (haftungsbeschränkt)": enums.LegalFormUG, "Alte Mühle Gastronomie GmbH i.L.": enums.LegalFormGmbH,
+		"Weinbaugenossenschaft Remstal eG": enums.LegalFormEG, "Brauerei Grünwald KGaA": enums.LegalFormKGaA,
+		"OHG Wagner": "", "Stadtwerke Talheim Eigenbetrieb der Stadt Talheim": "", "Lindqvist Kramer Architekten Partnerschaft mbB": "",
+		"Müller GmbH Bau KG": "", "": "",
+	} {
+		assert.Equal(t, want, registerdata.LegalFormOfName(name), name)
+	}
+}

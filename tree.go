@@ -251,5 +251,5 @@ func ownerForm(o Owner) enums.LegalForm {
 	if o.LegalPerson != nil && o.LegalPerson.Name != "" {
 		name = o.LegalPerson.Name
 	}
-	return formOfName(name)
+	return LegalFormOfName(name)
 }
