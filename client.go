@@ -42,6 +42,7 @@ type Client struct {
 	cache      Cache    // nil without WithCache
 	observer   Observer // nil without WithObserver
 	prices     *Prices  // what each call costs (prices.go)
+	readings   readings // the client's count at each reading of GetCredits (reconcile.go)
 
 	flights      singleflight.Group // concurrent identical cacheable lookups
 	cacheTimeout time.Duration      // bounds each cache Get and Set

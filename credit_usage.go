@@ -37,12 +37,6 @@ type CreditUsage struct {
 	Paid bool `json:"paid"`
 	// Period is the current credit period.
 	Period CreditPeriod `json:"period"`
-
-	// counted is what the client that read the usage had counted as spent
-	// (CreditsSpent) when the answer came, and by is that client: the
-	// mark ReconcileCredits starts from.
-	counted int64
-	by      *Client
 }
 
 // CreditPeriod is a credit period.
@@ -71,7 +65,7 @@ func (c *Client) GetCredits(ctx context.Context, opts ...CallOption) (*CreditUsa
 	if err != nil {
 		return nil, err
 	}
-	u.counted, u.by = c.CreditsSpent(), c
+	c.readings.mark(&u, c.CreditsSpent())
 	return &u, nil
 }
 

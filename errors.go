@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/registerdata/registerdata-go/enums"
 )
 
 // Sentinel errors, for errors.Is. An *APIError matches the sentinel of its
@@ -140,6 +142,10 @@ type ErrorDetail struct {
 	Code string `json:"code"`
 	// Message is a human-readable explanation of the error.
 	Message string `json:"message"`
+	// LegalForm is the company's legal form, set (by the fake) on the
+	// 404 of the ownership endpoints for a legal form they do not serve;
+	// UnsupportedLegalForm reads it. Empty otherwise.
+	LegalForm enums.LegalForm `json:"legal_form,omitempty"`
 }
 
 // parseErrorBody reads code and message from any of the error shapes the

@@ -70,7 +70,7 @@ func ExampleClient_GetBeneficialOwners() {
 func ExampleClient_GetOwnershipHistory() {
 	c, done := ownershipExampleClient()
 	defer done()
-	hist, err := c.GetOwnershipHistory(context.Background(), "DE-HRA-R3306-28817")
+	hist, err := c.GetOwnershipHistory(context.Background(), "DE-HRB-F1103-267645")
 	if err != nil {
 		panic(err)
 	}
@@ -82,10 +82,9 @@ func ExampleClient_GetOwnershipHistory() {
 		fmt.Println(line)
 	}
 	// Output:
-	// Rheinkiesel Verwaltungs-GmbH (german_company): active since 2003-06-02
-	// Georg Schmitz (natural_person): active since 2003-06-02
-	// Helga Schmitz (natural_person): removed since 2003-06-02, last listed 2003-06-02
-	// Lena Schmitz (natural_person): active since 2021-04-01
+	// Katrin Albers (natural_person): active since 2014-09-02
+	// Jonas Petersen (natural_person): removed since 2014-09-02, last listed 2014-09-02
+	// Helios Energie Holding AG (german_company): active since 2019-11-20
 }
 
 func ExampleClient_GetCompanyHoldings() {

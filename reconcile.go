@@ -3,6 +3,9 @@ package registerdata
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"sync"
+	"weak"
 )
 
 // CreditReconciliation compares what the service billed the account over
@@ -74,13 +77,16 @@ func (r *CreditReconciliation) Drifted() bool { return r != nil && r.Difference 
 // client is the key's only user. Calls in flight when either reading is
 // taken may fall on either side of it.
 //
-// before must come from this client's GetCredits (or
-// SetBudgetFromCredits); another is refused with ErrInvalidRequest.
+// before must be the pointer this client's GetCredits (or
+// SetBudgetFromCredits) returned, which remembers the client's count at
+// that reading; another (a copy, a decoded value, another client's) is
+// refused with ErrInvalidRequest.
 func (c *Client) ReconcileCredits(ctx context.Context, before *CreditUsage, opts ...CallOption) (*CreditReconciliation, error) {
-	if before == nil || before.by != c {
-		return nil, fmt.Errorf("%w: ReconcileCredits: before must be a reading this client's GetCredits made, at the start of the work to reconcile", ErrInvalidRequest)
+	at, ok := c.readings.counted(before)
+	if !ok {
+		return nil, fmt.Errorf("%w: ReconcileCredits: before must be a reading this client's GetCredits made (the pointer it returned), at the start of the work to reconcile", ErrInvalidRequest)
 	}
-	counted := c.CreditsSpent() - before.counted
+	counted := c.CreditsSpent() - at
 	after, err := c.GetCredits(ctx, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("registerdata: reconciling credits: %w", err)
@@ -94,4 +100,43 @@ func (c *Client) ReconcileCredits(ctx context.Context, before *CreditUsage, opts
 	}
 	r.Difference = r.Billed - r.Counted
 	return r, nil
+}
+
+// readings remembers, for each reading of GetCredits still referenced,
+// what the client had counted as spent when it came: the mark
+// ReconcileCredits starts from. It holds the readings weakly, so a
+// reading nobody keeps is forgotten, and adds nothing to CreditUsage
+// (whose values compare as before).
+type readings struct {
+	mu sync.Mutex
+	m  map[weak.Pointer[CreditUsage]]int64
+}
+
+// mark remembers that the client had counted counted when u was read.
+func (r *readings) mark(u *CreditUsage, counted int64) {
+	wp := weak.Make(u)
+	r.mu.Lock()
+	if r.m == nil {
+		r.m = map[weak.Pointer[CreditUsage]]int64{}
+	}
+	r.m[wp] = counted
+	r.mu.Unlock()
+	runtime.AddCleanup(u, r.forget, wp)
+}
+
+func (r *readings) forget(wp weak.Pointer[CreditUsage]) {
+	r.mu.Lock()
+	delete(r.m, wp)
+	r.mu.Unlock()
+}
+
+// counted is the client's count at the reading u, if u is one.
+func (r *readings) counted(u *CreditUsage) (int64, bool) {
+	if u == nil {
+		return 0, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n, ok := r.m[weak.Make(u)]
+	return n, ok
 }

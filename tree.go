@@ -24,6 +24,12 @@ type TreeOptions struct {
 	// with the client's budget. 0 means no bound beyond the client's
 	// budget; a negative value is refused.
 	MaxCredits int64
+	// LegalForm is the root company's legal form, when the caller knows
+	// it (Company.LegalForm of the record it fetched). A form whose owners
+	// the service does not publish (OwnersAvailable with best_available)
+	// leaves the root unexpanded with TreeStopNotPublished and costs
+	// nothing; "" means not known: the owners are asked for.
+	LegalForm enums.LegalForm
 }
 
 // OwnershipTree is the result of Client.OwnershipTree: the owners of a
@@ -52,6 +58,10 @@ const (
 	TreeStopBudget    TreeStop = "budget"    // the credit budget would have been exceeded
 	TreeStopNotFound  TreeStop = "not_found" // the service has no owner list for the company
 	TreeStopCancelled TreeStop = "cancelled" // the walk ended early (context or another error)
+	// TreeStopNotPublished: the service does not publish owners for the
+	// company's legal form (OwnersAvailable); OwnershipNode.StopReason says
+	// which, as NotPublished words it. Known beforehand it cost nothing.
+	TreeStopNotPublished TreeStop = "not_published"
 )
 
 // OwnershipNode is one node of an OwnershipTree: an owner, the owners of
@@ -77,6 +87,14 @@ type OwnershipNode struct {
 	EffectiveShare *float64
 	// Stop says why the node was not expanded although it is a company.
 	Stop TreeStop
+	// StopReason is the sentence of a TreeStopNotPublished stop, such as
+	// "owners: not published for a UG"; "" for the other stops.
+	StopReason string
+	// LegalForm is the legal form the walk knew for this node's company:
+	// TreeOptions.LegalForm for the root, for an owner the form its name
+	// ends with when that is certain ("Müller OHG"), or the form the
+	// service's 404 named; "" when not known.
+	LegalForm enums.LegalForm
 }
 
 // Walk calls fn for n and every node below it, depth first, in order.
@@ -98,6 +116,14 @@ func (n *OwnershipNode) Walk(fn func(*OwnershipNode)) {
 // so AG and SE owners are included (Owners.BestAvailable says so); a
 // company the service has no owner list for is a leaf with Stop
 // TreeStopNotFound.
+//
+// A company whose legal form is known and has no published owners (see
+// OwnersAvailable: a UG, gGmbH, eG, KGaA, ...) is not fetched: it is a
+// leaf with Stop TreeStopNotPublished and its StopReason, at no cost. The
+// root's form comes from opts.LegalForm; an owner's from the end of its
+// name, only when certain; otherwise its owners are asked for, and the
+// service's 404 for an unsupported form (UnsupportedLegalForm) ends as the
+// same stop, for the root too, not as an error.
 //
 // Each company fetched is one GetOwners call at the client's price of
 // an owner list (Client.Prices). When the next
@@ -125,7 +151,7 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 		ctx, _ = WithCreditLimit(ctx, opts.MaxCredits)
 	}
 	hundred := 100.0
-	root := &OwnershipNode{EffectiveShare: &hundred, Children: []*OwnershipNode{}}
+	root := &OwnershipNode{EffectiveShare: &hundred, Children: []*OwnershipNode{}, LegalForm: opts.LegalForm}
 	tree := &OwnershipTree{Root: root}
 	type item struct {
 		node *OwnershipNode
@@ -144,6 +170,10 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 			it.node.Stop = TreeStopDepth
 			continue
 		}
+		if why := NotPublished(PartOwners, it.node.LegalForm, true); why != "" {
+			it.node.Stop, it.node.StopReason = TreeStopNotPublished, why
+			continue
+		}
 		if price := c.prices.Of(routeOwners, false); opts.MaxCredits > 0 && tree.Credits+price > opts.MaxCredits {
 			err := fmt.Errorf("%w: the owners of %s cost %d credits and %d of TreeOptions.MaxCredits (%d) are left", ErrBudgetExceeded, it.id, price, opts.MaxCredits-tree.Credits, opts.MaxCredits)
 			walkErr = fmt.Errorf("registerdata: ownership tree of %s: %w", id, err)
@@ -153,6 +183,11 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 		var info ResponseInfo
 		owners, err := c.GetOwners(ctx, it.id, &GetOwnersParams{BestAvailable: true}, append(callOpts[:len(callOpts):len(callOpts)], WithResponseInfo(&info))...)
 		tree.Credits += info.Charged
+		if why := NotPublishedError(PartOwners, err); why != "" {
+			it.node.Stop, it.node.StopReason = TreeStopNotPublished, why
+			it.node.LegalForm, _ = UnsupportedLegalForm(err)
+			continue
+		}
 		switch {
 		case errors.Is(err, ErrNotFound) && it.node != root:
 			it.node.Stop = TreeStopNotFound
@@ -169,7 +204,7 @@ func (c *Client) OwnershipTree(ctx context.Context, id string, opts TreeOptions,
 		it.node.Company = owners
 		for j := range owners.Owners {
 			o := &owners.Owners[j]
-			child := &OwnershipNode{Owner: o, Depth: it.node.Depth + 1, Children: []*OwnershipNode{}, EffectiveShare: chainShare(it.node.EffectiveShare, *o)}
+			child := &OwnershipNode{Owner: o, Depth: it.node.Depth + 1, Children: []*OwnershipNode{}, EffectiveShare: chainShare(it.node.EffectiveShare, *o), LegalForm: ownerForm(*o)}
 			it.node.Children = append(it.node.Children, child)
 			if o.Type != enums.RepresentativeTypeLegalPerson || o.ID == nil {
 				continue
@@ -204,4 +239,18 @@ func chainShare(parent *float64, o Owner) *float64 {
 	}
 	v := *parent * pct / 100
 	return &v
+}
+
+// ownerForm is the legal form an owner's record states with certainty:
+// the form its name ends with (the record carries no legal form field),
+// or "" when not certain.
+func ownerForm(o Owner) enums.LegalForm {
+	if o.Type != enums.RepresentativeTypeLegalPerson {
+		return ""
+	}
+	name := o.Name
+	if o.LegalPerson != nil && o.LegalPerson.Name != "" {
+		name = o.LegalPerson.Name
+	}
+	return LegalFormOfName(name)
 }

@@ -101,15 +101,25 @@ func TestOwnershipTreeStopsAtItsOwnCreditLimit(t *testing.T) {
 	assert.ErrorIs(t, err, registerdata.ErrInvalidRequest)
 }
 
-// generatedChain gives the generated companies of srv owners forming a
-// chain of depth levels, fanOut companies a level: each company of a level
-// is owned by every company of the next level (30 % each when fanOut is
-// 3) and by a natural person. It returns the root company.
+// generatedChain gives the last generated companies of srv (of the
+// generated ones, those whose owners the service publishes, with
+// best_available as the tree asks) owners forming a chain of depth
+// levels, fanOut companies a level: each company of a level is owned by
+// every company of the next level (30 % each when fanOut is 3) and by a
+// natural person. It returns the root company. srv must have been made
+// with chainGenerated(depth, fanOut) generated companies.
 func generatedChain(tb testing.TB, srv *fake.Server, depth, fanOut int) string {
 	tb.Helper()
 	ids := srv.CompanyIDs()
 	persons := srv.Persons()
-	gen := ids[len(ids)-(1+depth*fanOut):]
+	var gen []string
+	for _, id := range ids[len(ids)-chainGenerated(depth, fanOut):] {
+		if co, _ := srv.Company(id); registerdata.OwnersAvailable(co.LegalForm, true) {
+			gen = append(gen, id)
+		}
+	}
+	require.GreaterOrEqual(tb, len(gen), 1+depth*fanOut, "too few generated companies with owners")
+	gen = gen[len(gen)-(1+depth*fanOut):]
 	level := func(k int) []string { return gen[1+(k-1)*fanOut : 1+k*fanOut] }
 	share := 90.0 / float64(fanOut)
 	for k := 0; k < depth; k++ {
@@ -131,11 +141,15 @@ func generatedChain(tb testing.TB, srv *fake.Server, depth, fanOut int) string {
 	return gen[0]
 }
 
+// chainGenerated is how many companies to generate for generatedChain:
+// some generated forms (UG, gGmbH, eG, ...) have no published owners.
+func chainGenerated(depth, fanOut int) int { return 3 * (1 + depth*fanOut) }
+
 func ownPtr[T any](v T) *T { return &v }
 
 func TestOwnershipTreeOfAGeneratedChain(t *testing.T) {
 	const depth, fanOut = 10, 3
-	srv, c, ct := newFakeClient(t, []fake.Option{fake.WithGenerated(depth*fanOut + 1)})
+	srv, c, ct := newFakeClient(t, []fake.Option{fake.WithGenerated(chainGenerated(depth, fanOut))})
 	root := generatedChain(t, srv, depth, fanOut)
 	tree, err := c.OwnershipTree(context.Background(), root, registerdata.TreeOptions{MaxDepth: depth + 1})
 	require.NoError(t, err)
@@ -149,7 +163,7 @@ func TestOwnershipTreeOfAGeneratedChain(t *testing.T) {
 
 func BenchmarkOwnershipTree(b *testing.B) {
 	const depth, fanOut = 10, 3
-	srv, c, ct := newFakeClient(b, []fake.Option{fake.WithGenerated(depth*fanOut + 1)})
+	srv, c, ct := newFakeClient(b, []fake.Option{fake.WithGenerated(chainGenerated(depth, fanOut))})
 	root := generatedChain(b, srv, depth, fanOut)
 	ctx := context.Background()
 	b.ReportAllocs()

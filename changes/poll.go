@@ -65,14 +65,15 @@ type PollOptions struct {
 // (WithCache): an answer from the cache, maybe the record already seen,
 // is yielded as an error.
 //
-// Cost: each round fetches, per company id, the record (CostCompanyLookup,
-// 10 credits), plus the owners (CostOwners, 10) with ownership, the
-// holdings (10) with holdings, and each insolvency proceeding the record
-// lists (10 each) with insolvencies; per person id, the person (10), plus
-// the holdings (10) with holdings. A day of polling costs per id that
-// price times 24h/Every: 10 credits a day per company with Every 24h, 70
-// a week, 240 a day polled hourly. A weekly monitor of the service costs
-// 25 credits a month (CostWeeklyMonitorPerMonth) and fetches nothing;
+// Cost: each round fetches, per company id, the record, plus the owners
+// with ownership, the holdings with holdings, and each insolvency
+// proceeding the record lists with insolvencies; per person id, the
+// person, plus the holdings with holdings; each at the client's price of
+// its route (Client.Prices). A day of polling costs per id that price
+// times 24h/Every: at DefaultPrices, 10 credits a day per company with
+// Every 24h, 70 a week, 240 a day polled hourly. A weekly monitor of the
+// service costs Prices.MonitorMonthly a month (25 at DefaultPrices) and
+// fetches nothing;
 // the Watcher then fetches only when something changed.
 func Poll(ctx context.Context, c *registerdata.Client, store Store, ids []string, opts PollOptions) iter.Seq2[Set, error] {
 	return func(yield func(Set, error) bool) {

@@ -221,6 +221,20 @@
 // naming them, and the history records every SetOwners. Owner changes
 // reach monitors as ownership (the company) and holdings (the owners).
 //
+// Owners, beneficial owners and historical owners are served for the
+// legal forms the service documents only (registerdata.OwnersAvailable,
+// BeneficialOwnersAvailable, OwnershipHistoryAvailable): owners for a
+// GmbH, KG, e.K., GbR (a GbR of the register is an eGbR) and OHG, an AG
+// or SE with best_available=true; beneficial owners for a GmbH, gGmbH,
+// UG and KG; historical owners for a GmbH. Any other form answers 404,
+// unbilled (the service's docs give no status), with the code not_found,
+// a message naming the supported forms ("the service publishes
+// beneficial owners for GmbH, gGmbH, UG and KG companies only;
+// DE-HRA-... is an OHG") and the company's form in error.legal_form,
+// which registerdata.UnsupportedLegalForm reads. A company of form
+// "unknown" is served. The control endpoint GET /_fake/companies/{id}/owners
+// serves every form.
+//
 // # Insolvency proceedings and the Transparenzregister
 //
 // GET /v1/insolvency/{id} and POST /v1/search/insolvency serve a

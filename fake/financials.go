@@ -18,7 +18,7 @@ func installFinancials(s *Server) {
 
 // handleFinancials answers with the company's reports, each with one
 // presigned HTML source valid for ReportURLValidity, charged
-// CostFinancials only when it answers 200.
+// the price of its route only when it answers 200.
 func (s *Server) handleFinancials(w http.ResponseWriter, r *http.Request) {
 	c, ok := s.lookupCompany(w, r.PathValue("id"))
 	if !ok {

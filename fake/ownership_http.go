@@ -51,9 +51,11 @@ func servedOnlyBestAvailable(c *registerdata.Company) bool {
 }
 
 // handleGetOwners serves GET /v1/company/{id}/owners: the latest
-// shareholder list with a presigned address of it as the source. An AG
-// or SE answers 404 without best_available=true (and then says
-// best_available true); best_available with realtime is refused with 400.
+// shareholder list with a presigned address of it as the source. A
+// company of a legal form the service does not publish owners for (see
+// registerdata.OwnersAvailable) answers 404, unbilled; so does an AG or SE
+// without best_available=true (with it the answer says best_available
+// true); best_available with realtime is refused with 400.
 // export and realtime are accepted and change nothing: the fake's lists
 // are always processed and current.
 func (s *Server) handleGetOwners(w http.ResponseWriter, r *http.Request) {
@@ -75,9 +77,7 @@ func (s *Server) handleGetOwners(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if servedOnlyBestAvailable(c) && !flags["best_available"] {
-		writeErrorf(w, http.StatusNotFound, CodeNotFound,
-			"no current owner list for %s: it is an %s, whose owners are served only with best_available=true", c.ID, c.LegalForm)
+	if s.refuseUnsupportedForm(w, c, registerdata.PartOwners, flags["best_available"]) {
 		return
 	}
 	lists, err := s.shareLists(c)
@@ -98,9 +98,12 @@ func (s *Server) handleGetOwners(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, &out)
 }
 
+// handleGetBeneficialOwners serves GET /v1/company/{id}/ubo; a company
+// of a legal form without published beneficial owners (see
+// registerdata.BeneficialOwnersAvailable) answers 404, unbilled.
 func (s *Server) handleGetBeneficialOwners(w http.ResponseWriter, r *http.Request) {
 	c, ok := s.ownedCompany(w, r)
-	if !ok {
+	if !ok || s.refuseUnsupportedForm(w, c, registerdata.PartBeneficialOwners, false) {
 		return
 	}
 	ubos, err := s.beneficialOwners(c.ID)
@@ -114,9 +117,12 @@ func (s *Server) handleGetBeneficialOwners(w http.ResponseWriter, r *http.Reques
 	writeJSON(w, http.StatusOK, &registerdata.BeneficialOwners{CompanyID: c.ID, Owners: ubos})
 }
 
+// handleGetOwnershipHistory serves GET /v1/company/{id}/owners/historical;
+// a company other than a GmbH (see registerdata.OwnershipHistoryAvailable)
+// answers 404, unbilled.
 func (s *Server) handleGetOwnershipHistory(w http.ResponseWriter, r *http.Request) {
 	c, ok := s.ownedCompany(w, r)
-	if !ok {
+	if !ok || s.refuseUnsupportedForm(w, c, registerdata.PartOwnershipHistory, false) {
 		return
 	}
 	owners, err := s.ownershipHistory(c)

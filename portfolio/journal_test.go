@@ -67,7 +67,14 @@ func TestEndToEndAgainstTheFake(t *testing.T) {
 		require.NoError(t, err)
 		synced, err := p.Sync(ctx, pl)
 		require.NoError(t, err)
-		assert.Equal(t, pl.Credits+pl.BaselineCredits, synced.Credits, "the plan said what Sync spends")
+		unplanned := 0 // owners Sync left out for a form the plan could not tell from the entry
+		for id := range synced.OwnersNotPublished {
+			if _, ok := pl.OwnersNotPublished[id]; !ok {
+				unplanned++
+			}
+		}
+		assert.Positive(t, len(synced.OwnersNotPublished), "the generated register has forms without owners")
+		assert.Equal(t, pl.Credits+pl.BaselineCredits-int64(unplanned)*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false), synced.Credits, "the plan said what Sync spends")
 		assert.Equal(t, importCredits+synced.Credits, spent(srv))
 		baseline := events(t, p, 0)
 		require.NotEmpty(t, baseline)
@@ -75,7 +82,14 @@ func TestEndToEndAgainstTheFake(t *testing.T) {
 
 		// The changes: liquidations, the last managing director leaving,
 		// an owner abroad appearing.
-		liquidated, abroad := byID[10:16], byID[30:32]
+		liquidated := byID[10:16]
+		var abroad []string // companies whose owners the service publishes
+		for _, id := range byID[30:] {
+			if co, _ := srv.Company(id); len(abroad) < 2 && registerdata.OwnersAvailable(co.LegalForm, co.LegalForm == enums.LegalFormAG || co.LegalForm == enums.LegalFormSE) {
+				abroad = append(abroad, id)
+			}
+		}
+		require.Len(t, abroad, 2)
 		var leaving []string // companies with a managing director in office
 		for _, id := range byID[40:] {
 			co, _ := srv.Company(id)

@@ -56,8 +56,19 @@ type Plan struct {
 	// BaselineCredits is what fetching the first record of each company
 	// of Create and Baseline costs (a company lookup each, and an owner
 	// list with ownership among the preferences, by the client's price
-	// table): the snapshot the first change is compared with.
+	// table): the snapshot the first change is compared with. The owners
+	// of a company of OwnersNotPublished are not counted: Sync does not
+	// ask for them.
 	BaselineCredits int64
+	// OwnersNotPublished are the companies of Create and Baseline whose
+	// baseline, with ownership among the preferences, leaves the owners
+	// out at no cost, each with the reason (registerdata.NotPublished):
+	// the service does not publish owners for the legal form the entry's
+	// company name states ("owners: not published for a UG"). A company
+	// whose name states no form certainly is counted; Sync, knowing the
+	// form from the record it fetches, may still leave its owners out and
+	// spend less than planned.
+	OwnersNotPublished map[string]string
 	// MonthlyCredits is what the portfolio's monitors cost each month
 	// once the plan is applied: the same price again per monitor and
 	// month (registerdata.Prices.MonitorMonthly).
@@ -77,6 +88,15 @@ type SyncResult struct {
 	// Credits is what Sync spent: the monitors created and their
 	// baselines.
 	Credits int64
+	// OwnersNotPublished are the companies whose baseline left the owners
+	// out, unasked and at no cost, although ownership is among the
+	// preferences, each with the reason (registerdata.NotPublished, from
+	// the legal form of the record the baseline fetched): "owners: not
+	// published for a UG". Plan counts the owners of a company whose form
+	// it could not tell from the entry's name, so Sync spends
+	// the price of an owner list less than planned for each of these not in
+	// Plan.OwnersNotPublished.
+	OwnersNotPublished map[string]string
 }
 
 // Plan compares the portfolio's matched companies with the account's
@@ -107,8 +127,9 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 		return Plan{}, err
 	}
 	slices.Sort(ours)
-	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}}
+	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}, OwnersNotPublished: map[string]string{}}
 	kept := 0
+	withOwners := needsOwners(o.preferences())
 	for _, w := range want {
 		switch {
 		case !have[w.id]:
@@ -118,6 +139,11 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 			kept++
 		default:
 			kept++
+			continue
+		}
+		f := registerdata.LegalFormOfName(w.name)
+		if why := registerdata.NotPublished(registerdata.PartOwners, f, bestAvailable(f)); withOwners && why != "" {
+			pl.OwnersNotPublished[w.id] = why
 		}
 	}
 	// Both lists are sorted: a monitor of ours no entry wants is found
@@ -134,8 +160,8 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	pl.Credits = int64(len(pl.Create)) * p.prices.Monitor(o.UpdateFrequency)
 	n := int64(len(pl.Create) + len(pl.Baseline))
 	pl.BaselineCredits = n * p.prices.Of(routeCompany, false)
-	if needsOwners(o.preferences()) {
-		pl.BaselineCredits += n * p.prices.Of(routeOwners, false)
+	if withOwners {
+		pl.BaselineCredits += (n - int64(len(pl.OwnersNotPublished))) * p.prices.Of(routeOwners, false)
 	}
 	pl.MonthlyCredits = int64(kept+len(pl.Create)) * p.prices.MonitorMonthly(o.UpdateFrequency)
 	return pl, nil
@@ -152,7 +178,7 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 // cannot pay for stops Sync with an error wrapping
 // registerdata.ErrBudgetExceeded, the result saying what was done.
 func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
-	var res SyncResult
+	res := SyncResult{OwnersNotPublished: map[string]string{}}
 	prefs := pl.Options.preferences()
 	for _, id := range pl.Create {
 		if err := ctx.Err(); err != nil {
@@ -177,8 +203,11 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 		default:
 			return res, fmt.Errorf("portfolio: Sync: creating the monitor of %s: %w", id, err)
 		}
-		credits, err := p.baseline(ctx, id, needsOwners(prefs))
+		credits, why, err := p.baseline(ctx, id, needsOwners(prefs))
 		res.Credits += credits
+		if why != "" {
+			res.OwnersNotPublished[id] = why
+		}
 		if err != nil {
 			return res, err
 		}
@@ -187,8 +216,11 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
-		credits, err := p.baseline(ctx, id, needsOwners(prefs))
+		credits, why, err := p.baseline(ctx, id, needsOwners(prefs))
 		res.Credits += credits
+		if why != "" {
+			res.OwnersNotPublished[id] = why
+		}
 		if err != nil {
 			return res, err
 		}
@@ -214,20 +246,26 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 
 // baseline fetches and stores the first snapshot of company id, unless
 // one is stored; it raises the flags the record shows already and writes
-// a journal entry without changes (with what the fetch cost).
-func (p *Portfolio) baseline(ctx context.Context, id string, owners bool) (int64, error) {
+// a journal entry without changes (with what the fetch cost). why is
+// the reason the owners were left out unasked (owners wanted, but not
+// published for the company's legal form), else "".
+func (p *Portfolio) baseline(ctx context.Context, id string, owners bool) (credits int64, why string, err error) {
 	var at int64
-	err := p.db.QueryRowContext(ctx, p.q(`SELECT fetched_at FROM portfolio_snapshots WHERE company_id = $1`), id).Scan(&at)
+	err = p.db.QueryRowContext(ctx, p.q(`SELECT fetched_at FROM portfolio_snapshots WHERE company_id = $1`), id).Scan(&at)
 	if err == nil && at > 0 {
-		return 0, nil
+		return 0, "", nil
 	}
 	started := p.cfg.now()
 	fresh, credits, err := p.fetch(ctx, id, owners)
 	if err != nil {
-		return credits, fmt.Errorf("portfolio: Sync: the baseline of %s: %w", id, err)
+		return credits, "", fmt.Errorf("portfolio: Sync: the baseline of %s: %w", id, err)
+	}
+	if owners {
+		f := fresh.Company.LegalForm
+		why = registerdata.NotPublished(registerdata.PartOwners, f, bestAvailable(f))
 	}
 	_, err = p.apply(ctx, check{companyID: id, fresh: fresh, fetchedAt: started, credits: credits, always: true})
-	return credits, err
+	return credits, why, err
 }
 
 // companies are the distinct companies of the matched entries, in order.
@@ -239,6 +277,7 @@ func (p *Portfolio) companies(ctx context.Context) ([]string, error) {
 // record is stored.
 type wanted struct {
 	id     string
+	name   string // the company's name as an entry keeps it
 	stored bool
 }
 
@@ -246,9 +285,9 @@ type wanted struct {
 // sorted (byte order, whatever the database's collation), each with
 // whether its baseline is stored: one list, not a list and a set.
 func (p *Portfolio) wantedCompanies(ctx context.Context) ([]wanted, error) {
-	rows, err := p.db.QueryContext(ctx, `SELECT DISTINCT e.company_id, CASE WHEN s.fetched_at > 0 THEN 1 ELSE 0 END
+	rows, err := p.db.QueryContext(ctx, `SELECT e.company_id, MAX(e.name), MAX(CASE WHEN s.fetched_at > 0 THEN 1 ELSE 0 END)
 		FROM portfolio_entries e LEFT JOIN portfolio_snapshots s ON s.company_id = e.company_id
-		WHERE e.status = 'matched' AND e.company_id <> ''`)
+		WHERE e.status = 'matched' AND e.company_id <> '' GROUP BY e.company_id`)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the store: %w", err)
 	}
@@ -257,7 +296,7 @@ func (p *Portfolio) wantedCompanies(ctx context.Context) ([]wanted, error) {
 	for rows.Next() {
 		var w wanted
 		var stored int
-		if err := rows.Scan(&w.id, &stored); err != nil {
+		if err := rows.Scan(&w.id, &w.name, &stored); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the store: %w", err)
 		}
 		w.stored = stored == 1

@@ -50,7 +50,7 @@ func TestPlanAndSyncMonitors(t *testing.T) {
 		before = spent(srv)
 		res, err = p.Sync(ctx, pl)
 		require.NoError(t, err)
-		assert.Equal(t, portfolio.SyncResult{}, res)
+		assert.Equal(t, portfolio.SyncResult{OwnersNotPublished: map[string]string{}}, res)
 		assert.Equal(t, before, spent(srv))
 		pl, err = p.Plan(ctx, opts)
 		require.NoError(t, err)

@@ -64,8 +64,15 @@ func (p *Portfolio) fetchCompany(ctx context.Context, id string) (*registerdata.
 // fetchOwners gets the owners of company id, of legal form f, and what
 // they cost. An AG or SE has owners only as the best available data; a
 // company without an owner list has none to compare (404): its owners
-// stay unknown (nil, no error), and the rules on them say nothing.
+// stay unknown (nil, no error), and the rules on them say nothing. A
+// company of a legal form whose owners the service does not publish
+// (registerdata.OwnersAvailable: a UG, gGmbH, eG, KGaA, ...) is not asked
+// at all: nothing is sent or paid, and its owners stay unknown the same
+// way (a later poll of it then costs the record alone).
 func (p *Portfolio) fetchOwners(ctx context.Context, id string, f enums.LegalForm) (*registerdata.Owners, int64, error) {
+	if !registerdata.OwnersAvailable(f, bestAvailable(f)) {
+		return nil, 0, nil
+	}
 	var ro registerdata.ResponseInfo
 	o, err := p.c.GetOwners(ctx, id, &registerdata.GetOwnersParams{BestAvailable: bestAvailable(f)}, registerdata.WithResponseInfo(&ro))
 	switch {
@@ -78,9 +85,9 @@ func (p *Portfolio) fetchOwners(ctx context.Context, id string, f enums.LegalFor
 }
 
 // bestAvailable reports whether the owners of a company of legal form f
-// are served only as the best available data.
+// are served only as the best available data: an AG or SE.
 func bestAvailable(f enums.LegalForm) bool {
-	return f == enums.LegalFormAG || f == enums.LegalFormSE || f == enums.LegalFormKGaA
+	return f == enums.LegalFormAG || f == enums.LegalFormSE
 }
 
 // check is one fetched state of a company to write: from a delivery, a

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/registerdatamcp"
 )
 
@@ -22,29 +23,30 @@ func TestEveryToolAgainstTheFake(t *testing.T) {
 	if len(co.Documents) == 0 || len(srv.InsolvencyIDs()) == 0 || len(srv.Persons()) == 0 {
 		t.Fatal("the fake lacks the documents, proceedings or persons this test needs")
 	}
+	p := registerdata.DefaultPrices()
 	cases := []struct {
 		tool  string
 		args  map[string]any
 		price int64
 	}{
-		{"get_company", map[string]any{"company_id": nordlichtID}, 10},
-		{"get_company", map[string]any{"company_id": nordlichtID, "realtime": true}, 20},
-		{"get_owners", map[string]any{"company_id": kycID}, 10},
-		{"get_beneficial_owners", map[string]any{"company_id": kycID}, 10},
+		{"get_company", map[string]any{"company_id": nordlichtID}, p.Of("GET /v1/company/{company_id}", false)},
+		{"get_company", map[string]any{"company_id": nordlichtID, "realtime": true}, p.Of("GET /v1/company/{company_id}", true)},
+		{"get_owners", map[string]any{"company_id": kycID}, p.Of("GET /v1/company/{company_id}/owners", false)},
+		{"get_beneficial_owners", map[string]any{"company_id": kycID}, p.Of("GET /v1/company/{company_id}/ubo", false)},
 		{"get_ownership_tree", map[string]any{"company_id": kycID, "max_depth": 3}, -1},
-		{"get_financials", map[string]any{"company_id": nordlichtID}, 10},
-		{"get_company_holdings", map[string]any{"company_id": nordlichtID}, 10},
-		{"get_person", map[string]any{"person_id": srv.Persons()[0]}, 10},
-		{"get_person_holdings", map[string]any{"person_id": srv.Persons()[0]}, 10},
-		{"get_insolvency", map[string]any{"insolvency_id": srv.InsolvencyIDs()[0]}, 10},
-		{"get_document", map[string]any{"document_id": co.Documents[0].ID}, 10},
-		{"get_credits", map[string]any{}, 0},
-		{"search_companies", map[string]any{"query": "nordlicht", "filters": []any{map[string]any{"field": "status", "value": "active"}}, "per_page": 5}, 10},
-		{"search_persons", map[string]any{"query": "a", "per_page": 5}, 10},
-		{"search_insolvencies", map[string]any{"per_page": 5}, 10},
-		{"list_monitors", map[string]any{}, 0},
-		{"create_monitor", map[string]any{"entity_id": nordlichtID, "entity_type": "company", "preferences": []any{"basic"}}, 25},
-		{"delete_monitor", map[string]any{"entity_id": nordlichtID}, 0},
+		{"get_financials", map[string]any{"company_id": nordlichtID}, p.Of("GET /v1/company/{company_id}/financials", false)},
+		{"get_company_holdings", map[string]any{"company_id": nordlichtID}, p.Of("GET /v1/company/{company_id}/holdings", false)},
+		{"get_person", map[string]any{"person_id": srv.Persons()[0]}, p.Of("GET /v1/person/{person_id}", false)},
+		{"get_person_holdings", map[string]any{"person_id": srv.Persons()[0]}, p.Of("GET /v1/person/{person_id}/holdings", false)},
+		{"get_insolvency", map[string]any{"insolvency_id": srv.InsolvencyIDs()[0]}, p.Of("GET /v1/insolvency/{insolvency_id}", false)},
+		{"get_document", map[string]any{"document_id": co.Documents[0].ID}, p.Of("GET /v1/document/{document_id}", false)},
+		{"get_credits", map[string]any{}, p.Of("GET /v1/credits", false)},
+		{"search_companies", map[string]any{"query": "nordlicht", "filters": []any{map[string]any{"field": "status", "value": "active"}}, "per_page": 5}, p.Of("POST /v1/search/company", false)},
+		{"search_persons", map[string]any{"query": "a", "per_page": 5}, p.Of("POST /v1/search/person", false)},
+		{"search_insolvencies", map[string]any{"per_page": 5}, p.Of("POST /v1/search/insolvency", false)},
+		{"list_monitors", map[string]any{}, p.Of("GET /v1/monitor", false)},
+		{"create_monitor", map[string]any{"entity_id": nordlichtID, "entity_type": "company", "preferences": []any{"basic"}}, p.Of("POST /v1/monitor", false)},
+		{"delete_monitor", map[string]any{"entity_id": nordlichtID}, p.Of("DELETE /v1/monitor/{entity_id}", false)},
 		{"match_company", map[string]any{"name": "Nordlicht Solartechnik", "city": "Berlin"}, -1},
 	}
 	list := tools(t, cs)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 )
 
 // CompanyInput names one company.
@@ -25,12 +26,20 @@ type GetOwnersInput struct {
 	CompanyID     string `json:"company_id" jsonschema:"the company's register id"`
 	BestAvailable bool   `json:"best_available,omitempty" jsonschema:"for an AG or SE, the best owner data available (read from documents, possibly out of date); without it an AG or SE answers not found"`
 	Realtime      bool   `json:"realtime,omitempty" jsonschema:"fetch the newest data live from the register; cannot be combined with best_available"`
+	LegalForm     string `json:"legal_form,omitempty" jsonschema:"the company's legal_form from get_company, when known (gmbh, ug, ohg, ...): a form whose owners the service does not publish is not asked and costs 0 credits"`
+}
+
+// BeneficialOwnersInput is the input of get_beneficial_owners.
+type BeneficialOwnersInput struct {
+	CompanyID string `json:"company_id" jsonschema:"the company's register id, such as DE-HRB-F1103-267645 (from match_company or search_companies)"`
+	LegalForm string `json:"legal_form,omitempty" jsonschema:"the company's legal_form from get_company, when known: beneficial owners are published for gmbh, ggmbh, ug and kg only; another form is not asked and costs 0 credits"`
 }
 
 // TreeInput is the input of get_ownership_tree.
 type TreeInput struct {
 	CompanyID string `json:"company_id" jsonschema:"the company whose owners are walked upwards"`
 	MaxDepth  int    `json:"max_depth,omitempty" jsonschema:"levels of owners to fetch, 1 to 10; default 5. Each company on the way costs 10 credits"`
+	LegalForm string `json:"legal_form,omitempty" jsonschema:"the root company's legal_form from get_company, when known: a form whose owners the service does not publish is not walked and costs 0 credits"`
 }
 
 // addCompanyTools registers the tools that read one company.
@@ -60,7 +69,16 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 		Description:  "The shareholders of one company with their shares on the PERCENT scale (50 means 50 %), legal or natural person, and since when. Costs 10 credits. For an AG or SE set best_available. For the whole chain up to the natural persons use get_ownership_tree; for the persons the law names as beneficial owners use get_beneficial_owners.",
 		OutputSchema: owners,
 	}, func(ctx context.Context, in GetOwnersInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+		skipped := func(why string) outcome {
+			return outcome{value: &registerdata.Owners{CompanyID: in.CompanyID, Owners: []registerdata.Owner{}, Sources: []registerdata.Source{}}, summary: notPublishedSummary(in.CompanyID, why)}
+		}
+		if why := registerdata.NotPublished(registerdata.PartOwners, enums.LegalForm(in.LegalForm), in.BestAvailable); why != "" {
+			return skipped(why), nil
+		}
 		o, err := c.GetOwners(ctx, in.CompanyID, &registerdata.GetOwnersParams{BestAvailable: in.BestAvailable, Realtime: in.Realtime}, opts...)
+		if why := registerdata.NotPublishedError(registerdata.PartOwners, err); why != "" {
+			return skipped(why), nil
+		}
 		if err != nil {
 			return outcome{}, err
 		}
@@ -77,10 +95,19 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_beneficial_owners",
-		Description:  "The beneficial owners of one company as the service computes them (natural persons holding more than 25 % directly or through other companies; when nobody does, the managing directors as fictitious beneficial owners), shares on the PERCENT scale. Costs 10 credits. The first stop of a KYC check after the company's profile.",
+		Description:  "The beneficial owners of one company as the service computes them (natural persons holding more than 25 % directly or through other companies; when nobody does, the managing directors as fictitious beneficial owners), shares on the PERCENT scale. Costs 10 credits. The first stop of a KYC check after the company's profile. Published for GmbH, gGmbH, UG and KG only: pass legal_form from get_company and another form costs nothing.",
 		OutputSchema: ubo,
-	}, func(ctx context.Context, in CompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+	}, func(ctx context.Context, in BeneficialOwnersInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+		skipped := func(why string) outcome {
+			return outcome{value: &registerdata.BeneficialOwners{CompanyID: in.CompanyID, Owners: []registerdata.BeneficialOwner{}}, summary: notPublishedSummary(in.CompanyID, why)}
+		}
+		if why := registerdata.NotPublished(registerdata.PartBeneficialOwners, enums.LegalForm(in.LegalForm), false); why != "" {
+			return skipped(why), nil
+		}
 		u, err := c.GetBeneficialOwners(ctx, in.CompanyID, opts...)
+		if why := registerdata.NotPublishedError(registerdata.PartBeneficialOwners, err); why != "" {
+			return skipped(why), nil
+		}
 		if err != nil {
 			return outcome{}, err
 		}
@@ -123,6 +150,14 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 		return outcome{value: h, summary: holdingsSummary(in.CompanyID, h)}, nil
 	})
 	return addTreeTool(s, c)
+}
+
+// notPublishedSummary is the result text of an ownership answer the
+// service does not publish for the company's legal form: the sentence
+// every consumer of the SDK says ("UBO: not published for an OHG"), and
+// that it cost nothing.
+func notPublishedSummary(id, why string) string {
+	return fmt.Sprintf("%s: %s, 0 credits. Nothing was fetched: the service publishes no such data for this legal form.", qid(id), why)
 }
 
 // companySummary is a company record for a reader: the sentence of the

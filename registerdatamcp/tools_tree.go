@@ -6,6 +6,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 )
 
 // TreeNode is one node of get_ownership_tree's result, flattened: the
@@ -28,8 +29,12 @@ type TreeNode struct {
 	// EffectiveSharePercent is the owner's indirect share in the root.
 	EffectiveSharePercent *float64 `json:"effective_share_percent"`
 	// Stop says why a company node was not expanded: visited (a
-	// cross-holding met before), depth, budget, not_found, cancelled.
+	// cross-holding met before), depth, budget, not_found, cancelled,
+	// not_published (the service publishes no owners for its legal form).
 	Stop string `json:"stop,omitempty"`
+	// StopReason is the sentence of a not_published stop, such as
+	// "owners: not published for a UG".
+	StopReason string `json:"stop_reason,omitempty"`
 }
 
 // Tree is the result of get_ownership_tree.
@@ -56,7 +61,7 @@ func addTreeTool(s *mcp.Server, c *registerdata.Client) error {
 			return outcome{}, fmt.Errorf("max_depth %d is outside 1..10; leave it out for 5", in.MaxDepth)
 		}
 		before := c.CreditsSpent()
-		t, err := c.OwnershipTree(ctx, in.CompanyID, registerdata.TreeOptions{MaxDepth: in.MaxDepth})
+		t, err := c.OwnershipTree(ctx, in.CompanyID, registerdata.TreeOptions{MaxDepth: in.MaxDepth, LegalForm: enums.LegalForm(in.LegalForm)})
 		if t == nil {
 			return outcome{}, err
 		}
@@ -64,6 +69,9 @@ func addTreeTool(s *mcp.Server, c *registerdata.Client) error {
 		// unexpanded nodes say "budget".
 		tree := flatten(in.CompanyID, t)
 		summary := fmt.Sprintf("Ownership tree of %s: %d nodes, %d companies fetched.", qid(in.CompanyID), len(tree.Nodes), t.Companies)
+		if t.Root.Stop == registerdata.TreeStopNotPublished {
+			summary = notPublishedSummary(in.CompanyID, t.Root.StopReason)
+		}
 		if err != nil {
 			summary += fmt.Sprintf(" The walk stopped early: %v.", explain(c, err))
 		}
@@ -83,7 +91,7 @@ func flatten(id string, t *registerdata.OwnershipTree) Tree {
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
-		n := TreeNode{Node: len(tree.Nodes), Parent: it.parent, Depth: it.n.Depth, EffectiveSharePercent: it.n.EffectiveShare, Stop: string(it.n.Stop)}
+		n := TreeNode{Node: len(tree.Nodes), Parent: it.parent, Depth: it.n.Depth, EffectiveSharePercent: it.n.EffectiveShare, Stop: string(it.n.Stop), StopReason: it.n.StopReason}
 		if o := it.n.Owner; o != nil {
 			n.Name, n.Type = o.Name, string(o.Type)
 			if p, ok := o.SharePercent(); ok {
@@ -128,7 +136,8 @@ var treeSchema = map[string]any{
 					"type":                    map[string]any{"type": "string", "description": "natural_person or legal_person"},
 					"share_percent":           map[string]any{"type": []any{"number", "null"}, "description": "share in the parent, percent"},
 					"effective_share_percent": map[string]any{"type": []any{"number", "null"}, "description": "indirect share in the root company, percent"},
-					"stop":                    map[string]any{"type": "string", "enum": []any{"visited", "depth", "budget", "not_found", "cancelled"}},
+					"stop":                    map[string]any{"type": "string", "enum": []any{"visited", "depth", "budget", "not_found", "cancelled", "not_published"}},
+					"stop_reason":             map[string]any{"type": "string", "description": "why a not_published node was not walked"},
 				},
 			},
 		},

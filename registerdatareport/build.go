@@ -33,7 +33,11 @@ var errLimit = errors.New("the dossier's credit limit (Options.MaxCredits) would
 // record, the ownership tree up to opts.Depth levels, the beneficial
 // owners, the insolvency proceedings with their events, the financial
 // reports and, with opts.IncludePersons, the person record of each
-// natural-person representative. It spends at most opts.MaxCredits
+// natural-person representative. The owners and beneficial owners are
+// not asked for when the service does not publish them for the company's
+// legal form (registerdata.OwnersAvailable, BeneficialOwnersAvailable):
+// their sections say why in Provenance.NotPublished, at 0 credits, and
+// are not incomplete. It spends at most opts.MaxCredits
 // credits (and never more than the client's budget allows): the parts are
 // fetched in that order of importance, and a part that no longer fits is
 // left out, said so in its section's Provenance and flagged with
@@ -178,13 +182,31 @@ func (g *gatherer) company(ctx context.Context, realtime bool) error {
 	return nil
 }
 
+// notPublished records that section sec was not asked for: the service
+// does not publish it for the company's legal form (why is
+// registerdata.NotPublished's sentence). It costs nothing and is not
+// missing.
+func (g *gatherer) notPublished(sec, why string) {
+	p := g.prov[sec]
+	p.NotPublished = why
+	p.Source = "not asked: " + why + " (0 credits)"
+}
+
 func (g *gatherer) beneficialOwners(ctx context.Context) error {
+	if why := registerdata.NotPublished(registerdata.PartBeneficialOwners, g.d.Company.LegalForm, false); why != "" {
+		g.notPublished(SectionBeneficialOwners, why)
+		return nil
+	}
 	g.prov[SectionBeneficialOwners].Source = "GET /v1/company/{id}/ubo"
 	err := g.call(SectionBeneficialOwners, g.prices.Of("GET /v1/company/{company_id}/ubo", false), func(o ...registerdata.CallOption) error {
 		u, err := g.c.GetBeneficialOwners(ctx, g.d.CompanyID, o...)
 		g.d.BeneficialOwners = u
 		return err
 	})
+	if why := registerdata.NotPublishedError(registerdata.PartBeneficialOwners, err); why != "" {
+		g.notPublished(SectionBeneficialOwners, why)
+		return nil
+	}
 	if err != nil {
 		return g.miss(ctx, SectionBeneficialOwners, "the beneficial owners were not fetched", err)
 	}
@@ -234,6 +256,10 @@ func (g *gatherer) financials(ctx context.Context) error {
 
 func (g *gatherer) ownership(ctx context.Context, depth int) error {
 	p := g.prov[SectionOwnership]
+	if why := registerdata.NotPublished(registerdata.PartOwners, g.d.Company.LegalForm, true); why != "" {
+		g.notPublished(SectionOwnership, why)
+		return nil
+	}
 	p.Source = fmt.Sprintf("GET /v1/company/{id}/owners?best_available=true, %d levels at most", depth)
 	var limit int64
 	if g.limit > 0 {
@@ -243,7 +269,7 @@ func (g *gatherer) ownership(ctx context.Context, depth int) error {
 		}
 	}
 	p.FetchedAt = g.now()
-	tree, err := g.c.OwnershipTree(ctx, g.d.CompanyID, registerdata.TreeOptions{MaxDepth: depth, MaxCredits: limit})
+	tree, err := g.c.OwnershipTree(ctx, g.d.CompanyID, registerdata.TreeOptions{MaxDepth: depth, MaxCredits: limit, LegalForm: g.d.Company.LegalForm})
 	if tree != nil {
 		g.d.Ownership = tree
 		p.Requests = tree.Companies
@@ -255,6 +281,11 @@ func (g *gatherer) ownership(ctx context.Context, depth int) error {
 	}
 	p.Source = fmt.Sprintf("GET /v1/company/{id}/owners?best_available=true for %d companies, %d levels at most", p.Requests, depth)
 	switch {
+	case err == nil && tree.Root.Stop == registerdata.TreeStopNotPublished:
+		// The service's 404 named a form the record did not.
+		g.d.Ownership = nil
+		g.notPublished(SectionOwnership, tree.Root.StopReason)
+		return nil
 	case tree == nil && errors.Is(err, registerdata.ErrNotFound):
 		// The service keeps no owner list for the company (a sole
 		// trader, an association): nothing is missing.

@@ -137,4 +137,10 @@ type Provenance struct {
 	// Missing says what the section lacks and why (the credit limit, an
 	// error); empty when it is complete.
 	Missing string
+	// NotPublished says why the section was not asked for at all: the
+	// service does not publish it for the company's legal form, in the
+	// words of registerdata.NotPublished ("UBO: not published for an
+	// OHG"). The section then cost nothing and is not missing; empty
+	// otherwise.
+	NotPublished string
 }

@@ -32,7 +32,7 @@ type gnode struct {
 	Detail     string // the second line: register, city, country
 	Kind       string
 	Beneficial bool   // a beneficial owner of the company
-	Stop       string // why a company was not expanded: depth, budget, not found
+	Stop       string // why a company was not expanded: depth, budget, not found, not published
 	Share      string // effective share in the company, when known
 	ID         string // the node's name in the chart: n0, n1, ...
 
@@ -89,7 +89,7 @@ func buildGraph(d *Dossier) *graph {
 				child.Beneficial = true
 			}
 			switch ch.Stop {
-			case registerdata.TreeStopDepth, registerdata.TreeStopBudget, registerdata.TreeStopNotFound, registerdata.TreeStopCancelled:
+			case registerdata.TreeStopDepth, registerdata.TreeStopBudget, registerdata.TreeStopNotFound, registerdata.TreeStopCancelled, registerdata.TreeStopNotPublished:
 				child.Stop = string(ch.Stop)
 			}
 			if ch.EffectiveShare != nil && child.Share == "" && child.Kind != kindCompany {

@@ -8,7 +8,7 @@ import (
 )
 
 func TestTheLargeTreeIsCharted(t *testing.T) {
-	srv, c, clk := newFake(t)
+	srv, c, clk := newFakeGenerated(t)
 	large := plantChain(t, srv, 4, 5)
 	_, b := build(t, c, clk, large, registerdatareport.Options{})
 	wantNodes, wantEdges, _ := treeGraph(t, c, large)

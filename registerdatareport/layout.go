@@ -181,6 +181,8 @@ func nodeNoteLine(n *gnode) string {
 		parts = append(parts, "not expanded: credit limit")
 	case "not_found":
 		parts = append(parts, "no owner list")
+	case "not_published":
+		parts = append(parts, "owners not published for its legal form")
 	case "cancelled":
 		parts = append(parts, "not expanded: error")
 	}

@@ -40,6 +40,9 @@ owner the filed lists ever named, with the dates they appeared.`,
 				}
 				if *history {
 					h, err := c.GetOwnershipHistory(a.ctx, args[0])
+					if done, err := notPublished(a, registerdata.PartOwnershipHistory, err); done {
+						return err
+					}
 					if err != nil {
 						return err
 					}
@@ -49,6 +52,9 @@ owner the filed lists ever named, with the dates they appeared.`,
 					return a.render(ownershipHistoryTable(h))
 				}
 				own, err := c.GetOwners(a.ctx, args[0], &registerdata.GetOwnersParams{BestAvailable: *best, Realtime: *realtime, Export: *export})
+				if done, err := notPublished(a, registerdata.PartOwners, err); done {
+					return err
+				}
 				if err != nil {
 					return err
 				}
@@ -59,6 +65,21 @@ owner the filed lists ever named, with the dates they appeared.`,
 			}
 		},
 	}
+}
+
+// notPublished prints the sentence every consumer of the SDK says when
+// err is the service's 404 for a legal form without part ("UBO: not
+// published for an OHG, 0 credits") and reports true: the command is
+// done, successfully (the service has nothing to give, and billed
+// nothing). With --json the 404 stays the error: there is no answer to
+// print as received; so does an AG's or SE's without --best-available.
+func notPublished(a *app, part registerdata.OwnershipPart, err error) (bool, error) {
+	why := registerdata.NotPublishedError(part, err)
+	if form, _ := registerdata.UnsupportedLegalForm(err); why == "" || a.jsonOut || part.Available(form, true) {
+		return false, nil // an AG or SE without --best-available stays the error that says to add it
+	}
+	_, werr := fmt.Fprintln(a.stdout, why+", 0 credits")
+	return true, werr
 }
 
 func renderOwners(a *app, own *registerdata.Owners) error {
@@ -109,7 +130,7 @@ func ownershipHistoryTable(h *registerdata.HistoricalOwners) *output.Table {
 func companyUBO() *command {
 	return &command{
 		name: "ubo", args: "ID", nargs: 1, billable: true,
-		summary: "ultimate beneficial owners (" + credits(routeUBO) + ")",
+		summary: "ultimate beneficial owners (" + credits(routeUBO) + "; GmbH, gGmbH, UG and KG only)",
 		help: `Shows the ultimate beneficial owners of a company: natural persons whose
 effective share, multiplied along every chain of owners, exceeds 25 %.
 Where nobody does, the managing directors are named (fictitious beneficial
@@ -126,6 +147,9 @@ through a limited partner.`,
 					return err
 				}
 				ubo, err := c.GetBeneficialOwners(a.ctx, args[0])
+				if done, err := notPublished(a, registerdata.PartBeneficialOwners, err); done {
+					return err
+				}
 				if err != nil {
 					return err
 				}

@@ -69,3 +69,32 @@ func TestCompanyHoldings(t *testing.T) {
 		t.Errorf("--json = %.200s (%v)", r.stdout, err)
 	}
 }
+
+// TestCompanyOwnershipOfAFormWithoutIt: owners, UBO and history of a
+// company whose legal form the service does not publish them for say so
+// with the SDK's sentence, at 0 credits, and succeed.
+func TestCompanyOwnershipOfAFormWithoutIt(t *testing.T) {
+	const ohg, ug = "DE-HRA-M1201-51073", "DE-HRB-B8535-74188"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"company", "ubo", ohg}, "UBO: not published for an OHG, 0 credits\n"},
+		{[]string{"company", "owners", ohg, "--history"}, "historical owners: not published for an OHG, 0 credits\n"},
+		{[]string{"company", "owners", ug}, "owners: not published for a UG, 0 credits\n"},
+		{[]string{"company", "tree", ug, "--depth", "1"}, "owners: not published for a UG, 0 credits\n"},
+	} {
+		r := cli(t, append([]string{"--fake"}, tc.args...)...).wantCode(t, 0)
+		if !strings.Contains(r.stdout, tc.want) {
+			t.Errorf("%v: stdout = %q, want %q", tc.args, r.stdout, tc.want)
+		}
+		if tc.args[1] != "tree" && r.stderr != "cost: 0 credits on the fake\n" {
+			t.Errorf("%v: stderr = %q, want 0 credits", tc.args, r.stderr)
+		}
+	}
+	// The tree names the company (one lookup): the owners cost nothing.
+	r := cli(t, "--fake", "company", "tree", ug).wantCode(t, 0)
+	if r.stderr != "cost: 10 credits on the fake\n" || !strings.Contains(r.stdout, "0 companies fetched") {
+		t.Errorf("tree of a UG: stdout %q, stderr %q", r.stdout, r.stderr)
+	}
+}

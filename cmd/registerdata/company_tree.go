@@ -113,6 +113,9 @@ func renderTree(a *app, root string, tree *registerdata.OwnershipTree) error {
 	if tree.Root.Company != nil {
 		rootID = tree.Root.Company.CompanyID
 	}
+	if tree.Root.Stop == registerdata.TreeStopNotPublished {
+		b.WriteString(tree.Root.StopReason + ", 0 credits\n")
+	}
 	walk(tree.Root, "", []string{rootID})
 	if cycles {
 		legend := cycleMark + ": a cross-holding, an owner of a company above it in its own chain (shown above)"
@@ -153,6 +156,8 @@ func describeNode(n *registerdata.OwnershipNode, chain []string, shortUUID bool)
 	}
 	if n.Stop == registerdata.TreeStopVisited && o.ID != nil && contains(chain, *o.ID) {
 		parts = append(parts, cycleMark)
+	} else if n.Stop == registerdata.TreeStopNotPublished {
+		parts = append(parts, "["+n.StopReason+"]")
 	} else if why, ok := treeStops[n.Stop]; ok {
 		parts = append(parts, "["+why+"]")
 	}

@@ -276,3 +276,30 @@ var formNames = map[string]string{
 	"se": "SE", "kg": "KG", "kgaa": "KGaA", "ohg": "OHG", "eg": "eG", "ek": "e.K.", "ev": "e.V.", "partg": "PartG",
 	"ewiv": "EWIV", "gbr": "GbR", "llp": "LLP", "ltd": "Ltd.", "inc": "Inc.",
 }
+
+// FinalForm is the legal form key of name only when it is certain: the
+// name writes exactly one legal form, and it ends the name (a state such
+// as "i.L." may follow). "Müller OHG" is "ohg"; "OHG Müller", "Müller
+// GmbH Bau KG" and "Müller" are "".
+func FinalForm(name string) string {
+	raw := splitWords(name)
+	key, end, forms := "", 0, 0
+	for i := 0; i < len(raw); {
+		if k, l := matchFormAt(raw, i); l > 0 {
+			key, forms = k, forms+1
+			i += l
+			end = i
+			continue
+		}
+		if _, l := matchStateAt(raw, i); l > 0 && end == i {
+			i += l
+			end = i
+			continue
+		}
+		i++
+	}
+	if forms != 1 || end != len(raw) {
+		return ""
+	}
+	return key
+}

@@ -22,3 +22,19 @@ func TestLegalFormSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestFinalFormOnlyWhenCertain: FinalForm names the legal form that ends
+// a name, a trailing state allowed, and nothing when the form is not at
+// the end, when two forms are written, or when none is.
+func TestFinalFormOnlyWhenCertain(t *testing.T) {
+	for name, want := range map[string]string{
+		"Müller OHG": "ohg", "Müller Offene Handelsgesellschaft": "ohg", "Nordbau UG (haftungsbeschränkt)": "ug",
+		"Nordbau GmbH & Co. KG": "gmbhcokg", "Nordbau GmbH i.L.": "gmbh", "Nordbau gGmbH in Liquidation": "ggmbh",
+		"Nordbau AG": "ag", "Nordbau e.K.": "ek",
+		"OHG Müller": "", "Müller GmbH Bau KG": "", "Müller": "", "": "", "Nordbau GmbH Werk Hamburg": "", "i.L.": "",
+	} {
+		if got := FinalForm(name); got != want {
+			t.Errorf("FinalForm(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
