@@ -21,7 +21,7 @@ func TestTransparencyLoginExtractGet(t *testing.T) {
 	h.stdin = ""
 	h.env["REGISTERDATA_TRANSPARENCY_PASSWORD"] = "short"
 	r = h.run(t, "transparency", "login", "--username", "max@example.de", "--name", "team").wantCode(t, exitFailed)
-	if !strings.Contains(r.stderr, "refused the login") {
+	if !strings.Contains(r.stderr, "rejected the username/password") {
 		t.Errorf("a refused login: stderr %q", r.stderr)
 	}
 	delete(h.env, "REGISTERDATA_TRANSPARENCY_PASSWORD")
