@@ -133,8 +133,18 @@ var hostileScenarios = []hostileScenario{
 		answer(w, http.StatusTooManyRequests, `{"error":{"message":"slow down"}}`)
 	}, opts: []registerdata.Option{registerdata.WithMaxRetries(3), registerdata.WithRetryWait(time.Millisecond, 10*time.Millisecond, 50*time.Millisecond)},
 		check: func(t *testing.T, name string, _ hostileOp, h *hostileServer, err error) {
+			if name == "requestTransparencyExtract" {
+				// An extract's 429 is the 30-day quota: sent once, never
+				// retried, whatever the headers say.
+				assert.ErrorIs(t, err, registerdata.ErrQuotaExhausted, name)
+				assert.NotErrorIs(t, err, registerdata.ErrRateLimited, name)
+				assert.Equal(t, int64(1), h.received.Load(), "%s: the quota answer is final", name)
+				return
+			}
 			assert.ErrorIs(t, err, registerdata.ErrRateLimited, name)
+			assert.NotErrorIs(t, err, registerdata.ErrQuotaExhausted, name)
 			assert.LessOrEqual(t, h.received.Load(), int64(4), "%s: at most 1 + 3 retries", name)
+			assert.Greater(t, h.received.Load(), int64(1), "%s: a rate limit is retried", name)
 		}},
 	{name: "2xx with X-Should-Retry", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		h.bill()

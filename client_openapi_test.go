@@ -2,6 +2,7 @@ package registerdata_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -159,9 +160,9 @@ func TestContractInsolvencyAndTransparency(t *testing.T) {
 	assert.ErrorIs(t, err, registerdata.ErrInvalidRequest, "the fake refuses a field the insolvency search does not know")
 
 	_, err = c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: contractCompanyID})
-	assert.ErrorIs(t, err, registerdata.ErrInvalidRequest, "no credentials stored yet")
+	assert.ErrorIs(t, err, registerdata.ErrNotFound, "no credentials stored yet")
 	require.NoError(t, c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: "kyc@example.de", Password: "correct-horse-battery"}))
-	assert.ErrorIs(t, c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: "kyc@example.de", Password: "short"}), registerdata.ErrInvalidRequest)
+	assert.ErrorIs(t, c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: "kyc@example.de", Password: "short"}), registerdata.ErrUnauthorized)
 	_, err = c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: "DE-HRB-X0000-1"})
 	assert.ErrorIs(t, err, registerdata.ErrNotFound)
 	for _, req := range []registerdata.TransparencyExtractRequest{{CompanyID: contractCompanyID}, {CredentialName: registerdata.SandboxCredentialName}} {
@@ -176,4 +177,67 @@ func TestContractInsolvencyAndTransparency(t *testing.T) {
 	}
 	_, err = c.GetTransparencyExtract(ctx, "tre_0")
 	assert.ErrorIs(t, err, registerdata.ErrNotFound)
+}
+
+// TestContractTransparencyAndMonitorRefusals sends each documented
+// refusal of the Transparenzregister (SPEC-DOCS B.1 to B.3) and of a
+// monitor's creation (C) through the checked fake, so that every status
+// the fake answers is one api/openapi.yaml lists for the operation, with
+// its body.
+func TestContractTransparencyAndMonitorRefusals(t *testing.T) {
+	s := newContractSetup(t)
+	ctx := context.Background()
+	c := s.client(t, s.srv.APIKey)
+	login := registerdata.TransparencyCredentials{Username: "kyc@example.de", Password: "correct-horse-battery"}
+
+	require.NoError(t, c.SetTransparencyCredentials(ctx, login), "201")
+	ex, err := c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: contractCompanyID})
+	require.NoError(t, err)
+	var info registerdata.ResponseInfo
+	_, err = c.GetTransparencyExtract(ctx, ex.ID, registerdata.WithResponseInfo(&info))
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusAccepted, info.StatusCode, "processing")
+
+	_, err = c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: contractCompanyID, CredentialName: "nobody"})
+	assert.ErrorIs(t, err, registerdata.ErrNotFound, "404: no credentials under the name")
+	for i := range fake.MaxTransparencyCredentialSets - 1 {
+		require.NoError(t, c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: login.Username, Password: login.Password, Name: fmt.Sprint("set-", i)}))
+	}
+	assert.ErrorIs(t, c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: login.Username, Password: login.Password, Name: "one-too-many"}),
+		registerdata.ErrConflict, "409: the most credential sets")
+	require.NoError(t, s.srv.SetTransparencyLoginLocked(s.srv.APIKey, "set-0", true))
+	_, err = c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: contractCompanyID, CredentialName: "set-0"})
+	assert.ErrorIs(t, err, registerdata.ErrForbidden, "403: the EiS account is locked")
+	const ambiguous = "DE-HRB-F1103-315870"
+	require.NoError(t, s.srv.SetTransparencyOutcome(ambiguous, fake.TransparencyAmbiguous))
+	_, err = c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: ambiguous})
+	assert.ErrorIs(t, err, registerdata.ErrConflict, "409: several entities match")
+
+	for access, want := range map[fake.TransparencyAccess]error{fake.TransparencyNeedsPaidPlan: registerdata.ErrInsufficientCredits, fake.TransparencyNotEnabled: registerdata.ErrForbidden} {
+		key := "key-" + string(access)
+		s.srv.SetCredits(key, 1000)
+		require.NoError(t, s.srv.SetTransparencyAccess(key, access))
+		ck := s.client(t, key)
+		assert.ErrorIs(t, ck.SetTransparencyCredentials(ctx, login), want, "%s: credentials", access)
+		_, err := ck.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CredentialName: registerdata.SandboxCredentialName})
+		assert.ErrorIs(t, err, want, "%s: extract", access)
+	}
+
+	quota := "key-quota"
+	s.srv.SetCredits(quota, int64(fake.DefaultExtractQuota+1)*registerdata.DefaultPrices().Of("POST /v1/transparenzregister/extracts", false))
+	cq := s.client(t, quota)
+	require.NoError(t, cq.SetTransparencyCredentials(ctx, login))
+	for range fake.DefaultExtractQuota {
+		_, err := cq.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: contractCompanyID})
+		require.NoError(t, err)
+	}
+	_, err = cq.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: contractCompanyID})
+	assert.ErrorIs(t, err, registerdata.ErrQuotaExhausted, "429: the 30-day quota")
+
+	noMonitoring := "key-no-monitoring"
+	s.srv.SetCredits(noMonitoring, 1000)
+	s.srv.SetMonitoringPlan(noMonitoring, false)
+	_, err = s.client(t, noMonitoring).CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: contractCompanyID, EntityType: enums.EntityTypeCompany,
+		Preferences: []enums.Preference{enums.PreferenceBasic}})
+	assert.ErrorIs(t, err, registerdata.ErrForbidden, "403: no monitoring access")
 }

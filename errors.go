@@ -33,6 +33,14 @@ var (
 	ErrConflict = errors.New("registerdata: conflict")
 	// ErrRateLimited: 429, too many requests (after the client's retries).
 	ErrRateLimited = errors.New("registerdata: rate limited")
+	// ErrQuotaExhausted: 429 to a production Transparenzregister extract
+	// (RequestTransparencyExtract): the account's extract quota for the
+	// rolling 30-day window is used up. It is not a short rate limit:
+	// the request is sent once and never retried, whatever Retry-After or
+	// X-Should-Retry say, and retrying soon does not help. The error is
+	// the *APIError of the 429 (errors.As); it does not match
+	// ErrRateLimited, which means "slow down".
+	ErrQuotaExhausted = errors.New("registerdata: Transparenzregister extract quota exhausted")
 	// ErrServer: 5xx, the service failed (after the client's retries).
 	// A transport failure, where no answer arrived at all (connection
 	// refused or reset, TLS failure), matches ErrServer too; a cancelled
@@ -72,7 +80,7 @@ func (e *APIError) Error() string {
 		b.WriteString(": ")
 		b.WriteString(e.Message)
 	}
-	if hint := statusHint(e.StatusCode); hint != "" {
+	if hint := e.hint(); hint != "" {
 		b.WriteString("; ")
 		b.WriteString(hint)
 	}
@@ -81,6 +89,51 @@ func (e *APIError) Error() string {
 	}
 	return b.String()
 }
+
+// hint is the usual fix of e: what its status means on its route where
+// the service's documentation gives that its own meaning, else what it
+// means in general.
+func (e *APIError) hint() string {
+	if h, ok := routeHints[routeStatus{e.Method, e.Path, e.StatusCode}]; ok {
+		return h
+	}
+	return statusHint(e.StatusCode)
+}
+
+// routeStatus is an answer's status on one route (a path without ids).
+type routeStatus struct {
+	method, path string
+	status       int
+}
+
+// routeHints are the statuses whose meaning on a route is not the general
+// one (SPEC-DOCS B and C).
+var routeHints = map[routeStatus]string{
+	// A 401 to the credentials call is the Transparenzregister refusing
+	// the login: the docs give no code, only the request tells the causes
+	// apart.
+	{"POST", "/v1/transparenzregister/credentials", 401}: "on this call a 401 means the Transparenzregister rejected the username/password: " +
+		"check them and store them again (a wrong API key would make every other call answer 401 too)",
+	{"POST", "/v1/transparenzregister/credentials", 402}: "Transparenzregister access needs a paid API plan (storing credentials costs nothing): upgrade the account's plan",
+	{"POST", "/v1/transparenzregister/credentials", 403}: "Transparenzregister access is not enabled for this account: ask the service's team to enable it",
+	{"POST", "/v1/transparenzregister/credentials", 409}: "the account stores the most Transparenzregister credential sets it may: " +
+		"store under a name it has already (that replaces the login) instead of a new one",
+	{"POST", "/v1/transparenzregister/extracts", 402}: "Transparenzregister extracts need a paid API plan, and credits to cover them",
+	{"POST", "/v1/transparenzregister/extracts", 403}: "the Transparenzregister rejected authentication with the selected credentials " +
+		"(EiS account not unlocked, identification incomplete, or locked), or Transparenzregister access is not enabled: log in at the Transparenzregister to check the account",
+	{"POST", "/v1/transparenzregister/extracts", 404}: "the company is unknown, no credentials are stored under the X-Credential-Name, " +
+		"or the Transparenzregister has no match: store credentials with SetTransparencyCredentials, or use the credential name sandbox to test",
+	{"POST", "/v1/transparenzregister/extracts", 409}: "several Transparenzregister entities match the company, and the service cannot tell which is meant",
+	{"POST", "/v1/transparenzregister/extracts", 429}: "the production extract quota of the rolling 30-day window is used up, and retrying soon will not help " +
+		"(the request was sent once, not retried): wait until older extracts leave the window, or ask the service's team for a larger quota; sandbox extracts stay free",
+	{"POST", "/v1/monitor", 403}: monitoringAccessHint,
+}
+
+// monitoringAccessHint is what the error of a 403 to a monitor's creation
+// (CreateMonitor) says: monitoring is given to select accounts only
+// (SPEC-DOCS C.1). Nothing was created or billed.
+const monitoringAccessHint = "this account lacks monitoring access, so no monitor was created and nothing was billed: " +
+	"monitoring is early access, available on request: ask the service's team to enable it (see https://docs.openregister.de/guide/monitoring)"
 
 func statusHint(status int) string {
 	switch status {
@@ -98,12 +151,21 @@ func statusHint(status int) string {
 // 503 with Retry-After (the service asks to come back later) matches
 // ErrRateLimited as well as ErrServer.
 func (e *APIError) Is(target error) bool {
-	return target == statusSentinel(e.StatusCode) ||
+	return target == e.sentinel() ||
 		(target == ErrRateLimited && e.StatusCode == http.StatusServiceUnavailable && e.RetryAfter > 0)
 }
 
 // Unwrap returns the sentinel of e's status class, or nil.
-func (e *APIError) Unwrap() error { return statusSentinel(e.StatusCode) }
+func (e *APIError) Unwrap() error { return e.sentinel() }
+
+// sentinel is the sentinel error of e: its status class's, except for the
+// 429 of a Transparenzregister extract, the 30-day quota.
+func (e *APIError) sentinel() error {
+	if e.StatusCode == http.StatusTooManyRequests && e.Method == http.MethodPost && e.Path == "/v1/transparenzregister/extracts" {
+		return ErrQuotaExhausted
+	}
+	return statusSentinel(e.StatusCode)
+}
 
 func statusSentinel(status int) error {
 	switch {

@@ -123,7 +123,9 @@ func (r MonitorRequest) wire() MonitorRequest {
 // The request is checked with Validate first; an invalid one fails with
 // an error wrapping ErrInvalidRequest and nothing is sent. The service
 // answers 400 when no webhook endpoint is configured in the dashboard,
-// 403 (ErrForbidden) on a plan without monitoring, 404 (ErrNotFound) for
+// 403 (ErrForbidden) to an account without monitoring access (the error
+// then says so, that monitoring is early access and where to ask for it;
+// nothing is billed or counted), 404 (ErrNotFound) for
 // an unknown entity and 409 (ErrConflict) when the account already
 // monitors the entity.
 //

@@ -173,7 +173,8 @@ type retryPolicy struct {
 // check is retryablehttp's CheckRetry for the call whose state is st
 // (see transportStages.forCall). It retries 429, 500, 502, 503,
 // 504 and transport errors (or what X-Should-Retry says, except for a
-// 2xx, which is never retried), up to the call's retry limit, and waits
+// 2xx, which is never retried, and for the 429 of a Transparenzregister
+// extract, the 30-day quota: see quotaAnswer), up to the call's retry limit, and waits
 // before each retry: as Retry-After says, never longer than
 // maxRetryAfter (longer: the call fails at once with the answer's error,
 // which carries RetryAfter), else with exponential back-off. A wait that
@@ -193,7 +194,7 @@ func (p *retryPolicy) check(ctx context.Context, st *callState, resp *http.Respo
 		return true, nil
 	}
 	st.attempts++
-	if !shouldRetry(ctx, resp, err) || st.attempts > st.maxRetries {
+	if quotaAnswer(st.route, resp) || !shouldRetry(ctx, resp, err) || st.attempts > st.maxRetries {
 		return false, nil
 	}
 	wait := backoff(p.waitMin, p.waitMax, st.attempts-1, resp)
@@ -241,6 +242,17 @@ func shouldRetry(ctx context.Context, resp *http.Response, err error) bool {
 		return false
 	}
 	return retryableStatus(resp.StatusCode)
+}
+
+// routeTransparencyExtracts is the route whose 429 is the 30-day extract
+// quota (SPEC-DOCS B.2), not a short rate limit.
+const routeTransparencyExtracts = "POST /v1/transparenzregister/extracts"
+
+// quotaAnswer reports an answer that no retry can change: a 429 to a
+// Transparenzregister extract says the rolling 30-day quota is used up,
+// so it is final whatever its Retry-After or X-Should-Retry say.
+func quotaAnswer(route string, resp *http.Response) bool {
+	return resp != nil && resp.StatusCode == http.StatusTooManyRequests && route == routeTransparencyExtracts
 }
 
 func requestIDOf(resp *http.Response) string {

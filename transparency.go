@@ -252,11 +252,24 @@ func (e *TransparencyExtract) fillLists() {
 
 // SetTransparencyCredentials stores a Transparenzregister login under
 // creds.Name (DefaultCredentialName when empty) for later extracts; the
-// service checks it against the Transparenzregister first. Storing again
-// under the same name replaces the login. It costs nothing. Empty
-// username or password, the reserved name SandboxCredentialName and a
-// name that cannot be sent as a header value are refused before sending.
-// The password never appears in an error.
+// service checks it against the Transparenzregister first and answers 201
+// (any 2xx is taken as stored). Storing again under the same name
+// replaces the login; extracts already requested with the old one are not
+// affected. It costs nothing. Empty username or password, the reserved
+// name SandboxCredentialName and a name that cannot be sent as a header
+// value are refused before sending. The password never appears in an
+// error.
+//
+// The error answers, each an *APIError matching its status's sentinel,
+// with a message saying what it means for this call:
+//   - 401 (ErrUnauthorized): on this call, the Transparenzregister rejected
+//     the username or password (a wrong API key would fail every call);
+//   - 402 (ErrInsufficientCredits): Transparenzregister access needs a paid
+//     API plan;
+//   - 403 (ErrForbidden): Transparenzregister access is not enabled for the
+//     account (one copy of the documentation answers this instead of 402);
+//   - 409 (ErrConflict): the account stores the most credential sets it
+//     may; store under a name it has (replacing that login) instead.
 func (c *Client) SetTransparencyCredentials(ctx context.Context, creds TransparencyCredentials, opts ...CallOption) error {
 	switch {
 	case strings.TrimSpace(creds.Username) == "":
@@ -293,9 +306,25 @@ type extractBody struct {
 // req.CompanyID with the credentials named req.CredentialName (sent as
 // X-Credential-Name, DefaultCredentialName when empty), or of the test
 // EKRN in sandbox mode. The extract comes back processing: poll it with
-// GetTransparencyExtract or WaitTransparencyExtract. It costs
-// its route's price (see Prices). Without stored credentials of that
-// name the service answers 400 (ErrInvalidRequest).
+// GetTransparencyExtract or WaitTransparencyExtract. A production extract
+// is billed at its route's price (see Prices); a sandbox extract (CredentialName
+// SandboxCredentialName, no CompanyID) is billed at VariantSandbox (0 in DefaultPrices), and
+// comes back with a nil CompanyID and the EKRN SandboxEKRN.
+//
+// The error answers, each an *APIError matching its status's sentinel,
+// with a message saying what it means for this call:
+//   - 402 (ErrInsufficientCredits): Transparenzregister extracts need a paid
+//     API plan, or the credits do not cover the extract;
+//   - 403 (ErrForbidden): the Transparenzregister rejected authentication
+//     with the selected credentials (the EiS account not unlocked, its
+//     identification incomplete, or locked), or access is not enabled;
+//   - 404 (ErrNotFound): the company is unknown, no credentials are stored
+//     under the name, or the Transparenzregister has no match;
+//   - 409 (ErrConflict): several Transparenzregister entities match the
+//     company;
+//   - 429 (ErrQuotaExhausted, not ErrRateLimited): the production extract
+//     quota of the rolling 30-day window is used up. It is sent once and
+//     never retried: retrying soon does not help.
 func (c *Client) RequestTransparencyExtract(ctx context.Context, req TransparencyExtractRequest, opts ...CallOption) (*TransparencyExtract, error) {
 	name := req.CredentialName
 	if name == "" {
@@ -324,8 +353,9 @@ func (c *Client) RequestTransparencyExtract(ctx context.Context, req Transparenc
 }
 
 // GetTransparencyExtract returns the extract id as it stands: processing,
-// or completed with its documents and report, or failed. It costs
-// nothing.
+// or completed with its documents and report, or failed. The service
+// answers 202 while the extract is processing and 200 once it is
+// completed or failed, both with the extract. It costs nothing.
 func (c *Client) GetTransparencyExtract(ctx context.Context, id string, opts ...CallOption) (*TransparencyExtract, error) {
 	if err := checkPathID("extract id", id); err != nil {
 		return nil, err
@@ -344,10 +374,11 @@ type pollConfig struct {
 	after        func(time.Duration) <-chan time.Time // nil: time.After
 }
 
-// Polling defaults of WaitTransparencyExtract.
+// Polling defaults of WaitTransparencyExtract: the service recommends
+// polling every 5 to 10 seconds.
 const (
-	DefaultPollInterval    = time.Second
-	DefaultMaxPollInterval = 30 * time.Second
+	DefaultPollInterval    = 5 * time.Second
+	DefaultMaxPollInterval = 10 * time.Second
 )
 
 // WithPollInterval sets how long WaitTransparencyExtract waits after the

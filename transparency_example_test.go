@@ -2,6 +2,7 @@ package registerdata_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -52,4 +53,53 @@ func ExampleClient_WaitTransparencyExtract() {
 	// completed 1m30s
 	// Katrin Albers 40
 	// credits spent: 25
+}
+
+// A sandbox extract uses the service's test environment: no stored
+// login, no company, the fixed test EKRN, and no credits.
+func ExampleClient_RequestTransparencyExtract_sandbox() {
+	srv := fake.NewServer()
+	defer srv.Close()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
+	if err != nil {
+		panic(err)
+	}
+	ex, err := c.RequestTransparencyExtract(context.Background(), registerdata.TransparencyExtractRequest{CredentialName: registerdata.SandboxCredentialName})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(ex.Status, *ex.EKRN, ex.CompanyID == nil)
+	fmt.Println("credits spent:", c.CreditsSpent())
+	// Output:
+	// processing DE727032388716 true
+	// credits spent: 0
+}
+
+// The production extract quota counts over a rolling 30-day window: a
+// 429 to an extract is ErrQuotaExhausted, sent once and never retried.
+func ExampleClient_RequestTransparencyExtract_quota() {
+	srv := fake.NewServer(fake.WithExtractQuota(1))
+	defer srv.Close()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
+	if err != nil {
+		panic(err)
+	}
+	ctx := context.Background()
+	if err := c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: "kyc@example.de", Password: "correct-horse-battery"}); err != nil {
+		panic(err)
+	}
+	for range 2 {
+		_, err = c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: "DE-HRB-F1103-267645"})
+		switch {
+		case errors.Is(err, registerdata.ErrQuotaExhausted):
+			fmt.Println("quota used up; rate limited:", errors.Is(err, registerdata.ErrRateLimited))
+		case err != nil:
+			panic(err)
+		default:
+			fmt.Println("requested")
+		}
+	}
+	// Output:
+	// requested
+	// quota used up; rate limited: false
 }

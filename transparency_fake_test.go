@@ -144,10 +144,10 @@ func TestTransparencyExtractFailsOrReportsADiscrepancy(t *testing.T) {
 func TestTransparencyExtractWithoutCredentialsNamesTheFix(t *testing.T) {
 	_, c, _ := newTransparencySetup(t)
 	_, err := c.RequestTransparencyExtract(context.Background(), registerdata.TransparencyExtractRequest{CompanyID: "DE-HRB-F1103-267645"})
-	require.ErrorIs(t, err, registerdata.ErrInvalidRequest)
+	require.ErrorIs(t, err, registerdata.ErrNotFound, "stored credentials not found is a 404 (SPEC-DOCS B.2)")
 	var apiErr *registerdata.APIError
 	require.True(t, errors.As(err, &apiErr))
-	assert.Equal(t, 400, apiErr.StatusCode)
+	assert.Equal(t, 404, apiErr.StatusCode)
 	assert.Contains(t, apiErr.Message, "SetTransparencyCredentials")
 	assert.Contains(t, apiErr.Message, "sandbox")
 	assert.Zero(t, c.CreditsSpent(), "a refused request costs nothing")
@@ -160,7 +160,7 @@ func TestTransparencyPasswordIsNeverShown(t *testing.T) {
 	creds := registerdata.TransparencyCredentials{Username: "kyc@example.de", Password: "short", Name: "x"}
 
 	err := c.SetTransparencyCredentials(ctx, creds) // the register refuses a short password
-	require.ErrorIs(t, err, registerdata.ErrInvalidRequest)
+	require.ErrorIs(t, err, registerdata.ErrUnauthorized)
 	assert.NotContains(t, err.Error(), "short")
 	var apiErr *registerdata.APIError
 	require.True(t, errors.As(err, &apiErr))

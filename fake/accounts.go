@@ -13,9 +13,11 @@ import (
 // account is the state the fake keeps per API key.
 type account struct {
 	credits    int64
-	monitoring bool          // the plan includes monitoring access
-	limiter    *rate.Limiter // nil: no rate limit
-	usage      usage         // credit usage of the current period (credits_api.go)
+	monitoring bool // the plan includes monitoring access
+	// transparency is the Transparenzregister access (SetTransparencyAccess); "": enabled
+	transparency TransparencyAccess
+	limiter      *rate.Limiter // nil: no rate limit
+	usage        usage         // credit usage of the current period (credits_api.go)
 }
 
 // accounts holds every account by API key. One mutex guards them all, so

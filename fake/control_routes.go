@@ -40,7 +40,7 @@ var controlRouteList = []ControlRoute{
 	{"GET", "/_fake/persons", `{"persons": [...]}: the ids of every person of the register`},
 	// Insolvency proceedings and the Transparenzregister.
 	{"POST", "/_fake/insolvencies/{id}/events", `an InsolvencyEvent ({"event_type": ...} at least): AddInsolvencyEvent; 201 with the proceeding`},
-	{"PUT", "/_fake/transparenzregister/{company_id}", `{"outcome": "fail" | "discrepancy" | "normal"}: what extracts of the company do`},
+	{"PUT", "/_fake/transparenzregister/{company_id}", `{"outcome": "fail" | "discrepancy" | "ambiguous" | "normal"}: what extracts of the company do`},
 	{"GET", "/_fake/transparenzregister/documents/{id}/{file}", "a document of a completed Transparenzregister extract"},
 }
 

@@ -19,7 +19,7 @@
 //	more or harder companies          WithGenerated (any number), WithHardCases (hard to match)
 //	the same answers on every run     WithSeed with WithClock (see Snapshots and reproducible runs)
 //	know the curated companies        CuratedRegister, WriteCuratedRegister (the table under Register)
-//	credits and plans                 WithCredits, (*Server).SetCredits, Credits, CreditUsage, SetPaidPlan, SetMonitoringPlan
+//	credits and plans                 WithCredits, (*Server).SetCredits, Credits, CreditUsage, SetPaidPlan, SetMonitoringPlan, WithoutMonitoring, SetTransparencyAccess
 //	monitors and webhooks             WithWebhookEndpoint, (*Server).Deliveries, InspectorURL (see Monitors and webhooks)
 //	time                              WithClock(NewClock(start)), then (*Clock).Advance: expiry and deliveries without sleeping
 //	failures and slowness             (*Server).InjectFault with a Fault, WithLatency, WithRateLimit
@@ -184,7 +184,9 @@
 // table: one monitor per entity per key (a second create answers 409), 25
 // credits for a weekly monitor and 50 for a daily one, charged again at
 // each monthly anniversary while the monitor is enabled; a key whose plan
-// lacks monitoring (SetMonitoringPlan) answers 403 to a create, and a
+// lacks monitoring (SetMonitoringPlan; WithoutMonitoring for the seeded
+// key, as monitoring is early access at the service) answers 403 to a
+// create, unbilled, and a
 // downgrade disables its monitors, which stay listed with "disabled":
 // true until re-enabled by EnableMonitors (the operator's action), not by
 // an upgrade. UpdateCompany changes are classified into the preference
@@ -243,11 +245,17 @@
 // proceedings of natural persons; AddInsolvencyEvent publishes an event,
 // moves the status and the company's summary, and reaches monitors with
 // the insolvencies preference. POST /v1/transparenzregister/credentials
-// keeps logins per API key (only a hash of the password); extracts need
-// stored credentials (or X-Credential-Name: sandbox), complete after
-// TransparencyExtractDelay on the clock with the computed beneficial
-// owners, and fail or report a discrepancy where SetTransparencyOutcome
-// says so (inactive companies fail).
+// answers 201 and keeps logins per API key (only a hash of the password;
+// 401 for a password the register rejects, 409 beyond
+// MaxTransparencyCredentialSets); extracts need stored credentials (404
+// without) or X-Credential-Name: sandbox (free, the test EKRN), count
+// against the 30-day quota (WithExtractQuota, 429 beyond it), answer 202
+// to GET while processing, complete after TransparencyExtractDelay on the
+// clock with the computed beneficial owners, and fail, report a
+// discrepancy or answer 409 as ambiguous where SetTransparencyOutcome says
+// so (inactive companies fail). SetTransparencyAccess (402 or 403) and
+// SetTransparencyLoginLocked (403) stand for the account's plan and the
+// register's account state.
 //
 // # Snapshots and reproducible runs
 //
@@ -312,7 +320,7 @@
 //	PUT    /_fake/companies/{id}/owners     [owners...] or {"owners": [...]}: SetOwners; PATCH the same
 //	GET    /_fake/persons                   {"persons": [uuid, ...]}: every person of the register
 //	POST   /_fake/insolvencies/{id}/events  {"event_type": ...}: AddInsolvencyEvent
-//	PUT    /_fake/transparenzregister/{company_id}  {"outcome": "fail" | "discrepancy" | "normal"}
+//	PUT    /_fake/transparenzregister/{company_id}  {"outcome": "fail" | "discrepancy" | "ambiguous" | "normal"}
 //	GET    /_fake/transparenzregister/documents/{id}/{file}  a document of a completed extract
 //
 // The same controls exist as methods for Go tests (UpdateCompany,

@@ -154,6 +154,14 @@ func (s *Server) SetMonitoringPlan(key string, monitoring bool) {
 	}
 }
 
+// WithoutMonitoring gives the seeded key a plan without monitoring, as
+// most accounts of the service have (monitoring is early access there,
+// enabled on request): creating a monitor answers 403, billing nothing.
+// SetMonitoringPlan turns it on again.
+func WithoutMonitoring() Option {
+	return withSetup(func(s *Server) { s.accounts.setMonitoringPlan(s.APIKey, false) })
+}
+
 // EnableMonitors is the operator's re-enabling of the key's monitor of
 // entityID, or of all its monitors when entityID is empty. It fails when
 // the key's plan lacks monitoring or, for a given entityID, when there is

@@ -2,7 +2,9 @@ package fake_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -79,4 +81,23 @@ func ExampleServer_SetMonitoringPlan() {
 	// downgraded, disabled: true
 	// upgraded, disabled: true
 	// operator re-enabled, disabled: false
+}
+
+// Monitoring is early access at the service: most accounts get 403 when
+// they create a monitor. WithoutMonitoring makes the seeded key such an
+// account.
+func ExampleWithoutMonitoring() {
+	srv := fake.NewServer(fake.WithoutMonitoring(), fake.WithWebhookEndpoint("https://receiver.example/hooks", "whsec_ZXhhbXBsZS1zaWduaW5nLXNlY3JldC0wMTIzNDU2Nzg5"))
+	defer srv.Close()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL))
+	if err != nil {
+		panic(err)
+	}
+	_, err = c.CreateMonitor(context.Background(), registerdata.MonitorRequest{EntityID: "DE-HRB-F1103-267645", EntityType: enums.EntityTypeCompany,
+		Preferences: []enums.Preference{enums.PreferenceBasic}})
+	fmt.Println(errors.Is(err, registerdata.ErrForbidden), strings.Contains(err.Error(), "early access"))
+	fmt.Println("credits spent:", c.CreditsSpent())
+	// Output:
+	// true true
+	// credits spent: 0
 }

@@ -87,13 +87,15 @@ type snapShareList struct {
 }
 
 type snapAccount struct {
-	Credits    int64     `json:"credits"`
-	Monitoring bool      `json:"monitoring"`
-	Created    time.Time `json:"created"`
-	Paid       bool      `json:"paid,omitempty"`
-	Start      time.Time `json:"period_start,omitzero"`
-	Used       int64     `json:"used"`
-	Overage    int64     `json:"overage,omitempty"`
+	Credits    int64 `json:"credits"`
+	Monitoring bool  `json:"monitoring"`
+	// Transparency is the Transparenzregister access; "": enabled.
+	Transparency TransparencyAccess `json:"transparency,omitempty"`
+	Created      time.Time          `json:"created"`
+	Paid         bool               `json:"paid,omitempty"`
+	Start        time.Time          `json:"period_start,omitzero"`
+	Used         int64              `json:"used"`
+	Overage      int64              `json:"overage,omitempty"`
 }
 
 type snapPersonCase struct {
@@ -117,10 +119,15 @@ type snapExtract struct {
 	EKRN      string                            `json:"ekrn"`
 	Submitted time.Time                         `json:"submitted"`
 	View      *registerdata.TransparencyExtract `json:"view,omitempty"`
+	// Login is the hash of the login the extract was requested with, and
+	// LoginLocked whether that login is locked; absent for sandbox extracts.
+	Login       []byte `json:"login,omitempty"`
+	LoginLocked bool   `json:"login_locked,omitempty"`
 }
 
 type snapTransparency struct {
-	Logins   map[string]map[string][]byte   `json:"logins"` // key -> name -> hash of username and password
+	Logins   map[string]map[string][]byte   `json:"logins"`           // key -> name -> hash of username and password
+	Locked   map[string][]string            `json:"locked,omitempty"` // key -> names of locked logins
 	Extracts map[string]snapExtract         `json:"extracts"`
 	Outcomes map[string]TransparencyOutcome `json:"outcomes"`
 	Seq      int                            `json:"seq"`

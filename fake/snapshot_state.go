@@ -17,7 +17,7 @@ func (a *accounts) export() map[string]snapAccount {
 	defer a.mu.Unlock()
 	out := make(map[string]snapAccount, len(a.byKey))
 	for k, acc := range a.byKey {
-		out[k] = snapAccount{Credits: acc.credits, Monitoring: acc.monitoring, Created: acc.usage.created, Paid: acc.usage.paid,
+		out[k] = snapAccount{Credits: acc.credits, Monitoring: acc.monitoring, Transparency: acc.transparency, Created: acc.usage.created, Paid: acc.usage.paid,
 			Start: acc.usage.start, Used: acc.usage.used, Overage: acc.usage.overage}
 	}
 	return out
@@ -29,7 +29,7 @@ func (a *accounts) restore(in map[string]snapAccount) {
 	defer a.mu.Unlock()
 	a.byKey = make(map[string]*account, len(in))
 	for k, sa := range in {
-		acc := &account{credits: sa.Credits, monitoring: sa.Monitoring,
+		acc := &account{credits: sa.Credits, monitoring: sa.Monitoring, transparency: sa.Transparency,
 			usage: usage{created: sa.Created, paid: sa.Paid, start: sa.Start, used: sa.Used, overage: sa.Overage}}
 		if a.limit != rate.Inf {
 			acc.limiter = rate.NewLimiter(a.limit, a.burst)
@@ -77,12 +77,23 @@ func (st *transparencyState) export() snapTransparency {
 	out := snapTransparency{Logins: map[string]map[string][]byte{}, Extracts: map[string]snapExtract{}, Outcomes: maps.Clone(st.marks), Seq: st.seq}
 	for key, names := range st.creds {
 		out.Logins[key] = map[string][]byte{}
-		for name, h := range names {
-			out.Logins[key][name] = slices.Clone(h[:])
+		for name, l := range names {
+			out.Logins[key][name] = slices.Clone(l.hash[:])
+			if l.locked {
+				if out.Locked == nil {
+					out.Locked = map[string][]string{}
+				}
+				out.Locked[key] = append(out.Locked[key], name)
+			}
 		}
+		slices.Sort(out.Locked[key])
 	}
 	for id, ex := range st.extracts {
-		out.Extracts[id] = snapExtract{Key: ex.key, CompanyID: ex.companyID, EKRN: ex.ekrn, Submitted: ex.submitted, View: ex.view}
+		se := snapExtract{Key: ex.key, CompanyID: ex.companyID, EKRN: ex.ekrn, Submitted: ex.submitted, View: ex.view}
+		if ex.login != nil {
+			se.Login, se.LoginLocked = slices.Clone(ex.login.hash[:]), ex.login.locked
+		}
+		out.Extracts[id] = se
 	}
 	return out
 }
@@ -90,23 +101,40 @@ func (st *transparencyState) export() snapTransparency {
 func (st *transparencyState) restore(in snapTransparency) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	st.creds = map[string]map[string][32]byte{}
+	st.creds = map[string]map[string]*login{}
 	for key, names := range in.Logins {
-		st.creds[key] = map[string][32]byte{}
+		st.creds[key] = map[string]*login{}
 		for name, h := range names {
 			if len(h) != 32 {
 				return fmt.Errorf("fake: the snapshot's Transparenzregister login %q is damaged", name)
 			}
-			st.creds[key][name] = [32]byte(h)
+			st.creds[key][name] = &login{hash: [32]byte(h), locked: slices.Contains(in.Locked[key], name)}
 		}
 	}
 	st.extracts = map[string]*extract{}
 	for id, ex := range in.Extracts {
-		st.extracts[id] = &extract{key: ex.Key, companyID: ex.CompanyID, ekrn: ex.EKRN, submitted: ex.Submitted, view: ex.View}
+		e := &extract{key: ex.Key, companyID: ex.CompanyID, ekrn: ex.EKRN, submitted: ex.Submitted, view: ex.View}
+		if len(ex.Login) == 32 {
+			e.login = st.sameLogin(ex.Key, [32]byte(ex.Login), ex.LoginLocked)
+		}
+		st.extracts[id] = e
 	}
 	st.marks = orEmpty(in.Outcomes)
 	st.seq = in.Seq
 	return nil
+}
+
+// sameLogin is the stored login of key with hash and locked, so that an
+// extract restored from a snapshot shares it as it did when taken (a lock
+// reaches it), or a login of its own when none is stored any more. The
+// caller holds st.mu.
+func (st *transparencyState) sameLogin(key string, hash [32]byte, locked bool) *login {
+	for _, l := range st.creds[key] {
+		if l.hash == hash && l.locked == locked {
+			return l
+		}
+	}
+	return &login{hash: hash, locked: locked}
 }
 
 // restore sets the clock to a snapshot's time.

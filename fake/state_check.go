@@ -69,6 +69,8 @@ func checkAccount(key string, a snapAccount) error {
 		return errors.New("an account has an empty API key")
 	case a.Used < 0 || a.Overage < 0:
 		return fmt.Errorf("the usage of account %s is negative (used %d, overage %d)", redactKey(key), a.Used, a.Overage)
+	case a.Transparency != "" && a.Transparency != TransparencyEnabled && a.Transparency != TransparencyNeedsPaidPlan && a.Transparency != TransparencyNotEnabled:
+		return fmt.Errorf("account %s: unknown Transparenzregister access %q", redactKey(key), a.Transparency)
 	}
 	if err := checkCredits(a.Credits); err != nil {
 		return fmt.Errorf("account %s: %w", redactKey(key), err)
@@ -116,10 +118,10 @@ func checkSnapClock(sc snapClock) error {
 // checkOutcome checks a Transparenzregister outcome.
 func checkOutcome(o TransparencyOutcome) error {
 	switch o {
-	case TransparencyNormal, TransparencyFail, TransparencyDiscrepancy:
+	case TransparencyNormal, TransparencyFail, TransparencyDiscrepancy, TransparencyAmbiguous:
 		return nil
 	}
-	return fmt.Errorf("unknown Transparenzregister outcome %q: use %q, %q or %q", o, TransparencyNormal, TransparencyFail, TransparencyDiscrepancy)
+	return fmt.Errorf("unknown Transparenzregister outcome %q: use %q, %q, %q or %q", o, TransparencyNormal, TransparencyFail, TransparencyDiscrepancy, TransparencyAmbiguous)
 }
 
 // checkFinancials checks loaded financials against their company: it

@@ -1,6 +1,7 @@
 package fake
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -17,34 +18,82 @@ import (
 // The Transparenzregister in the fake:
 //
 //   - POST /v1/transparenzregister/credentials stores a login per API key
-//     and name (default "default") and answers 204. The name "sandbox" is
-//     refused (400), and so is a password shorter than
-//     MinTransparencyPasswordLength, standing for the register refusing
-//     the login. Only a hash of the password is kept; it is never logged,
-//     returned or put in an error.
-//   - POST /v1/transparenzregister/extracts (201, CostTransparencyExtract)
-//     uses the credentials named by X-Credential-Name ("default" when
-//     absent); without stored credentials of that name it answers 400
-//     saying how to store them. "sandbox" needs no credentials and no
-//     company_id, and extracts the test EKRN.
+//     and name (default "default") and answers 201; storing under a name
+//     the key has replaces that login (extracts requested with the old one
+//     keep it). The name "sandbox" is refused (400). A password shorter
+//     than MinTransparencyPasswordLength stands for the Transparenzregister
+//     rejecting the username/password: 401, nothing stored. A key may
+//     store MaxTransparencyCredentialSets names (the service documents a
+//     maximum without its size; this one is the fake's choice): a new
+//     name beyond it answers 409. Only a hash of the password is kept; it
+//     is never logged, returned or put in an error.
+//   - Access (SetTransparencyAccess, WithTransparencyAccess): an account
+//     whose plan lacks Transparenzregister access gets 402 to credentials
+//     and extracts (TransparencyNeedsPaidPlan), one where access is not
+//     enabled 403 (TransparencyNotEnabled, the other copy of the
+//     documentation); neither is billed.
+//   - POST /v1/transparenzregister/extracts (201) uses the credentials
+//     named by X-Credential-Name ("default" when absent); without stored
+//     credentials of that name it answers 404 saying how to store them. A
+//     login locked with SetTransparencyLoginLocked (the EiS account not
+//     unlocked or locked) answers 403. A company marked
+//     TransparencyAmbiguous answers 409 (several Transparenzregister
+//     entities match). A production extract is billed at its route's price;
+//     each key may request ExtractQuota of them (DefaultExtractQuota
+//     unless WithExtractQuota says otherwise; the service does not
+//     document the size) in any rolling 30-day window of the fake clock:
+//     beyond it the answer is 429 with X-Should-Retry: false and a
+//     Retry-After until the oldest extract of the window leaves it.
+//     "sandbox" needs no credentials and no company_id, extracts the test
+//     EKRN with company_id null, costs nothing and does not count against
+//     the quota.
 //   - An extract is processing until TransparencyExtractDelay has passed
-//     on the fake clock since it was submitted; then it is completed, with
-//     documents and a report whose beneficial owners are the fake's
-//     computed ones (as GET /v1/company/{id}/ubo serves them), or failed.
-//     It fails for companies that are inactive (no current entry) and for
-//     those marked with SetTransparencyOutcome; a company marked
-//     TransparencyDiscrepancy gets a report with a discrepancy note whose
-//     owners differ from the computed ones. The outcome is fixed when the
-//     extract is first seen done. Polling is free; an extract is visible
-//     only to the key that requested it.
+//     on the fake clock since it was submitted: GET answers 202 with the
+//     extract meanwhile, then 200 with it completed, with documents and a
+//     report whose beneficial owners are the fake's computed ones (as GET
+//     /v1/company/{id}/ubo serves them), or failed. It fails for companies
+//     that are inactive (no current entry), for those marked with
+//     SetTransparencyOutcome, and when the login it was requested with has
+//     been locked meanwhile; a company marked TransparencyDiscrepancy gets
+//     a report with a discrepancy note whose owners differ from the
+//     computed ones. The outcome is fixed when the extract is first seen
+//     done. Polling is free; an extract is visible only to the key that
+//     requested it.
 
 // TransparencyExtractDelay is how long the fake takes to complete an
 // extract, on its clock.
 const TransparencyExtractDelay = 90 * time.Second
 
 // MinTransparencyPasswordLength is the shortest password the fake's
-// Transparenzregister accepts.
+// Transparenzregister accepts; a shorter one is its rejection of the
+// username/password (401 to the credentials call).
 const MinTransparencyPasswordLength = 8
+
+// MaxTransparencyCredentialSets is how many named credential sets one API
+// key may store in the fake. The service documents that a maximum exists
+// (409 when it is reached) but not its size: 10 is the fake's choice.
+const MaxTransparencyCredentialSets = 10
+
+// DefaultExtractQuota is how many production extracts one API key may
+// request in a rolling 30-day window, unless WithExtractQuota says
+// otherwise. The service documents the quota but not its size: 100 is the
+// fake's choice.
+const DefaultExtractQuota = 100
+
+// ExtractQuotaWindow is the rolling window the extract quota counts in.
+const ExtractQuotaWindow = 30 * 24 * time.Hour
+
+// Error codes of the fake's Transparenzregister answers (the service
+// documents none; match with errors.Is on the SDK's sentinels instead).
+const (
+	CodeLoginRejected      = "transparenzregister_login_rejected" // 401 to credentials: the register refused the login
+	CodePaidPlanRequired   = "paid_plan_required"                 // 402: Transparenzregister access needs a paid plan
+	CodeAccessNotEnabled   = "access_not_enabled"                 // 403: Transparenzregister access is not enabled
+	CodeLoginLocked        = "transparenzregister_login_locked"   // 403 to extracts: the EiS account is locked
+	CodeCredentialLimit    = "credential_limit_reached"           // 409: MaxTransparencyCredentialSets names stored
+	CodeAmbiguousMatch     = "ambiguous_match"                    // 409: several Transparenzregister entities match
+	CodeExtractQuotaExceed = "extract_quota_exhausted"            // 429: the 30-day production extract quota is used up
+)
 
 // TransparencyOutcome is what the fake's Transparenzregister does with
 // extracts of a company (see SetTransparencyOutcome).
@@ -55,15 +104,35 @@ const (
 	TransparencyNormal      TransparencyOutcome = "normal"      // completes with the computed beneficial owners
 	TransparencyFail        TransparencyOutcome = "fail"        // the extract fails
 	TransparencyDiscrepancy TransparencyOutcome = "discrepancy" // completes with a discrepancy note and differing owners
+	TransparencyAmbiguous   TransparencyOutcome = "ambiguous"   // requests answer 409: several entities match
+)
+
+// TransparencyAccess is whether an account may use the fake's
+// Transparenzregister (see SetTransparencyAccess).
+type TransparencyAccess string
+
+// Transparenzregister access of an account.
+const (
+	TransparencyEnabled       TransparencyAccess = "enabled"            // the default: credentials and extracts work
+	TransparencyNeedsPaidPlan TransparencyAccess = "paid_plan_required" // 402 to credentials and extracts
+	TransparencyNotEnabled    TransparencyAccess = "not_enabled"        // 403 to credentials and extracts
 )
 
 // transparencyState holds credentials, extracts and outcome marks.
 type transparencyState struct {
 	mu       sync.Mutex
-	creds    map[string]map[string][32]byte // API key -> name -> hash of username and password
+	creds    map[string]map[string]*login // API key -> name -> login
 	extracts map[string]*extract
 	marks    map[string]TransparencyOutcome // company id -> outcome
 	seq      int
+	quota    int // production extracts per key and ExtractQuotaWindow
+}
+
+// login is one stored credential set. Storing under a name again makes a
+// new login, so the extracts of the old one keep theirs.
+type login struct {
+	hash   [32]byte // of username and password
+	locked bool     // SetTransparencyLoginLocked
 }
 
 // extract is one requested extract.
@@ -72,14 +141,16 @@ type extract struct {
 	companyID *string
 	ekrn      string
 	submitted time.Time
+	login     *login                            // the credentials it was requested with; nil for sandbox
 	view      *registerdata.TransparencyExtract // set once done
 }
 
 func installTransparency(s *Server) {
 	st := extState[transparencyState](s)
-	st.creds = map[string]map[string][32]byte{}
+	st.creds = map[string]map[string]*login{}
 	st.extracts = map[string]*extract{}
 	st.marks = map[string]TransparencyOutcome{}
+	st.quota = DefaultExtractQuota
 	s.handleAPI("POST /v1/transparenzregister/credentials", s.handleSetTransparencyCredentials)
 	s.handleAPI("POST /v1/transparenzregister/extracts", s.handleRequestExtract)
 	s.handleAPI("GET /v1/transparenzregister/extracts/{id}", s.handleGetExtract)
@@ -89,10 +160,74 @@ func installTransparency(s *Server) {
 
 func (s *Server) transparency() *transparencyState { return extState[transparencyState](s) }
 
+// WithExtractQuota sets how many production Transparenzregister extracts
+// each API key may request in a rolling 30-day window of the fake clock
+// (default DefaultExtractQuota); beyond it requests answer 429. Zero
+// allows none; a negative n keeps the default.
+func WithExtractQuota(n int) Option {
+	return withSetup(func(s *Server) {
+		if n >= 0 {
+			st := s.transparency()
+			st.mu.Lock()
+			st.quota = n
+			st.mu.Unlock()
+		}
+	})
+}
+
+// WithTransparencyAccess sets the seeded key's Transparenzregister access
+// (default TransparencyEnabled); see SetTransparencyAccess. An unknown
+// value keeps the default.
+func WithTransparencyAccess(a TransparencyAccess) Option {
+	return withSetup(func(s *Server) { _ = s.SetTransparencyAccess(s.APIKey, a) })
+}
+
+// SetTransparencyAccess sets whether the API key key may use the
+// Transparenzregister: TransparencyEnabled, TransparencyNeedsPaidPlan
+// (402) or TransparencyNotEnabled (403). An unknown key gets an account
+// without credits; an unknown value is refused.
+func (s *Server) SetTransparencyAccess(key string, a TransparencyAccess) error {
+	switch a {
+	case TransparencyEnabled, TransparencyNeedsPaidPlan, TransparencyNotEnabled:
+	default:
+		return fmt.Errorf("fake: unknown Transparenzregister access %q: use %q, %q or %q", a, TransparencyEnabled, TransparencyNeedsPaidPlan, TransparencyNotEnabled)
+	}
+	s.accounts.mu.Lock()
+	defer s.accounts.mu.Unlock()
+	s.accounts.ensure(key).transparency = a
+	return nil
+}
+
+// transparencyAccess is key's Transparenzregister access.
+func (a *accounts) transparencyAccess(key string) TransparencyAccess {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if acc, ok := a.byKey[key]; ok && acc.transparency != "" {
+		return acc.transparency
+	}
+	return TransparencyEnabled
+}
+
+// refuseTransparency answers 402 or 403 when key's account may not use the
+// Transparenzregister, and reports whether it did.
+func (s *Server) refuseTransparency(w http.ResponseWriter, key string) bool {
+	switch s.accounts.transparencyAccess(key) {
+	case TransparencyNeedsPaidPlan:
+		writeError(w, http.StatusPaymentRequired, CodePaidPlanRequired,
+			"Transparenzregister access needs a paid API plan: upgrade the plan (fake: SetTransparencyAccess)")
+		return true
+	case TransparencyNotEnabled:
+		writeError(w, http.StatusForbidden, CodeAccessNotEnabled,
+			"Transparenzregister access is not enabled for this account: ask the service's team to enable it (fake: SetTransparencyAccess)")
+		return true
+	}
+	return false
+}
+
 // SetTransparencyOutcome decides what extracts of companyID do from now
-// on: fail, report a discrepancy, or complete normally (which also lifts
-// the failure of an inactive company). It fails for an unknown company or
-// outcome.
+// on: fail, report a discrepancy, answer 409 as ambiguous, or complete
+// normally (which also lifts the failure of an inactive company). It
+// fails for an unknown company or outcome.
 func (s *Server) SetTransparencyOutcome(companyID string, o TransparencyOutcome) error {
 	if _, ok := s.store.get(companyID); !ok {
 		return fmt.Errorf("%w %q", ErrUnknownCompany, companyID)
@@ -110,14 +245,31 @@ func (s *Server) SetTransparencyOutcome(companyID string, o TransparencyOutcome)
 // HasTransparencyCredentials reports whether the API key key has stored
 // credentials under name ("" meaning "default").
 func (s *Server) HasTransparencyCredentials(key, name string) bool {
-	if name == "" {
-		name = registerdata.DefaultCredentialName
-	}
+	name = cmp.Or(name, registerdata.DefaultCredentialName)
 	st := s.transparency()
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	_, ok := st.creds[key][name]
 	return ok
+}
+
+// SetTransparencyLoginLocked locks (or unlocks) the login the API key key
+// stores under name ("" meaning "default"), as the Transparenzregister
+// locks an EiS account: new extracts with it answer 403, and extracts
+// requested with it that are still processing fail. A login stored under
+// the name later is a new one, not locked. It fails when no such login
+// is stored.
+func (s *Server) SetTransparencyLoginLocked(key, name string, locked bool) error {
+	name = cmp.Or(name, registerdata.DefaultCredentialName)
+	st := s.transparency()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	l := st.creds[key][name]
+	if l == nil {
+		return fmt.Errorf("fake: no Transparenzregister login named %q is stored for the key", name)
+	}
+	l.locked = locked
+	return nil
 }
 
 func (s *Server) handleSetTransparencyCredentials(w http.ResponseWriter, r *http.Request) {
@@ -143,22 +295,36 @@ func (s *Server) handleSetTransparencyCredentials(w http.ResponseWriter, r *http
 	case strings.TrimSpace(name) == "":
 		writeError(w, http.StatusBadRequest, CodeInvalidRequest, `the credential name is blank: give a name, or leave it out for "default"`)
 		return
-	case len(*body.Password) < MinTransparencyPasswordLength:
-		writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest,
-			"the Transparenzregister refused the login of user %q: check the username and password (nothing was stored)", *body.Username)
+	}
+	key := apiKey(r)
+	if s.refuseTransparency(w, key) {
 		return
 	}
-	if !s.charge(w, apiKey(r), s.price("POST /v1/transparenzregister/credentials")) {
+	if len(*body.Password) < MinTransparencyPasswordLength {
+		writeErrorf(w, http.StatusUnauthorized, CodeLoginRejected,
+			"the Transparenzregister rejected the username/password of user %q: check them (nothing was stored)", *body.Username)
 		return
 	}
 	st := s.transparency()
 	st.mu.Lock()
-	if st.creds[apiKey(r)] == nil {
-		st.creds[apiKey(r)] = map[string][32]byte{}
+	names := st.creds[key]
+	if _, ok := names[name]; !ok && len(names) >= MaxTransparencyCredentialSets {
+		st.mu.Unlock()
+		writeErrorf(w, http.StatusConflict, CodeCredentialLimit,
+			"this account stores %d Transparenzregister credential sets, the most it may: store under one of its names again to replace that login", len(names))
+		return
 	}
-	st.creds[apiKey(r)][name] = sha256.Sum256([]byte(*body.Username + "\x00" + *body.Password))
 	st.mu.Unlock()
-	w.WriteHeader(http.StatusNoContent)
+	if !s.charge(w, key, s.price("POST /v1/transparenzregister/credentials")) {
+		return
+	}
+	st.mu.Lock()
+	if st.creds[key] == nil {
+		st.creds[key] = map[string]*login{}
+	}
+	st.creds[key][name] = &login{hash: sha256.Sum256([]byte(*body.Username + "\x00" + *body.Password))}
+	st.mu.Unlock()
+	w.WriteHeader(http.StatusCreated)
 }
 
 // extractCreated is the answer to a new extract: only what is known then.
@@ -177,35 +343,61 @@ func (s *Server) handleRequestExtract(w http.ResponseWriter, r *http.Request) {
 	if !decodeBody(w, r, &body) {
 		return
 	}
-	name := r.Header.Get("X-Credential-Name")
-	if name == "" {
-		name = registerdata.DefaultCredentialName
-	}
-	ex := &extract{key: apiKey(r), submitted: s.clock.Now().UTC().Truncate(time.Second)}
+	name := cmp.Or(r.Header.Get("X-Credential-Name"), registerdata.DefaultCredentialName)
+	key := apiKey(r)
+	ex := &extract{key: key, submitted: s.clock.Now().UTC().Truncate(time.Second)}
 	if name == registerdata.SandboxCredentialName {
 		if body.CompanyID != nil {
 			writeError(w, http.StatusBadRequest, CodeInvalidRequest, "a sandbox extract is of the test EKRN "+registerdata.SandboxEKRN+": leave company_id out")
 			return
 		}
+		if s.refuseTransparency(w, key) {
+			return
+		}
 		ex.ekrn = registerdata.SandboxEKRN
 	} else {
-		if !s.HasTransparencyCredentials(apiKey(r), name) {
-			writeErrorf(w, http.StatusBadRequest, CodeInvalidRequest,
+		if body.CompanyID == nil || *body.CompanyID == "" {
+			writeError(w, http.StatusBadRequest, CodeInvalidRequest, `send {"company_id": ...}: a production extract needs the company`)
+			return
+		}
+		if s.refuseTransparency(w, key) {
+			return
+		}
+		st := s.transparency()
+		st.mu.Lock()
+		ex.login = st.creds[key][name]
+		locked := ex.login != nil && ex.login.locked
+		st.mu.Unlock()
+		if ex.login == nil {
+			writeErrorf(w, http.StatusNotFound, CodeNotFound,
 				"no Transparenzregister credentials named %q are stored for this API key: store them first with POST /v1/transparenzregister/credentials "+
 					`{"username", "password", "name": %q} (SetTransparencyCredentials), or send X-Credential-Name: sandbox to test without them`, name, name)
 			return
 		}
-		if body.CompanyID == nil || *body.CompanyID == "" {
-			writeError(w, http.StatusBadRequest, CodeInvalidRequest, `send {"company_id": ...}: a production extract needs the company`)
+		if locked {
+			writeErrorf(w, http.StatusForbidden, CodeLoginLocked,
+				"the Transparenzregister rejected authentication with the credentials %q: the EiS account is locked or not unlocked; log in at the Transparenzregister to check it", name)
 			return
 		}
 		if _, ok := s.store.get(*body.CompanyID); !ok {
 			writeErrorf(w, http.StatusNotFound, CodeNotFound, "company %q is not in the register, so it resolves to no Transparenzregister entity", *body.CompanyID)
 			return
 		}
+		if s.transparencyMark(*body.CompanyID) == TransparencyAmbiguous {
+			writeErrorf(w, http.StatusConflict, CodeAmbiguousMatch,
+				"several Transparenzregister entities match company %q, so the extract cannot be requested", *body.CompanyID)
+			return
+		}
+		if wait, full := s.extractQuotaFull(key); full {
+			w.Header().Set(shouldRetryHeader, "false")
+			setRetryAfter(w, wait)
+			writeError(w, http.StatusTooManyRequests, CodeExtractQuotaExceed,
+				"the production extract quota of the rolling 30-day window is used up: retrying soon will not help; sandbox extracts stay possible")
+			return
+		}
 		ex.companyID, ex.ekrn = body.CompanyID, ekrnOf(*body.CompanyID)
 	}
-	if !s.charge(w, apiKey(r), s.priceOf("POST /v1/transparenzregister/extracts", extractVariant(name))) {
+	if !s.charge(w, key, s.priceOf("POST /v1/transparenzregister/extracts", extractVariant(name))) {
 		return
 	}
 	st := s.transparency()
@@ -216,6 +408,44 @@ func (s *Server) handleRequestExtract(w http.ResponseWriter, r *http.Request) {
 	st.mu.Unlock()
 	ekrn := ex.ekrn
 	writeJSON(w, http.StatusCreated, extractCreated{ID: id, CompanyID: ex.companyID, EKRN: &ekrn, Status: enums.ExtractStatusProcessing, SubmittedAt: ex.submitted})
+}
+
+// transparencyMark is the outcome SetTransparencyOutcome set for companyID.
+func (s *Server) transparencyMark(companyID string) TransparencyOutcome {
+	st := s.transparency()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.marks[companyID]
+}
+
+// extractQuotaFull reports whether key has used its production extract
+// quota in the window ending now, and how long until the oldest extract
+// of the window leaves it. The window is counted from the extracts kept,
+// so snapshots carry it.
+func (s *Server) extractQuotaFull(key string) (time.Duration, bool) {
+	now := s.clock.Now()
+	from := now.Add(-ExtractQuotaWindow)
+	st := s.transparency()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	n, oldest := 0, now
+	for _, ex := range st.extracts {
+		if ex.key == key && ex.companyID != nil && ex.submitted.After(from) {
+			n++
+			oldest = minTime(oldest, ex.submitted)
+		}
+	}
+	if n < st.quota {
+		return 0, false
+	}
+	return oldest.Add(ExtractQuotaWindow).Sub(now), true
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }
 
 // ekrnOf is the fake's Transparenzregister entity number of a company:
@@ -237,8 +467,12 @@ func (s *Server) handleGetExtract(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, CodeNotFound, err.Error())
 		return
 	}
+	status := http.StatusOK
+	if view.Status == enums.ExtractStatusProcessing {
+		status = http.StatusAccepted // still processing (SPEC-DOCS B.3), same body
+	}
 	if s.charge(w, apiKey(r), s.price("GET /v1/transparenzregister/extracts/{extract_id}")) {
-		writeJSON(w, http.StatusOK, view)
+		writeJSON(w, status, view)
 	}
 }
 
@@ -261,6 +495,9 @@ func (s *Server) extractView(key, id string) (*registerdata.TransparencyExtract,
 	outcome := TransparencyNormal
 	if ex.companyID != nil {
 		outcome = st.marks[*ex.companyID]
+	}
+	if ex.login != nil && ex.login.locked {
+		outcome = TransparencyFail // the register cannot use the login it was requested with
 	}
 	st.mu.Unlock()
 

@@ -180,7 +180,7 @@ func mustJSON(v any) []byte {
 }
 
 // handleSetTransparencyOutcome is PUT /_fake/transparenzregister/{company_id}
-// with {"outcome": "fail" | "discrepancy" | "normal"}: SetTransparencyOutcome.
+// with {"outcome": "fail" | "discrepancy" | "ambiguous" | "normal"}: SetTransparencyOutcome.
 func (s *Server) handleSetTransparencyOutcome(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Outcome TransparencyOutcome `json:"outcome"`

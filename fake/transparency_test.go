@@ -28,7 +28,7 @@ func TestTransparencyCredentialsOverHTTP(t *testing.T) {
 	assert.Equal(t, http.StatusBadRequest, res.status)
 
 	res = do(t, http.MethodPost, srv.URL+"/v1/transparenzregister/credentials", srv.APIKey, trCreds)
-	assert.Equal(t, http.StatusNoContent, res.status, "%s", res.body)
+	assert.Equal(t, http.StatusCreated, res.status, "%s", res.body)
 	assert.Empty(t, res.body)
 	assert.True(t, srv.HasTransparencyCredentials(srv.APIKey, ""))
 	assert.False(t, srv.HasTransparencyCredentials("another-key", ""), "credentials are kept per key")
@@ -36,7 +36,7 @@ func TestTransparencyCredentialsOverHTTP(t *testing.T) {
 
 func TestTransparencyExtractLifecycleOverHTTP(t *testing.T) {
 	srv, clk := newTestServer(t)
-	require.Equal(t, http.StatusNoContent, do(t, http.MethodPost, srv.URL+"/v1/transparenzregister/credentials", srv.APIKey, trCreds).status)
+	require.Equal(t, http.StatusCreated, do(t, http.MethodPost, srv.URL+"/v1/transparenzregister/credentials", srv.APIKey, trCreds).status)
 	res := do(t, http.MethodPost, srv.URL+"/v1/transparenzregister/extracts", srv.APIKey, `{"company_id": "`+richID+`"}`)
 	require.Equal(t, http.StatusCreated, res.status, "%s", res.body)
 	var created map[string]any
@@ -45,17 +45,17 @@ func TestTransparencyExtractLifecycleOverHTTP(t *testing.T) {
 	id := created["id"].(string)
 	assert.True(t, strings.HasPrefix(id, "tre_"))
 
-	get := func() registerdata.TransparencyExtract {
+	get := func(status int) registerdata.TransparencyExtract {
 		res := do(t, http.MethodGet, srv.URL+"/v1/transparenzregister/extracts/"+id, srv.APIKey, "")
-		require.Equal(t, http.StatusOK, res.status, "%s", res.body)
+		require.Equal(t, status, res.status, "%s", res.body)
 		var ex registerdata.TransparencyExtract
 		require.NoError(t, json.Unmarshal(res.body, &ex))
 		return ex
 	}
 	clk.Advance(TransparencyExtractDelay - time.Second)
-	assert.Equal(t, enums.ExtractStatusProcessing, get().Status)
+	assert.Equal(t, enums.ExtractStatusProcessing, get(http.StatusAccepted).Status, "202 with the extract while processing")
 	clk.Advance(time.Second)
-	ex := get()
+	ex := get(http.StatusOK)
 	require.Equal(t, enums.ExtractStatusCompleted, ex.Status)
 
 	// The report agrees with the fake's computed beneficial owners.
@@ -82,7 +82,7 @@ func TestTransparencyOutcomeControl(t *testing.T) {
 	assert.Equal(t, http.StatusBadRequest, do(t, http.MethodPut, srv.URL+"/_fake/transparenzregister/"+richID, "", `{"outcome": "perhaps"}`).status)
 	assert.Equal(t, http.StatusNotFound, do(t, http.MethodPut, srv.URL+"/_fake/transparenzregister/DE-HRB-X0000-1", "", `{"outcome": "fail"}`).status)
 
-	require.Equal(t, http.StatusNoContent, do(t, http.MethodPost, srv.URL+"/v1/transparenzregister/credentials", srv.APIKey, trCreds).status)
+	require.Equal(t, http.StatusCreated, do(t, http.MethodPost, srv.URL+"/v1/transparenzregister/credentials", srv.APIKey, trCreds).status)
 	res = do(t, http.MethodPost, srv.URL+"/v1/transparenzregister/extracts", srv.APIKey, `{"company_id": "`+richID+`"}`)
 	require.Equal(t, http.StatusCreated, res.status)
 	var ex registerdata.TransparencyExtract

@@ -176,7 +176,11 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 // and a company whose baseline is stored is not fetched again. The
 // client's budget (WithCreditBudget) bounds what it spends: a create it
 // cannot pay for stops Sync with an error wrapping
-// registerdata.ErrBudgetExceeded, the result saying what was done.
+// registerdata.ErrBudgetExceeded, the result saying what was done. An
+// account without monitoring access (403, registerdata.ErrForbidden:
+// monitoring is early access at the service) stops Sync at the first
+// create, with the SDK's error saying where to ask for access; nothing is
+// billed and no further create is tried.
 func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 	res := SyncResult{OwnersNotPublished: map[string]string{}}
 	prefs := pl.Options.preferences()
@@ -200,6 +204,14 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			}
 		case errors.Is(err, registerdata.ErrConflict):
 			// It exists: created by an earlier, interrupted Sync.
+		case errors.Is(err, registerdata.ErrForbidden):
+			// The account lacks monitoring (early access at the service):
+			// every further create would be refused alike, so Sync stops
+			// at the first, and forgets the monitor it did not get.
+			if _, derr := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); derr != nil {
+				return res, fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, derr)
+			}
+			return res, fmt.Errorf("portfolio: Sync: stopped at the first monitor (%s, of %d to create), as none can be created: %w", id, len(pl.Create), err)
 		default:
 			return res, fmt.Errorf("portfolio: Sync: creating the monitor of %s: %w", id, err)
 		}

@@ -37,6 +37,10 @@ preferences. A person id (a UUID) makes a person monitor, anything else a
 company monitor. A weekly company monitor costs 25 credits, a daily one 50,
 and the same again each month it stays active.
 
+Monitoring is early access at the service, given on request: an account
+without it gets 403, which the command reports with where to ask
+(https://docs.openregister.de/guide/monitoring), billing nothing.
+
 Company preferences: basic, representation, financials, documents,
 ownership, holdings, insolvencies (default: basic,representation).
 Person preferences: management_positions, holdings, insolvencies

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -76,7 +77,9 @@ without one and fetches its first record, and deletes the monitors the
 portfolio created for companies it no longer names (monitors made for other
 purposes are never touched). It can be stopped and run again: a monitor
 whose creation answer was lost is found, not created twice. --budget caps
-what it spends; run "portfolio plan" first to see the cost.`,
+what it spends; run "portfolio plan" first to see the cost. Monitoring is
+early access at the service: on an account without it the first create is
+refused (403), and sync stops there, says so and bills nothing.`,
 		examples: []string{
 			"registerdata portfolio plan && registerdata --budget 5000 portfolio sync",
 			"registerdata portfolio sync --daily",
@@ -103,7 +106,12 @@ func (a *app) runSync(p *portfolio.Portfolio, pl portfolio.Plan) error {
 	} else {
 		fmt.Fprintf(a.stdout, "created %d monitors, deleted %d; %d credits\n", res.Created, res.Deleted, res.Credits)
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, registerdata.ErrForbidden):
+		// No monitor can be created on this account: running again would
+		// only be refused again.
+		return err
+	case err != nil:
 		return fmt.Errorf("%w (run the command again to continue: what was done is kept)", err)
 	}
 	return nil

@@ -80,8 +80,11 @@ func transparencyExtract() *command {
 		help: `Requests a Transparenzregister extract of the company with the login stored
 under --credential (see transparency login). The extract is processed by
 the register: the command prints its id and status, and with --wait polls
-until it is completed or failed. --credential sandbox requests the
-service's test extract, with no company id and no login.`,
+until it is completed or failed (after 5 s, then every 10 s, as the service
+recommends). --credential sandbox requests the service's test extract, with
+no company id and no login, for free. A production extract refused with 429
+has used up the account's extract quota of the rolling 30-day window: it is
+not retried, and retrying soon does not help.`,
 		examples: []string{
 			"registerdata transparency extract DE-HRB-F1103-267645",
 			"registerdata transparency extract DE-HRB-F1103-267645 --credential team --wait",

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
 )
 
@@ -21,7 +23,7 @@ func TestTransparencyLoginExtractGet(t *testing.T) {
 	h.stdin = ""
 	h.env["REGISTERDATA_TRANSPARENCY_PASSWORD"] = "short"
 	r = h.run(t, "transparency", "login", "--username", "max@example.de", "--name", "team").wantCode(t, exitFailed)
-	if !strings.Contains(r.stderr, "refused the login") {
+	if !strings.Contains(r.stderr, "rejected the username/password") {
 		t.Errorf("a refused login: stderr %q", r.stderr)
 	}
 	delete(h.env, "REGISTERDATA_TRANSPARENCY_PASSWORD")
@@ -35,7 +37,7 @@ func TestTransparencyLoginExtractGet(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &ex); err != nil || ex.Status != "processing" {
 		t.Fatalf("extract --json = %s (%v)", r.stdout, err)
 	}
-	if r.stderr != "cost: 10 credits\n" {
+	if want := fmt.Sprintf("cost: %d credits\n", registerdata.DefaultPrices().Of("POST /v1/transparenzregister/extracts", false)); r.stderr != want {
 		t.Errorf("stderr = %q", r.stderr)
 	}
 	r = h.run(t, "transparency", "get", ex.ID).wantCode(t, 0)

@@ -178,7 +178,7 @@ func (e *Engine) Create(account string, r registerdata.MonitorRequest) (register
 	defer e.mu.Unlock()
 	if !e.hooks.MonitoringPlan(account) {
 		return registerdata.Monitor{}, refuse(http.StatusForbidden, CodePlanWithoutMonitoring,
-			"the account's plan does not include monitoring: upgrade the plan (fake: POST /_fake/plan {\"monitoring\": true})")
+			"the account has no monitoring access (fake: WithoutMonitoring, or POST /_fake/plan {\"monitoring\": true} to give it)")
 	}
 	if e.find(account, r.EntityID) != nil {
 		return registerdata.Monitor{}, refuse(http.StatusConflict, CodeMonitorExists,
