@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/registerdatamcp"
 )
 
@@ -32,6 +33,7 @@ func TestEveryToolAgainstTheFake(t *testing.T) {
 		{"get_owners", map[string]any{"company_id": kycID}, 10},
 		{"get_beneficial_owners", map[string]any{"company_id": kycID}, 10},
 		{"get_ownership_tree", map[string]any{"company_id": kycID, "max_depth": 3}, -1},
+		{"get_ownership_history", map[string]any{"company_id": nordlichtID}, registerdata.CostOwnershipHistory},
 		{"get_financials", map[string]any{"company_id": nordlichtID}, 10},
 		{"get_company_holdings", map[string]any{"company_id": nordlichtID}, 10},
 		{"get_person", map[string]any{"person_id": srv.Persons()[0]}, 10},
