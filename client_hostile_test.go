@@ -518,13 +518,6 @@ func (op hostileOp) run(ctx context.Context, c *registerdata.Client, name string
 	return op.id(ctx, c, id)
 }
 
-// openAPIOperations lists the operationIds of api/openapi.yaml with their
-// methods.
-func openAPIOperations(t *testing.T) map[string]string {
-	ops, _ := openAPISuccesses(t)
-	return ops
-}
-
 // openAPISuccesses lists the operationIds of api/openapi.yaml with their
 // methods and their 2xx statuses.
 func openAPISuccesses(t *testing.T) (methods map[string]string, successes map[string][]int) {

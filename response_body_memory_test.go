@@ -36,12 +36,6 @@ type hostileBody struct {
 	announce int64
 }
 
-// successSchema is the schema of op's 2xx JSON answer, or nil.
-func successSchema(op *openapi3.Operation) *openapi3.Schema {
-	schema, _ := successAnswer(op)
-	return schema
-}
-
 // successAnswer is the schema of op's result and the status it comes
 // with (200, else 201; 200 and no schema for an operation without one).
 func successAnswer(op *openapi3.Operation) (*openapi3.Schema, int) {
