@@ -43,7 +43,9 @@ func TestGetOwnershipHistoryWaitsThroughProcessingAndPaysOnce(t *testing.T) {
 func TestGetOwnershipHistoryNoWaitReturnsProcessingUnbilled(t *testing.T) {
 	srv, c, ct := newFakeClient(t, []fake.Option{fake.WithHistoryProcessing(1)}, registerdata.WithCreditBudget(100))
 	var info registerdata.ResponseInfo
-	h, err := c.GetOwnershipHistory(context.Background(), knownCompany, registerdata.NoWait(), registerdata.WithResponseInfo(&info))
+	timer := &recordingTimer{}
+	h, err := c.GetOwnershipHistory(context.Background(), knownCompany, registerdata.NoWait(), registerdata.WithResponseInfo(&info), registerdata.WithPollTimer(timer.after))
+	assert.Empty(t, timer.waits, "NoWait does not wait")
 	require.Error(t, err)
 	assert.Nil(t, h)
 	assert.ErrorIs(t, err, registerdata.ErrProcessing)
@@ -81,10 +83,25 @@ func TestGetOwnershipHistoryEndsWithTheContextDuringTheWait(t *testing.T) {
 		cancel() // the context ends while the call waits
 		return nil
 	}
-	_, err := c.GetOwnershipHistory(ctx, knownCompany, registerdata.WithPollTimer(never))
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.GetOwnershipHistory(ctx, knownCompany, registerdata.WithPollTimer(never))
+		done <- err
+	}()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second): // a safety bound: the call returns as soon as ctx ends
+		t.Fatal("the call did not end with its context")
+	}
 	require.Error(t, err)
 	assert.ErrorIs(t, err, context.Canceled)
-	assert.Equal(t, 30*time.Second, <-waited)
+	select {
+	case d := <-waited:
+		assert.Equal(t, 30*time.Second, d)
+	default:
+		t.Error("the call did not wait")
+	}
 	assert.EqualValues(t, 1, ct.calls.Load())
 	assert.Zero(t, c.CreditsSpent())
 

@@ -76,7 +76,11 @@ func TestGetOwnershipHistoryHonoursRetryAfter(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, h.Owners, 1)
 			require.Len(t, timer.waits, 1)
-			assert.InDelta(t, tc.want, timer.waits[0], float64(2*time.Second))
+			if tc.name == "a date" {
+				assert.InDelta(t, tc.want, timer.waits[0], float64(2*time.Second), "an HTTP date is read against the clock")
+			} else {
+				assert.Equal(t, tc.want, timer.waits[0])
+			}
 			assert.EqualValues(t, 2, n.Load())
 			assert.Equal(t, int64(registerdata.CostOwnershipHistory), c.CreditsSpent(), "the 202 was not charged, the 200 was")
 
