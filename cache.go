@@ -181,10 +181,12 @@ func (c *Client) shared(ctx context.Context, r request, out any, st *callState, 
 
 // ask has the next stage ask the service and decode its answer into out.
 // With a cache, a body that decoded well is stored in it under key, and
-// kept in st.body for the waiters of a flight.
+// kept in st.body for the waiters of a flight, if its status is one the
+// route's table (routeAnswers) marks as the result: an answer Do decoded
+// from another 2xx (a 202, a 203) is never kept.
 func (c *Client) ask(ctx context.Context, r request, out any, st *callState, cache Cache, key string) error {
 	body, err := c.decoded(ctx, r, out, st)
-	if err != nil || cache == nil {
+	if err != nil || cache == nil || answerOf(st.route, st.status).kind != answerData {
 		return err
 	}
 	st.body = body

@@ -26,7 +26,8 @@ type callConfig struct {
 	timeout    time.Duration // 0: none beyond the context and the HTTP client
 	maxRetries int           // < 0: the client's setting
 	maxPages   int           // page walks only; 0: no bound
-	poll       pollConfig    // WaitTransparencyExtract only
+	poll       pollConfig    // WaitTransparencyExtract, and GetOwnershipHistory's waits (the timer)
+	noWait     bool          // NoWait: GetOwnershipHistory only
 	header     http.Header   // WithHeader; nil: none
 	cost       int64         // WithCost, for Do; < 0: UnpublishedPrice
 	err        error         // the first invalid option

@@ -13,7 +13,8 @@ import "net/http"
 //
 // Billing rule: every write of the request may be billed, so the price of
 // each write is held in the budget before the write is made (writes.go).
-// A write answered 2xx is charged; a write whose answer was lost
+// A write answered 2xx is charged (but for a status the route's table,
+// routeAnswers, marks unbilled: its hold is released); a write whose answer was lost
 // (connection reset, timeout) is charged too, because the service may
 // have processed it. CreditsSpent is therefore never below what the
 // service billed, and never above the budget.

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -35,6 +36,9 @@ type hostileServer struct {
 	received atomic.Int64 // requests that reached the server
 	billed   atomic.Int64 // of them, those the service did the work for
 	conns    sync.Map     // remote address -> true: connections seen
+	ok       int          // the operation's success status (hostileOp.okStatus)
+	status   int          // hostileScenario.status
+	spent    int64        // the client's CreditsSpent after the calls, for the check
 }
 
 // bill counts a request the service did the work for.
@@ -46,6 +50,9 @@ type hostileScenario struct {
 	// handle answers one request; it calls h.bill when the service would
 	// have charged for it.
 	handle func(h *hostileServer, w http.ResponseWriter, r *http.Request)
+	// status is the status the scenario answers, when it says one
+	// (hostileServer.status, for the handler and the check).
+	status int
 	// opts are extra client options; timeout bounds the call.
 	opts    []registerdata.Option
 	timeout time.Duration
@@ -73,11 +80,31 @@ func answer(w http.ResponseWriter, status int, body string) {
 // mustFailAsUnexpected: a 2xx the client cannot use is ErrUnexpectedResponse
 // (operations that decode nothing may succeed).
 func mustFailAsUnexpected(t *testing.T, name string, op hostileOp, _ *hostileServer, err error) {
-	if err == nil && (name == "deleteMonitor" || name == "setTransparencyCredentials") {
+	if err == nil && decodesNothing(name) {
 		return
 	}
 	assert.ErrorIs(t, err, registerdata.ErrUnexpectedResponse, name)
 }
+
+// decodesNothing: the operations whose success has no body.
+func decodesNothing(name string) bool {
+	return name == "deleteMonitor" || name == "setTransparencyCredentials"
+}
+
+// mustRefuseAsUndefined: a 2xx status the operation does not define is
+// never taken as its result, whatever its body: the error is a
+// *ResponseError naming the status.
+func mustRefuseAsUndefined(t *testing.T, name string, _ hostileOp, h *hostileServer, err error) {
+	var respErr *registerdata.ResponseError
+	if assert.ErrorAs(t, err, &respErr, name) {
+		assert.Contains(t, respErr.Reason, "defines no", name)
+		assert.Equal(t, h.status, respErr.StatusCode, name)
+	}
+}
+
+// anyResult is a body each operation's decoder would take as a result.
+const anyResult = `{"id":"DE-HRB-F1103-267645","company_id":"DE-HRB-F1103-267645","name":"X GmbH","results":[],"owners":[],"ubos":[],` +
+	`"holdings":[],"items":[],"reports":[],"status":"processing","credits":1,"management_positions":[]}`
 
 // redirectTarget is the other origin the redirect scenarios point to; it
 // records what reaches it.
@@ -90,25 +117,27 @@ type redirectTarget struct {
 var hostileScenarios = []hostileScenario{
 	{name: "malformed body", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		h.bill()
-		answer(w, http.StatusOK, `{"id":"DE-HRB-F1103-267645","results":[{"na`)
+		answer(w, h.ok, `{"id":"DE-HRB-F1103-267645","results":[{"na`)
 	}, check: mustFailAsUnexpected},
 	{name: "mistyped body", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		h.bill()
-		answer(w, http.StatusOK, `{"id":5,"company_id":[],"results":"many","owners":{},"items":7,"reports":true,"ubos":1,"holdings":"x","management_positions":{}}`)
+		answer(w, h.ok, `{"id":5,"company_id":[],"results":"many","owners":{},"items":7,"reports":true,"ubos":1,"holdings":"x","management_positions":{}}`)
 	}, check: mustFailAsUnexpected},
 	{name: "array for an object", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		h.bill()
-		answer(w, http.StatusOK, `[{"id":"DE-HRB-F1103-267645"}]`)
+		answer(w, h.ok, `[{"id":"DE-HRB-F1103-267645"}]`)
 	}, check: mustFailAsUnexpected},
 	{name: "reset mid-body", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		h.bill()
 		w.Header().Set("Content-Length", "4096")
-		w.WriteHeader(http.StatusOK)
+		w.WriteHeader(h.ok)
 		_, _ = io.WriteString(w, `{"id":"DE-HRB-F1103-267645","name":`)
 		http.NewResponseController(w).Flush()
 		hijackClose(w)
 	}, check: func(t *testing.T, name string, _ hostileOp, _ *hostileServer, err error) {
-		assert.Error(t, err, name)
+		if !decodesNothing(name) { // a 204 has no body to cut
+			assert.Error(t, err, name)
+		}
 	}},
 	{name: "keep-alive death before the answer", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		h.bill() // the service may have done the work before the connection died
@@ -116,7 +145,7 @@ var hostileScenarios = []hostileScenario{
 			hijackClose(w)
 			return
 		}
-		answer(w, http.StatusOK, `{}`)
+		answer(w, h.ok, `{}`)
 	}, calls: 3, opts: []registerdata.Option{registerdata.WithMaxRetries(0)}},
 	{name: "503 storm with a day's Retry-After and X-Should-Retry", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "86400")
@@ -149,7 +178,7 @@ var hostileScenarios = []hostileScenario{
 	{name: "2xx with X-Should-Retry", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		h.bill()
 		w.Header().Set("X-Should-Retry", "true")
-		answer(w, http.StatusOK, `{}`)
+		answer(w, h.ok, `{}`)
 	}, opts: []registerdata.Option{registerdata.WithMaxRetries(3), registerdata.WithRetryWait(time.Millisecond, 10*time.Millisecond, 50*time.Millisecond)},
 		check: func(t *testing.T, name string, _ hostileOp, h *hostileServer, _ error) {
 			assert.Equal(t, int64(1), h.received.Load(), "%s: a 2xx is never retried", name)
@@ -157,7 +186,7 @@ var hostileScenarios = []hostileScenario{
 	{name: "slow body", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
 		h.bill()
 		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusOK)
+		w.WriteHeader(h.ok)
 		_, _ = io.WriteString(w, `{"id":"`)
 		for {
 			if _, err := io.WriteString(w, "a"); err != nil {
@@ -171,7 +200,35 @@ var hostileScenarios = []hostileScenario{
 			}
 		}
 	}, timeout: 150 * time.Millisecond, check: func(t *testing.T, name string, _ hostileOp, _ *hostileServer, err error) {
-		assert.ErrorIs(t, err, context.DeadlineExceeded, name)
+		if !decodesNothing(name) { // a 204 has no body to send slowly
+			assert.ErrorIs(t, err, context.DeadlineExceeded, name)
+		}
+	}},
+	{name: "2xx the operation does not define", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
+		h.bill() // the service did something; the client cannot tell what
+		answer(w, h.status, anyResult)
+	}, status: http.StatusNonAuthoritativeInfo, check: mustRefuseAsUndefined},
+	{name: "202 with an unexpected body", handle: func(h *hostileServer, w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/company/"+knownCompany+"/owners/historical" {
+			h.bill() // only the historical owners document an unbilled 202
+		}
+		w.Header().Set("Retry-After", "1")
+		answer(w, h.status, `{"status":"processing","message":"later","owners":[{"name":"not a history"}]}`)
+	}, status: http.StatusAccepted, timeout: 300 * time.Millisecond, check: func(t *testing.T, name string, _ hostileOp, h *hostileServer, err error) {
+		switch name {
+		case "getCompanyOwnersHistorical":
+			// Still processing: the call waits the Retry-After (past its
+			// deadline) and asks nothing more; nothing is charged.
+			assert.ErrorIs(t, err, context.DeadlineExceeded, name)
+			assert.Equal(t, int64(1), h.received.Load(), "%s: one request, then the wait", name)
+			assert.Zero(t, h.spent, "%s: a 202 is never charged", name)
+		case "getTransparencyExtract":
+			// A 202 is the extract, still processing: this body is not one.
+			assert.ErrorIs(t, err, registerdata.ErrUnexpectedResponse, name)
+			assert.NotContains(t, err.Error(), "defines no", name)
+		default:
+			mustRefuseAsUndefined(t, name, hostileOp{}, h, err)
+		}
 	}},
 }
 
@@ -243,7 +300,7 @@ func TestHostileServerBattery(t *testing.T) {
 // runHostile runs one operation through one scenario.
 func runHostile(t *testing.T, name string, op hostileOp, sc hostileScenario) {
 	t.Helper()
-	h := &hostileServer{}
+	h := &hostileServer{ok: op.okStatus(), status: sc.status}
 	h.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.received.Add(1)
 		_, _ = io.Copy(io.Discard, r.Body)
@@ -276,6 +333,7 @@ func runHostile(t *testing.T, name string, op hostileOp, sc hostileScenario) {
 		}
 	}
 	elapsed := time.Since(start)
+	h.spent = c.CreditsSpent()
 
 	assert.Less(t, elapsed, timeout+time.Second, "%s: the call outlasted its context", name)
 	billed := h.billed.Load() * op.cost
@@ -330,6 +388,18 @@ type hostileOp struct {
 	// id, when set, calls the operation with the given identifier (for
 	// the hostile-id rows); nil for operations that take none.
 	id func(ctx context.Context, c *registerdata.Client, id string) error
+	// ok is the status the operation answers on success, when not 200
+	// (TestHostileSuiteCoversEveryOperation checks it is one the
+	// operation defines).
+	ok int
+}
+
+// okStatus is the status the operation answers on success.
+func (op hostileOp) okStatus() int {
+	if op.ok == 0 {
+		return http.StatusOK
+	}
+	return op.ok
 }
 
 const hostilePerson = "0f5c3e0a-8d8b-4f6e-9a55-3d8a7c2b1e44"
@@ -360,7 +430,7 @@ var hostileOps = map[string]hostileOp{
 		_, err := c.ListMonitors(ctx)
 		return err
 	}},
-	"deleteMonitor": {cost: 0, method: http.MethodDelete, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"deleteMonitor": {cost: 0, method: http.MethodDelete, ok: http.StatusNoContent, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		return c.DeleteMonitor(ctx, id)
 	}},
 	"getCompanyFinancials": {cost: registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/financials", false), method: http.MethodGet, id: func(ctx context.Context, c *registerdata.Client, id string) error {
@@ -423,10 +493,10 @@ var hostileOps = map[string]hostileOp{
 		_, err := c.SearchInsolvencies(ctx, registerdata.InsolvencySearchRequest{Query: "gmbh"})
 		return err
 	}},
-	"setTransparencyCredentials": {cost: registerdata.DefaultPrices().Of("POST /v1/transparenzregister/credentials", false), method: http.MethodPost, call: func(ctx context.Context, c *registerdata.Client) error {
+	"setTransparencyCredentials": {cost: registerdata.DefaultPrices().Of("POST /v1/transparenzregister/credentials", false), method: http.MethodPost, ok: http.StatusCreated, call: func(ctx context.Context, c *registerdata.Client) error {
 		return c.SetTransparencyCredentials(ctx, registerdata.TransparencyCredentials{Username: "kyc@example.com", Password: hostileSecret})
 	}},
-	"requestTransparencyExtract": {cost: registerdata.DefaultPrices().Of("POST /v1/transparenzregister/extracts", false), method: http.MethodPost, id: func(ctx context.Context, c *registerdata.Client, id string) error {
+	"requestTransparencyExtract": {cost: registerdata.DefaultPrices().Of("POST /v1/transparenzregister/extracts", false), method: http.MethodPost, ok: http.StatusCreated, id: func(ctx context.Context, c *registerdata.Client, id string) error {
 		_, err := c.RequestTransparencyExtract(ctx, registerdata.TransparencyExtractRequest{CompanyID: id})
 		return err
 	}},
@@ -458,25 +528,30 @@ func (op hostileOp) run(ctx context.Context, c *registerdata.Client, name string
 	return op.id(ctx, c, id)
 }
 
-// openAPIOperations lists the operationIds of api/openapi.yaml with their
-// methods.
-func openAPIOperations(t *testing.T) map[string]string {
+// openAPISuccesses lists the operationIds of api/openapi.yaml with their
+// methods and their 2xx statuses.
+func openAPISuccesses(t *testing.T) (methods map[string]string, successes map[string][]int) {
 	t.Helper()
 	doc := openAPIDoc(t)
-	ops := map[string]string{}
+	methods, successes = map[string]string{}, map[string][]int{}
 	for _, path := range doc.Paths.InMatchingOrder() {
 		for method, op := range doc.Paths.Find(path).Operations() {
-			ops[op.OperationID] = method
+			methods[op.OperationID] = method
+			for code := range op.Responses.Map() {
+				if n, err := strconv.Atoi(code); err == nil && n >= 200 && n <= 299 {
+					successes[op.OperationID] = append(successes[op.OperationID], n)
+				}
+			}
 		}
 	}
-	return ops
+	return methods, successes
 }
 
 // TestHostileSuiteCoversEveryOperation fails when an operation of
 // api/openapi.yaml has no row in hostileOps (or a row names none), so a
 // new endpoint cannot skip the hostile-server battery.
 func TestHostileSuiteCoversEveryOperation(t *testing.T) {
-	ops := openAPIOperations(t)
+	ops, successStatuses := openAPISuccesses(t)
 	var missing, stale []string
 	for id, method := range ops {
 		row, ok := hostileOps[id]
@@ -485,6 +560,7 @@ func TestHostileSuiteCoversEveryOperation(t *testing.T) {
 			continue
 		}
 		require.Equal(t, method, row.method, "%s: the row's method", id)
+		require.Contains(t, successStatuses[id], row.okStatus(), "%s: the row's success status is not one the operation defines", id)
 		require.True(t, (row.call == nil) != (row.id == nil), "%s: a row has exactly one of call and id", id)
 	}
 	for id := range hostileOps {

@@ -48,8 +48,10 @@ var (
 	ErrServer = errors.New("registerdata: server error")
 	// ErrUnexpectedResponse: the service answered 2xx with a body the
 	// client cannot use: empty, null, not the expected JSON, larger than
-	// any answer of the service, or a record without its identifier. The
-	// error is a *ResponseError that keeps the body.
+	// any answer of the service, a record without its identifier, or a
+	// 2xx status the operation does not define (a 203, a 202 where only
+	// 200 is the result). The error is a *ResponseError that keeps the
+	// body.
 	ErrUnexpectedResponse = errors.New("registerdata: unexpected response")
 	// ErrBudgetExceeded: the call would exceed the budget set with
 	// WithCreditBudget. Nothing was sent.

@@ -66,17 +66,35 @@ type OwnershipHistoryEntry struct {
 	PercentageShares float64 `json:"percentage_shares"`
 }
 
+// historyRoute is the route of GetOwnershipHistory.
+const historyRoute = "GET /v1/company/{company_id}/owners/historical"
+
 // GetOwnershipHistory fetches the current and former owners of a
-// company. It is billed at its route's price (see Prices).
+// company. It is billed at its route's price (see Prices), only when
+// the answer is the history (200).
+//
+// The service prepares a company's history on the first requests for it
+// and answers 202 ("still processing", not billed) meanwhile. The call
+// then waits as the answer's Retry-After says (DefaultProcessingWait
+// without one; at least a second) and asks again, until the history comes
+// or ctx ends: an ending ctx returns an error wrapping ctx.Err() at once
+// (errors.Is(err, context.Canceled) or context.DeadlineExceeded). The waits go
+// through WithPollTimer's function when given; WithCallTimeout bounds the
+// whole call, waits included. Each 202 releases its hold on the credit
+// budget, adds nothing to CreditsSpent, and leaves ResponseInfo.Charged
+// unchanged; ResponseInfo describes the last answer, with Attempts and
+// Charged summed over every request. With NoWait the call returns at the
+// first 202 with a *ProcessingError (errors.Is(err, ErrProcessing)) whose
+// RetryAfter says when to ask again. A 202 is never cached.
 func (c *Client) GetOwnershipHistory(ctx context.Context, id string, opts ...CallOption) (*HistoricalOwners, error) {
 	if err := checkCompanyID(id); err != nil {
 		return nil, err
 	}
 	var out HistoricalOwners
-	err := c.do(ctx, request{
+	err := c.sendProcessed(ctx, request{
 		method:   http.MethodGet,
 		endpoint: pathOf("/v1/company/{company_id}/owners/historical", id),
-	}, &out, opts)
+	}, &out, id, opts)
 	if err != nil {
 		return nil, err
 	}

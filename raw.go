@@ -53,6 +53,7 @@ func (c *Client) Do(ctx context.Context, method, path string, body, out any, opt
 		r.cost, r.costGiven = cfg.cost, true
 	}
 	r.cache = r.method == http.MethodGet && cachedRoutes[routeOf(r.method, r.path)]
+	r.anyAnswer = true
 	_, err = c.send(ctx, r, out, &cfg)
 	return err
 }

@@ -25,6 +25,9 @@ type request struct {
 	// shared serves and keeps a cacheable lookup when the client has no
 	// cache of its own (MatchOptions.Suggestions); nil: none.
 	shared Cache
+	// anyAnswer takes every 2xx answer as the result (Do's contract);
+	// otherwise only those routeAnswers marks as data are.
+	anyAnswer bool
 }
 
 // endpoint is where a request goes: its path, and the path template of

@@ -36,18 +36,19 @@ type hostileBody struct {
 	announce int64
 }
 
-// successSchema is the schema of op's 2xx JSON answer, or nil.
-func successSchema(op *openapi3.Operation) *openapi3.Schema {
+// successAnswer is the schema of op's result and the status it comes
+// with (200, else 201; 200 and no schema for an operation without one).
+func successAnswer(op *openapi3.Operation) (*openapi3.Schema, int) {
 	for _, status := range []int{200, 201} {
 		r := op.Responses.Status(status)
 		if r == nil || r.Value == nil {
 			continue
 		}
 		if mt := r.Value.Content.Get("application/json"); mt != nil && mt.Schema != nil {
-			return mt.Schema.Value
+			return mt.Schema.Value, status
 		}
 	}
-	return nil
+	return nil, http.StatusOK
 }
 
 // properties merges a schema's own properties with those of its allOf
@@ -256,17 +257,19 @@ func TestHostileAnswersAllocateLessThanTheMemoryBound(t *testing.T) {
 	// current is read by the server's goroutines: a request of an earlier
 	// body whose client gave up may still be served while the next is set.
 	var currentBody atomic.Pointer[hostileBody]
+	var currentStatus atomic.Int64 // the operation's success status: only a status it defines is decoded
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		current := currentBody.Load()
 		w.Header().Set("Content-Type", "application/json")
 		if current.announce > 0 {
 			w.Header().Set("Content-Length", strconv.FormatInt(current.announce, 10))
-			w.WriteHeader(http.StatusOK)
+			w.WriteHeader(int(currentStatus.Load()))
 			http.NewResponseController(w).Flush()
 			<-r.Context().Done()
 			return
 		}
 		w.Header().Set("Content-Length", strconv.Itoa(len(current.body)))
+		w.WriteHeader(int(currentStatus.Load()))
 		_, _ = w.Write(current.body)
 	}))
 	t.Cleanup(srv.Close)
@@ -283,7 +286,9 @@ func TestHostileAnswersAllocateLessThanTheMemoryBound(t *testing.T) {
 			row, ok := hostileOps[op.OperationID]
 			require.True(t, ok, op.OperationID)
 			w := worst{op: op.OperationID}
-			for _, hb := range hostileBodies(successSchema(op), size) {
+			schema, status := successAnswer(op)
+			currentStatus.Store(int64(status))
+			for _, hb := range hostileBodies(schema, size) {
 				currentBody.Store(&hb)
 				n := allocated(func() {
 					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

@@ -18,7 +18,10 @@ import (
 // retried is the retry stage: it sends the request through the retrying
 // HTTP client built for the call (the policy below, and the stages under
 // it holding st), records the last answer in st and reads a 2xx answer's
-// body. Any other status becomes an *APIError.
+// body. Any other status becomes an *APIError. A 2xx the route does not
+// define as its result (routeAnswers) is not read as one: a status still
+// processing becomes a *ProcessingError, one the route does not define a
+// *ResponseError; a call of Do (anyAnswer) takes every 2xx.
 func (c *Client) retried(ctx context.Context, r request, st *callState) ([]byte, error) {
 	req, err := c.newRequest(ctx, r)
 	if err != nil {
@@ -38,6 +41,17 @@ func (c *Client) retried(ctx context.Context, r request, st *callState) ([]byte,
 	st.answered(resp)
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, newAPIError(r, resp)
+	}
+	if !r.anyAnswer {
+		switch a := answerOf(st.route, resp.StatusCode); a.kind {
+		case answerProcessing:
+			return nil, newProcessingError(r, st.route, resp, time.Now())
+		case answerUndefined:
+			body, _ := readLimited(resp.Body, -1, maxErrorBytes)
+			return nil, &ResponseError{Method: r.method, Path: r.path, StatusCode: resp.StatusCode, RequestID: requestIDOf(resp),
+				Body:   keptBody(body, requestSecrets(r, resp.Request)),
+				Reason: fmt.Sprintf("%s defines no %d answer, so its body is not taken as the result (counted as charged)", st.route, resp.StatusCode)}
+		}
 	}
 	body, err := readLimited(resp.Body, resp.ContentLength, maxResponseBytes)
 	if err != nil {
@@ -305,7 +319,13 @@ func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
 	if resp == nil || (resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusServiceUnavailable) {
 		return 0, false
 	}
-	v := resp.Header.Get("Retry-After")
+	return retryAfterHeader(resp.Header, now)
+}
+
+// retryAfterHeader parses a Retry-After header, whatever the status:
+// delay-seconds (at most a day) or an HTTP-date (never in the past).
+func retryAfterHeader(h http.Header, now time.Time) (time.Duration, bool) {
+	v := h.Get("Retry-After")
 	if v == "" {
 		return 0, false
 	}

@@ -395,8 +395,10 @@ func WithPollInterval(initial, max time.Duration) CallOption {
 }
 
 // WithPollTimer makes WaitTransparencyExtract wait for after(d) instead of
-// time.After(d) between polls: tests pass a function driven by a fake
-// clock, so that waiting takes no real time. Other calls ignore it.
+// time.After(d) between polls, and GetOwnershipHistory between its
+// requests while the service answers 202 (d is then the answer's
+// Retry-After, or DefaultProcessingWait): tests pass a function driven by
+// a fake clock, so that waiting takes no real time. Other calls ignore it.
 func WithPollTimer(after func(d time.Duration) <-chan time.Time) CallOption {
 	return func(c *callConfig) {
 		if after == nil {

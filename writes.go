@@ -12,7 +12,10 @@ import (
 // write of a request is held in the credit budget before it is made
 // (a write the budget cannot hold is not made) and counted after it:
 //
-//   - an answer 2xx is charged;
+//   - an answer 2xx is charged, unless routeAnswers marks the status as
+//     one the service does not bill for the call's route (a 202 of the
+//     historical owners: still processing); a 2xx the table does not
+//     name is charged;
 //   - a request written whose answer was lost (reset, timeout) is charged
 //     too, since the service may have processed it;
 //   - any other answer is not charged, and its hold serves the next write.
@@ -75,7 +78,7 @@ func (w *writeCounter) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	st.lastWrote, st.lastReused = writes > 0, reused.Load()
 	switch {
-	case err == nil && resp.StatusCode >= 200 && resp.StatusCode <= 299:
+	case err == nil && resp.StatusCode >= 200 && resp.StatusCode <= 299 && answerOf(st.route, resp.StatusCode).billed:
 		st.charge(max(writes, 1)) // the answered write, and any extra write of the transport
 	case err == nil:
 		st.charge(max(writes-1, 0)) // extra writes only

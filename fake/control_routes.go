@@ -38,6 +38,8 @@ var controlRouteList = []ControlRoute{
 	{"PUT", "/_fake/companies/{id}/owners", `a JSON array of owners, or {"owners": [...]}: SetOwners`},
 	{"PATCH", "/_fake/companies/{id}/owners", `as PUT: the owner list is replaced whole`},
 	{"GET", "/_fake/persons", `{"persons": [...]}: the ids of every person of the register`},
+	{"GET", "/_fake/history/processing", `{"requests": n, "remaining": {id: n}}: how many requests of each ownership history answer 202`},
+	{"PUT", "/_fake/history/processing", `{"requests": n} (optionally "company_id"): the first n requests of each (that) company's ownership history answer 202, unbilled`},
 	// Insolvency proceedings and the Transparenzregister.
 	{"POST", "/_fake/insolvencies/{id}/events", `an InsolvencyEvent ({"event_type": ...} at least): AddInsolvencyEvent; 201 with the proceeding`},
 	{"PUT", "/_fake/transparenzregister/{company_id}", `{"outcome": "fail" | "discrepancy" | "ambiguous" | "normal"}: what extracts of the company do`},

@@ -237,6 +237,16 @@
 // "unknown" is served. The control endpoint GET /_fake/companies/{id}/owners
 // serves every form.
 //
+// The ownership history answers as the service documents it: while a
+// company's history is still processing, 202 with Retry-After: 30 and a
+// {"status": "processing", "message": ...} body, unbilled; then 200 with
+// the history, billed. By default every history is ready at once;
+// WithHistoryProcessing(n) (registerfake -history-processing n, PUT
+// /_fake/history/processing) makes the first n requests of each company's
+// history answer 202. The count is per company for the whole server,
+// whatever API key asks, since the service prepares a history once; only
+// requests of a known company count. It is not part of a snapshot.
+//
 // # Insolvency proceedings and the Transparenzregister
 //
 // GET /v1/insolvency/{id} and POST /v1/search/insolvency serve a
@@ -319,11 +329,13 @@
 //	GET    /_fake/companies/{id}/owners     the current owners, for any legal form, unbilled
 //	PUT    /_fake/companies/{id}/owners     [owners...] or {"owners": [...]}: SetOwners; PATCH the same
 //	GET    /_fake/persons                   {"persons": [uuid, ...]}: every person of the register
+//	GET    /_fake/history/processing        {"requests": n, "remaining": {id: n}}: the 202s of the ownership histories
+//	PUT    /_fake/history/processing        {"requests": n[, "company_id": id]}: SetHistoryProcessing (SetCompanyHistoryProcessing)
 //	POST   /_fake/insolvencies/{id}/events  {"event_type": ...}: AddInsolvencyEvent
 //	PUT    /_fake/transparenzregister/{company_id}  {"outcome": "fail" | "discrepancy" | "ambiguous" | "normal"}
 //	GET    /_fake/transparenzregister/documents/{id}/{file}  a document of a completed extract
 //
 // The same controls exist as methods for Go tests (UpdateCompany,
 // Clock().Advance, SetCredits, InjectFault, SetOwners, Persons, AddInsolvencyEvent,
-// SetTransparencyOutcome, ...).
+// SetTransparencyOutcome, SetHistoryProcessing, ...).
 package fake

@@ -24,6 +24,8 @@ func installOwnership(s *Server) {
 	s.handleControl("PUT /_fake/companies/{id}/owners", s.handlePutOwners)
 	s.handleControl("PATCH /_fake/companies/{id}/owners", s.handlePutOwners)
 	s.handleControl("GET /_fake/persons", s.handleControlPersons)
+	s.handleControl("GET /_fake/history/processing", s.handleGetHistoryProcessing)
+	s.handleControl("PUT /_fake/history/processing", s.handlePutHistoryProcessing)
 	// The curated owner register is loaded by the first request that
 	// needs it (a broken one is reported by those requests).
 }
@@ -117,12 +119,18 @@ func (s *Server) handleGetBeneficialOwners(w http.ResponseWriter, r *http.Reques
 	writeJSON(w, http.StatusOK, &registerdata.BeneficialOwners{CompanyID: c.ID, Owners: ubos})
 }
 
-// handleGetOwnershipHistory serves GET /v1/company/{id}/owners/historical;
+// handleGetOwnershipHistory serves GET /v1/company/{id}/owners/historical:
 // a company other than a GmbH (see registerdata.OwnershipHistoryAvailable)
-// answers 404, unbilled.
+// answers 404, unbilled; a GmbH's answers 202, unbilled, while its history
+// is still processing (see WithHistoryProcessing), then the history,
+// billed.
 func (s *Server) handleGetOwnershipHistory(w http.ResponseWriter, r *http.Request) {
 	c, ok := s.ownedCompany(w, r)
 	if !ok || s.refuseUnsupportedForm(w, c, registerdata.PartOwnershipHistory, false) {
+		return
+	}
+	if extState[historyProcessing](s).stillProcessing(c.ID) {
+		writeHistoryProcessing(w, c.ID)
 		return
 	}
 	owners, err := s.ownershipHistory(c)

@@ -34,6 +34,7 @@ func TestEveryToolAgainstTheFake(t *testing.T) {
 		{"get_owners", map[string]any{"company_id": kycID}, p.Of("GET /v1/company/{company_id}/owners", false)},
 		{"get_beneficial_owners", map[string]any{"company_id": kycID}, p.Of("GET /v1/company/{company_id}/ubo", false)},
 		{"get_ownership_tree", map[string]any{"company_id": kycID, "max_depth": 3}, -1},
+		{"get_ownership_history", map[string]any{"company_id": nordlichtID}, p.Of("GET /v1/company/{company_id}/owners/historical", false)},
 		{"get_financials", map[string]any{"company_id": nordlichtID}, p.Of("GET /v1/company/{company_id}/financials", false)},
 		{"get_company_holdings", map[string]any{"company_id": nordlichtID}, p.Of("GET /v1/company/{company_id}/holdings", false)},
 		{"get_person", map[string]any{"person_id": srv.Persons()[0]}, p.Of("GET /v1/person/{person_id}", false)},

@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite testdata/tools.golden.json")
 
 var readTools = []string{
 	"get_beneficial_owners", "get_company", "get_company_holdings", "get_credits", "get_document",
-	"get_financials", "get_insolvency", "get_owners", "get_ownership_tree", "get_person",
+	"get_financials", "get_insolvency", "get_owners", "get_ownership_history", "get_ownership_tree", "get_person",
 	"get_person_holdings", "list_monitors", "match_company", "search_companies", "search_insolvencies",
 	"search_persons",
 }

@@ -2,8 +2,10 @@ package registerdatamcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	registerdata "github.com/registerdata/registerdata-go"
@@ -116,6 +118,31 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 			names = append(names, ownerLine(bo.Name, bo.SharePercent))
 		}
 		return outcome{value: u, summary: fmt.Sprintf("%d beneficial owners of %s: %s.", len(u.Owners), qid(u.CompanyID), strings.Join(names, "; "))}, nil
+	})
+
+	history, err := outputSchema(map[string]any{"oneOf": []any{
+		map[string]any{"$ref": "#/$defs/HistoricalOwners"},
+		processingSchema,
+	}})
+	if err != nil {
+		return err
+	}
+	addTool(s, c, &mcp.Tool{
+		Name:         "get_ownership_history",
+		Description:  "Every current and former owner of one company (GmbH) as the filed shareholder lists named them, with when each appeared and left and the stake in each list. Billed only when the history comes back. The service prepares a history on the first requests for it: then the result is {\"status\": \"processing\", \"retry_after_seconds\": n}, nothing is charged, and the call should be made again after n seconds.",
+		OutputSchema: history,
+	}, func(ctx context.Context, in CompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
+		h, err := c.GetOwnershipHistory(ctx, in.CompanyID, append(opts, registerdata.NoWait())...)
+		var pe *registerdata.ProcessingError
+		if errors.As(err, &pe) {
+			secs := int64(pe.RetryAfter.Round(time.Second) / time.Second)
+			return outcome{value: historyProcessing{Status: "processing", CompanyID: in.CompanyID, RetryAfterSeconds: secs},
+				summary: fmt.Sprintf("The service is still processing the ownership history of %s; ask again in %d s. Nothing was charged.", qid(in.CompanyID), secs)}, nil
+		}
+		if err != nil {
+			return outcome{}, err
+		}
+		return outcome{value: h, summary: fmt.Sprintf("%d current and former owners of %s.", len(h.Owners), qid(h.CompanyID))}, nil
 	})
 
 	fin, err := serviceOutput("Financials")
@@ -236,4 +263,24 @@ func holdingsSummary(owner string, h *registerdata.Holdings) string {
 		names = append(names, ownerLine(x.Name, x.SharePercent))
 	}
 	return fmt.Sprintf("%s holds shares in %d companies: %s.", qid(owner), len(h.Holdings), strings.Join(names, "; "))
+}
+
+// historyProcessing is the result of get_ownership_history while the
+// service is still preparing the history (it answered 202, unbilled).
+type historyProcessing struct {
+	Status            string `json:"status"` // "processing"
+	CompanyID         string `json:"company_id"`
+	RetryAfterSeconds int64  `json:"retry_after_seconds"`
+}
+
+// processingSchema describes historyProcessing.
+var processingSchema = map[string]any{
+	"type":        "object",
+	"description": "The service is still preparing the history: nothing was charged; call again after retry_after_seconds.",
+	"required":    []any{"status", "company_id", "retry_after_seconds"},
+	"properties": map[string]any{
+		"status":              map[string]any{"const": "processing"},
+		"company_id":          map[string]any{"type": "string"},
+		"retry_after_seconds": map[string]any{"type": "integer", "minimum": 0},
+	},
 }

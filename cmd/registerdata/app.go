@@ -37,6 +37,9 @@ type app struct {
 	fakeOptions []fake.Option
 	// clientOptions are added to the client's options (tests).
 	clientOptions []registerdata.Option
+	// pollTimer is what waits between the requests of a history still
+	// processing (tests); nil: time.After.
+	pollTimer func(time.Duration) <-chan time.Time
 
 	// termWidth is the width of the terminal stdout is, 0 if it is none.
 	termWidth func() int

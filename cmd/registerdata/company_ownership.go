@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -22,24 +23,33 @@ func companyOwners() *command {
 share on a percent scale, nominal value in EUR, relation. An AG or SE has
 owner data only as the best available documents show it: add
 --best-available (the data may not be current). --history lists every
-owner the filed lists ever named, with the dates they appeared.`,
+owner the filed lists ever named, with the dates they appeared. It is
+billed only once the history is ready: while the service is still
+processing it, the command waits as the service asks (30 s at a time),
+saying so on stderr; --no-wait stops at the first such answer instead,
+unbilled.`,
 		examples: []string{
 			"registerdata --fake company owners DE-HRB-F1103-267645",
 			"registerdata company owners DE-HRB-D2601-198433 --best-available",
 			"registerdata company owners DE-HRB-F1103-267645 --history",
+			"registerdata company owners DE-HRB-F1103-267645 --history --no-wait",
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
 			best := fs.Bool("best-available", false, "for an AG or SE: the best owner data available, possibly not current")
 			realtime := fs.Bool("realtime", false, "fetch live from the official register")
 			export := fs.Bool("export", false, "only owners already extracted; process no new documents")
 			history := fs.Bool("history", false, "every current and former owner the filed lists named")
+			noWait := fs.Bool("no-wait", false, "with --history: while the service is still processing the history, say so at once (unbilled) instead of waiting")
 			return func(a *app, args []string) error {
+				if *noWait && !*history {
+					return usagef("--no-wait goes with --history")
+				}
 				c, err := a.api()
 				if err != nil {
 					return err
 				}
 				if *history {
-					h, err := c.GetOwnershipHistory(a.ctx, args[0])
+					h, err := a.ownershipHistory(c, args[0], *noWait)
 					if done, err := notPublished(a, registerdata.PartOwnershipHistory, err); done {
 						return err
 					}
@@ -80,6 +90,38 @@ func notPublished(a *app, part registerdata.OwnershipPart, err error) (bool, err
 	}
 	_, werr := fmt.Fprintln(a.stdout, why+", 0 credits")
 	return true, werr
+}
+
+// ownershipHistory fetches the ownership history of id. While the
+// service answers "still processing", it waits as the service asks,
+// printing one line on stderr per wait (through a.pollTimer, time.After
+// by default); with noWait it stops at the first such answer with an
+// error saying when to ask again. Nothing is billed until the history
+// comes.
+func (a *app) ownershipHistory(c *registerdata.Client, id string, noWait bool) (*registerdata.HistoricalOwners, error) {
+	after := a.pollTimer
+	if after == nil {
+		after = time.After
+	}
+	opts := []registerdata.CallOption{registerdata.WithPollTimer(func(d time.Duration) <-chan time.Time {
+		fmt.Fprintf(a.stderr, "the service is still processing the ownership history of %s; asking again in %s\n", output.Clean(id), waitText(d))
+		return after(d)
+	})}
+	if noWait {
+		opts = append(opts, registerdata.NoWait())
+	}
+	h, err := c.GetOwnershipHistory(a.ctx, id, opts...)
+	var pe *registerdata.ProcessingError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("the service is still processing the ownership history of %s (nothing was billed): run the command again in %s, or without --no-wait to wait for it",
+			output.Clean(id), waitText(pe.RetryAfter))
+	}
+	return h, err
+}
+
+// waitText writes a wait in whole seconds ("30 s").
+func waitText(d time.Duration) string {
+	return strconv.FormatInt(int64(d.Round(time.Second)/time.Second), 10) + " s"
 }
 
 func renderOwners(a *app, own *registerdata.Owners) error {

@@ -2,8 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/fake"
 )
 
 const (
@@ -94,7 +99,42 @@ func TestCompanyOwnershipOfAFormWithoutIt(t *testing.T) {
 	}
 	// The tree names the company (one lookup): the owners cost nothing.
 	r := cli(t, "--fake", "company", "tree", ug).wantCode(t, 0)
-	if r.stderr != "cost: 10 credits on the fake\n" || !strings.Contains(r.stdout, "0 companies fetched") {
+	if r.stderr != fmt.Sprintf("cost: %d credits on the fake\n", registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)) || !strings.Contains(r.stdout, "0 companies fetched") {
 		t.Errorf("tree of a UG: stdout %q, stderr %q", r.stdout, r.stderr)
 	}
+}
+
+// While the service is still processing the history the command waits,
+// one line on stderr per wait, and pays once; --no-wait stops at the
+// first 202 without paying.
+func TestCompanyOwnersHistoryWhileProcessing(t *testing.T) {
+	var waits []time.Duration
+	h := harness{setup: func(a *app) {
+		a.fakeOptions = append(a.fakeOptions, fake.WithHistoryProcessing(2))
+		a.pollTimer = func(d time.Duration) <-chan time.Time {
+			waits = append(waits, d)
+			ch := make(chan time.Time, 1)
+			ch <- time.Time{}
+			return ch
+		}
+	}}
+	r := h.run(t, "--fake", "company", "owners", nordlicht, "--history").wantCode(t, 0)
+	golden(t, "company_owners_history", r.stdout)
+	line := "the service is still processing the ownership history of " + nordlicht + "; asking again in 30 s\n"
+	if want := line + line + fmt.Sprintf("cost: %d credits on the fake\n", registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners/historical", false)); r.stderr != want {
+		t.Errorf("stderr = %q, want %q", r.stderr, want)
+	}
+	if len(waits) != 2 || waits[0] != 30*time.Second {
+		t.Errorf("waits = %v, want two of 30 s", waits)
+	}
+
+	r = h.run(t, "--fake", "company", "owners", nordlicht, "--history", "--no-wait").wantCode(t, exitFailed)
+	if r.stdout != "" || !strings.Contains(r.stderr, "still processing the ownership history of "+nordlicht+" (nothing was billed): run the command again in 30 s") ||
+		!strings.Contains(r.stderr, "cost: 0 credits") {
+		t.Errorf("--no-wait: stdout %q, stderr %q", r.stdout, r.stderr)
+	}
+	if len(waits) != 2 {
+		t.Errorf("--no-wait waited: %v", waits)
+	}
+	cli(t, "--fake", "company", "owners", nordlicht, "--no-wait").wantCode(t, exitUsage)
 }

@@ -77,6 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	webhookSecretFlag := fs.String("webhook-secret", "", "secret the notifications are signed with (default $"+envWebhookSecret+"); visible in ps: prefer -webhook-secret-file or $"+envWebhookSecret)
 	webhookSecretFile := fs.String("webhook-secret-file", "", "read the secret the notifications are signed with from this file")
 	generated := fs.Int("generated", 0, "number of synthetic companies to add to the curated ones")
+	historyProcessing := fs.Int("history-processing", 0, "the first n requests of each company's ownership history answer 202 (still processing, unbilled); PUT /_fake/history/processing changes it")
 	dataDir := fs.String("data", "", "a directory of your own register: companies/, owners/, persons/, financials/, insolvencies/ in the service's answer shapes (see package fake)")
 	curated := fs.Bool("curated", true, "serve the curated register (with -data: false serves the data alone)")
 	snapshotFile := fs.String("snapshot", "", "a file holding the fake's whole state: restored at start when it exists, written at shutdown")
@@ -114,6 +115,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("-credits must be zero or more")
 	case *generated < 0 || *generated > 10_000_000:
 		return errors.New("-generated must be between 0 and 10000000")
+	case *historyProcessing < 0:
+		return errors.New("-history-processing must be zero or more")
 	case (*webhookURL == "") != (webhookSecret == ""):
 		return errors.New("-webhook-url and -webhook-secret go together: give both or neither")
 	}
@@ -129,7 +132,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return record(ctx, *addr, *recordDir, *upstream, stdout)
 	}
 
-	opts := []fake.Option{fake.WithAPIKey(apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated)}
+	opts := []fake.Option{fake.WithAPIKey(apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated), fake.WithHistoryProcessing(*historyProcessing)}
 	if *webhookURL != "" {
 		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, webhookSecret))
 	}

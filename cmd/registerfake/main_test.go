@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/fake"
 )
 
@@ -34,7 +36,7 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-api-key", "cli-key", "-credits", "30", "-generated", "10"}, &syncWriter{pw: pw}, io.Discard)
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-api-key", "cli-key", "-credits", "100", "-generated", "10", "-history-processing", "1"}, &syncWriter{pw: pw}, io.Discard)
 		pw.Close()
 	}()
 
@@ -60,11 +62,21 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	res.Body.Close()
 	assert.Equal(t, http.StatusOK, res.StatusCode)
 
+	// -history-processing 1: the first request of a history answers 202, unbilled.
+	for _, want := range []int{http.StatusAccepted, http.StatusOK} {
+		req, err = http.NewRequest("GET", baseURL+"/v1/company/DE-HRB-F1103-267645/owners/historical", nil)
+		require.NoError(t, err)
+		req.Header.Set("Authorization", "Bearer "+key)
+		res, err = http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		res.Body.Close()
+		assert.Equal(t, want, res.StatusCode)
+	}
 	res, err = http.Get(baseURL + "/_fake/credits")
 	require.NoError(t, err)
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	assert.JSONEq(t, `{"credits": 20}`, string(body))
+	assert.JSONEq(t, fmt.Sprintf(`{"credits": %d}`, 100-registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)-registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners/historical", false)), string(body), "the 202 was not billed")
 
 	cancel()
 	require.NoError(t, <-done)
@@ -77,6 +89,7 @@ func TestRunRejectsBadFlags(t *testing.T) {
 		{"-credits", "-1"},
 		{"-api-key", ""},
 		{"-generated", "-5"},
+		{"-history-processing", "-1"},
 		{"-webhook-url", "http://127.0.0.1:9/hook"},
 		{"-no-such-flag"},
 		{"extra"},
