@@ -94,3 +94,51 @@ func TestSearchFakeRefusalIsAPIError(t *testing.T) {
 	assert.Equal(t, int32(1), ct.calls.Load())
 	assert.Zero(t, c.CreditsSpent())
 }
+
+// searchIDsAgainstFake runs a company search on one page of 100 and
+// returns the ids found, checking that the page holds them all.
+func searchIDsAgainstFake(t *testing.T, c *registerdata.Client, req registerdata.CompanySearchRequest) []string {
+	t.Helper()
+	req.Pagination = registerdata.PageRequest{PerPage: 100}
+	res, err := c.SearchCompanies(context.Background(), req)
+	require.NoError(t, err)
+	require.Len(t, res.Results, res.Pagination.TotalResults)
+	ids := []string{}
+	for _, r := range res.Results {
+		ids = append(ids, r.CompanyID)
+	}
+	return ids
+}
+
+// companiesWhere returns the ids of the fake's companies for which keep
+// holds, in the fake's order of ids.
+func companiesWhere(srv *fake.Server, keep func(registerdata.Company) bool) []string {
+	ids := []string{}
+	for _, id := range srv.CompanyIDs() {
+		if co, ok := srv.Company(id); ok && keep(co) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// TestSearchCapitalInCentsAgainstFake: CapitalBetween takes the capital
+// in euros, as the record holds it, and sends cents, as the service's
+// documentation says of money filters; the fake compares in cents. A
+// range built from a record's amount finds exactly the companies with
+// that capital, and the same figure sent as cents by hand finds them too.
+func TestSearchCapitalInCentsAgainstFake(t *testing.T) {
+	srv, c, _ := newFakeClient(t, fakeClock())
+	for euros, cents := range map[float64]string{25000: "2500000", 1500: "150000", 511291.88: "51129188"} { // 511291.88 EUR: a converted DEM capital
+		want := companiesWhere(srv, func(co registerdata.Company) bool { return co.Capital != nil && co.Capital.Amount == euros })
+		require.NotEmpty(t, want, "the curated register has companies with a capital of %v EUR", euros)
+
+		fs, err := filters.Company().CapitalBetween(euros, euros).Build()
+		require.NoError(t, err)
+		assert.ElementsMatch(t, want, searchIDsAgainstFake(t, c, registerdata.CompanySearchRequest{Filters: fs}), "CapitalBetween(%v, %v)", euros, euros)
+
+		fs, err = filters.Company().Eq(filters.CapitalAmount, cents).Build()
+		require.NoError(t, err)
+		assert.ElementsMatch(t, want, searchIDsAgainstFake(t, c, registerdata.CompanySearchRequest{Filters: fs}), "%v EUR as cents", euros)
+	}
+}

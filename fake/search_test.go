@@ -71,11 +71,14 @@ func TestSearchCompanyFilters(t *testing.T) {
 		{"insolvency stage", `[{"field": "insolvency_stage", "values": ["discharge_denied", "lifted"]}]`, "", []string{"DE-HRA-U1104-11893", "DE-HRB-T3104-61402"}},
 		{"insolvency risk medium", `[{"field": "insolvency_risk", "value": "medium"}]`, "", []string{"DE-HRB-D3310-30416", "DE-HRB-R1101-55930", "DE-HRA-U1104-11893"}},
 		// number
-		{"capital at least", `[{"field": "capital_amount", "min": "1000000"}]`, "",
+		// capital_amount is in cents, as every money filter; the records
+		// hold the capital in euros (1,000,000 EUR, 25,000 EUR, 1,500 EUR).
+		{"capital at least, in cents", `[{"field": "capital_amount", "min": "100000000"}]`, "",
 			[]string{"DE-HRB-D2601-8734", "DE-HRB-D2601-251907", "DE-HRB-D2601-198433", "DE-HRB-K1101-170234"}},
-		{"capital equal", `[{"field": "capital_amount", "value": "25000"}]`, "",
+		{"capital equal, in cents", `[{"field": "capital_amount", "value": "2500000"}]`, "",
 			[]string{"DE-HRB-D3310-30416", "DE-HRB-R1101-55930", "DE-HRB-U1308-38821", "DE-HRB-F1103-301122"}},
-		{"capital max is inclusive", `[{"field": "capital_amount", "max": "1500"}]`, "", []string{"DE-HRB-B8535-74188"}},
+		{"capital in euros is read as cents", `[{"field": "capital_amount", "value": "25000"}]`, "", []string{}},
+		{"capital max is inclusive", `[{"field": "capital_amount", "max": "150000"}]`, "", []string{"DE-HRB-B8535-74188"}},
 		{"revenue range, latest year", `[{"field": "revenue", "min": "3000000000", "max": "6000000000"}]`, "", []string{"DE-HRB-P2305-20977", "DE-HRB-T3104-61402"}},
 		{"employees range", `[{"field": "employees", "min": "50", "max": "150"}]`, "",
 			[]string{"DE-HRB-F1103-267645", "DE-HRB-T3104-61402", "DE-HRA-R3306-28817"}},

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/registerdata/registerdata-go/internal/money"
 )
 
 // Unbounded leaves one end of a numeric range open. Pass it as min for
@@ -88,6 +90,19 @@ func floatBound(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
+// centsRange is floatRange for amounts in major currency units, sent in
+// cents (see money.Cents); NaN is sent as is, for Validate to report.
+func centsRange(f Field, min, max float64) Filter {
+	return Filter{Field: f, Min: centsBound(min), Max: centsBound(max)}
+}
+
+func centsBound(v float64) string {
+	if b := floatBound(v); b == "" || math.IsNaN(v) {
+		return b
+	}
+	return money.Cents(v)
+}
+
 // dateRange sends the UTC calendar dates of from and to; a zero time
 // leaves that end open.
 func dateRange(f Field, from, to time.Time) Filter {
@@ -107,7 +122,8 @@ func flag(f Field, v bool) Filter {
 }
 
 // The generic operations behind Eq, In, Between, AtLeast, AtMost and
-// Keywords of both builders. Strings are taken as sent on the wire.
+// Keywords of both builders. Strings are taken as sent on the wire:
+// money in cents.
 
 func eq(f Field, v string) Filter { return Filter{Field: f, Value: v} }
 

@@ -29,7 +29,11 @@
 //
 // Company fields read the current record: the financial fields (revenue,
 // employees, ...) read the indicator summary with the latest date, and a
-// figure that is null there never matches a range. The 34 extended
+// figure that is null there never matches a range. Money is in cents, as
+// the service's documentation says of every money filter: the
+// indicators as the record holds them, and capital_amount, the current
+// capital, converted from the record's currency units (25000 is 2500000;
+// see internal/money). The 34 extended
 // indicators (ebitda, bank_debt, ...) read extendedIndicators
 // (financials.go), the one hook for them; it has no figures yet, so they
 // are accepted and match nothing. active is status "active"; has_lei is a
