@@ -77,12 +77,8 @@ func intBound(v int64) string {
 	return strconv.FormatInt(v, 10)
 }
 
-// floatRange is the float64 counterpart of intRange; ±Inf is open too.
+// floatBound formats a float64 bound; Unbounded and ±Inf leave it open.
 // NaN is formatted as is and reported by Validate as not a number.
-func floatRange(f Field, min, max float64) Filter {
-	return Filter{Field: f, Min: floatBound(min), Max: floatBound(max)}
-}
-
 func floatBound(v float64) string {
 	if v == Unbounded || math.IsInf(v, 0) {
 		return ""
@@ -90,8 +86,9 @@ func floatBound(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// centsRange is floatRange for amounts in major currency units, sent in
-// cents (see money.Cents); NaN is sent as is, for Validate to report.
+// centsRange is the float64 counterpart of intRange, for amounts in
+// major currency units sent in cents (see money.Cents). Unbounded and
+// ±Inf leave an end open; NaN is sent as is, for Validate to report.
 func centsRange(f Field, min, max float64) Filter {
 	return Filter{Field: f, Min: centsBound(min), Max: centsBound(max)}
 }
