@@ -15,7 +15,7 @@ import (
 // CompanySearchRequest is the body of a company search. Every part is
 // optional; the parts combine with AND.
 type CompanySearchRequest struct {
-	Query      string           // free text matched against the company name; sent as {"query": {"value": Query}}
+	Query      string           // free text matched against the company's names and previous names, as the service documents it; sent as {"query": {"value": Query}}
 	Filters    []filters.Filter // build with filters.Company()
 	Location   *Location        // restrict to a radius around a point
 	Pagination PageRequest      // zero means the service's default

@@ -142,3 +142,17 @@ func TestSearchCapitalInCentsAgainstFake(t *testing.T) {
 		assert.ElementsMatch(t, want, searchIDsAgainstFake(t, c, registerdata.CompanySearchRequest{Filters: fs}), "%v EUR as cents", euros)
 	}
 }
+
+// TestSearchQueryFindsFormerNamesAgainstFake: the query searches company
+// names and previous names, as the service's documentation says. The
+// curated Nordlicht Solartechnik GmbH was Nordlicht Solar UG
+// (haftungsbeschränkt): its former name finds it, ranked after the
+// companies whose current name matches.
+func TestSearchQueryFindsFormerNamesAgainstFake(t *testing.T) {
+	_, c, _ := newFakeClient(t, fakeClock())
+	const nordlicht = "DE-HRB-F1103-267645"
+	assert.Equal(t, []string{nordlicht}, searchIDsAgainstFake(t, c, registerdata.CompanySearchRequest{Query: "Nordlicht Solar UG"}))
+	hits := searchIDsAgainstFake(t, c, registerdata.CompanySearchRequest{Query: "haftungsbeschränkt"})
+	require.Greater(t, len(hits), 1)
+	assert.Equal(t, nordlicht, hits[len(hits)-1], "a former-name hit comes after the current-name hits: %v", hits)
+}

@@ -208,6 +208,7 @@ func (e *Engine) companyRow(c *registerdata.Company, today registerdata.Date) ro
 	}
 	r := buildRow(t, c.Name.Name+"\x00"+c.ID, f, companyFields)
 	r.tokens = tokens(r.tokens, c.Name.Name)
+	r.former = formerWords(r.former, c)
 	if p, ok := cityPoint(c.Address.City); ok {
 		r.lat, r.lon, r.hasGeo = p.lat, p.lon, true
 	}

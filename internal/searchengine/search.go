@@ -1,6 +1,8 @@
 package searchengine
 
 import (
+	"slices"
+
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/filters"
 )
@@ -59,38 +61,59 @@ func search[R any](e *Engine, tableOf func() *table[R], scope filters.Scope, que
 	e.readCurrent()
 	defer e.mu.RUnlock()
 	t := tableOf()
-	conds, err := t.conditions(scope, query, fs)
+	tiers, err := t.conditions(scope, query, fs, loc)
 	if err != nil {
 		return nil, registerdata.Pagination{}, err
 	}
-	if loc != nil {
-		c, err := t.locationCond(t.byName[filters.City], loc)
-		if err != nil {
-			return nil, registerdata.Pagination{}, err
-		}
-		conds = append(conds, c)
-	}
-	res, p := t.page(conds, page, perPage)
+	res, p := t.page(tiers, page, perPage)
 	return res, p, nil
 }
 
-// conditions compiles the query and the filters of a search.
-func (t *table[R]) conditions(scope filters.Scope, query string, fs []filters.Filter) ([]*cond, error) {
+// conditions compiles the filters, the query and the location of a
+// search into its tiers: the conditions of the matches listed first, and
+// with a query, when some document has a former name, those of the
+// matches by a former name only (see formerNameConds), listed after.
+func (t *table[R]) conditions(scope filters.Scope, query string, fs []filters.Filter, loc *registerdata.Location) ([][]*cond, error) {
 	conds, err := t.compileFilters(scope, fs)
 	if err != nil {
 		return nil, err
 	}
-	qc, err := t.queryConds(query)
+	words, err := queryWords(query)
 	if err != nil {
 		return nil, err
 	}
-	return append(conds, qc...), nil
+	if loc != nil {
+		c, err := t.locationCond(t.byName[filters.City], loc)
+		if err != nil {
+			return nil, err
+		}
+		conds = append(conds, c)
+	}
+	tiers := [][]*cond{append(slices.Clip(conds), t.nameConds(words)...)}
+	if len(words) > 0 && len(t.formerWords) > 0 {
+		tiers = append(tiers, append(slices.Clip(conds), t.formerNameConds(words)...))
+	}
+	return tiers, nil
 }
 
-// page runs the conditions and returns one page of results (never nil)
-// with exact totals.
-func (t *table[R]) page(conds []*cond, page, perPage int) ([]R, registerdata.Pagination) {
-	docs, total := t.run(conds, (page-1)*perPage, perPage)
+// page runs the tiers of conditions and returns one page of results
+// (never nil) with exact totals: the matches of each tier in result
+// order, the tiers one after the other. No document matches two tiers.
+func (t *table[R]) page(tiers [][]*cond, page, perPage int) ([]R, registerdata.Pagination) {
+	skip := (page - 1) * perPage
+	var docs []uint32
+	total := 0
+	for _, conds := range tiers {
+		limit := perPage - len(docs)
+		if limit == 0 {
+			limit = 1 // the page is full: only the tier's count is wanted
+		}
+		got, n := t.run(conds, max(skip-total, 0), limit)
+		if len(docs) < perPage {
+			docs = append(slices.Clip(docs), got...) // got may be an index's own list: never appended to
+		}
+		total += n
+	}
 	out := make([]R, len(docs))
 	for i, d := range docs {
 		out[i] = t.results.get(d, t.result)
