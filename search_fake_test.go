@@ -143,6 +143,42 @@ func TestSearchCapitalInCentsAgainstFake(t *testing.T) {
 	}
 }
 
+// TestSearchBooleansAndValuesAgainstFake checks two rules of the
+// service's documentation (https://docs.openregister.de/filtering)
+// through the builders and the fake: booleans are the strings "true" and
+// "false" (has_lei true: a non-empty LEI), and several values mean any of
+// them (OR; the page's example is lei).
+func TestSearchBooleansAndValuesAgainstFake(t *testing.T) {
+	srv, c, _ := newFakeClient(t, fakeClock())
+	withLEI := companiesWhere(srv, func(co registerdata.Company) bool { return co.LEI != "" })
+	withoutLEI := companiesWhere(srv, func(co registerdata.Company) bool { return co.LEI == "" })
+	require.GreaterOrEqual(t, len(withLEI), 2, "the curated register has companies with an LEI")
+	require.NotEmpty(t, withoutLEI)
+
+	search := func(b filters.CompanyBuilder) []string {
+		t.Helper()
+		fs, err := b.Build()
+		require.NoError(t, err)
+		return searchIDsAgainstFake(t, c, registerdata.CompanySearchRequest{Filters: fs})
+	}
+	fs, err := filters.Company().HasLEI(true).Build()
+	require.NoError(t, err)
+	require.Equal(t, []filters.Filter{{Field: filters.HasLEI, Value: "true"}}, fs, "a boolean is sent as the string")
+	assert.ElementsMatch(t, withLEI, search(filters.Company().HasLEI(true)))
+	assert.ElementsMatch(t, withoutLEI, search(filters.Company().HasLEI(false)))
+
+	first, _ := srv.Company(withLEI[0])
+	second, _ := srv.Company(withLEI[1])
+	assert.Equal(t, []string{first.ID}, search(filters.Company().LEI(first.LEI)))
+	assert.ElementsMatch(t, []string{first.ID, second.ID}, search(filters.Company().In(filters.LEI, first.LEI, second.LEI)), "values: either LEI")
+	assert.ElementsMatch(t, []string{first.ID}, search(filters.Company().In(filters.LEI, first.LEI, "529900NOSUCHLEI00000")), "values: one of them is enough")
+
+	active := companiesWhere(srv, func(co registerdata.Company) bool { return co.Status == enums.CompanyStatusActive })
+	liquidation := companiesWhere(srv, func(co registerdata.Company) bool { return co.Status == enums.CompanyStatusLiquidation })
+	require.NotEmpty(t, liquidation)
+	assert.ElementsMatch(t, append(active, liquidation...), search(filters.Company().Status(enums.CompanyStatusActive, enums.CompanyStatusLiquidation)))
+}
+
 // TestSearchQueryFindsFormerNamesAgainstFake: the query searches company
 // names and previous names, as the service's documentation says. The
 // curated Nordlicht Solartechnik GmbH was Nordlicht Solar UG
