@@ -45,7 +45,11 @@ type PageRequest struct {
 	// Page is the page to return, counting from 1; zero means the first.
 	Page int `json:"page,omitempty"`
 	// PerPage is the number of results per page; zero means the
-	// service's default.
+	// service's default. The service publishes no bounds for its v1
+	// searches (its legacy v0 company search documented pages of up to
+	// 100), so the SDK sends any positive value as given and refuses
+	// only a negative one; the fake takes 1 to 100 and defaults to 10,
+	// and answers 400 to more.
 	PerPage int `json:"per_page,omitempty"`
 }
 

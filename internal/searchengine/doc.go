@@ -98,7 +98,9 @@
 // same order, and count in the same totals. Persons are ordered by last
 // name, first name (case-insensitively), then id. page counts from 1 and
 // per_page is 1 to 100; zero (absent) means page 1 and 10 per page; page
-// is at most 1,000,000. total_results and total_pages are exact; a page past
+// is at most 1,000,000. The service publishes no bounds for its v1
+// searches: these are the fake's (its legacy v0 search documented pages
+// of up to 100). total_results and total_pages are exact; a page past
 // the end has no results (an empty array) and the same totals.
 //
 // # Indexes
