@@ -38,8 +38,10 @@ func formerWords(dst []string, c *registerdata.Company) []string {
 }
 
 // storeFormer keeps words (see formerWords) as document d's former-name
-// words and lists d under each of them.
-func (t *docs) storeFormer(d uint32, words []string) {
+// words and lists d under each of them in former, and in formerOnly
+// under those that are no word of the current name, whose words are
+// current (sorted).
+func (t *docs) storeFormer(d uint32, words, current []string) {
 	t.dropFormer(d)
 	if len(words) == 0 {
 		return
@@ -52,6 +54,9 @@ func (t *docs) storeFormer(d uint32, words []string) {
 		id := t.former.intern(w)
 		kept[k] = t.former.vals[id]
 		t.former.add(id, d)
+		if _, inCurrent := slices.BinarySearch(current, w); !inCurrent {
+			t.formerOnly.add(t.formerOnly.intern(w), d)
+		}
 	}
 	t.formerWords[d] = kept
 }
@@ -59,11 +64,39 @@ func (t *docs) storeFormer(d uint32, words []string) {
 // dropFormer forgets document d's former-name words.
 func (t *docs) dropFormer(d uint32) {
 	for _, w := range t.formerWords[d] {
-		if id, ok := t.former.id(w); ok && w != "" {
+		if w == "" {
+			continue
+		}
+		if id, ok := t.former.id(w); ok {
 			t.former.remove(id, d)
+		}
+		if id, ok := t.formerOnly.id(w); ok {
+			t.formerOnly.remove(id, d)
 		}
 	}
 	delete(t.formerWords, d)
+}
+
+// hasToken reports whether w is a word of the current name.
+func (r doc) hasToken(w string) bool {
+	at, n := r.ds.tokAt[r.d], uint32(r.ds.tokN[r.d])
+	for _, id := range r.ds.tokIDs[at : at+n] {
+		if r.ds.tokens.vals[id] == w {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFormerOnlyPrefix reports whether a word of a former name that is
+// no word of the current name starts with one of ws.
+func (r doc) hasFormerOnlyPrefix(ws []string) bool {
+	for _, have := range r.ds.formerWords[r.d] {
+		if have != "" && slices.ContainsFunc(ws, func(w string) bool { return strings.HasPrefix(have, w) }) && !r.hasToken(have) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasAllTokenPrefixes reports whether every word of ws starts a word of
@@ -108,9 +141,13 @@ func (r doc) formerNameMatches(ws []string) bool {
 // empty) find by a former name only: every word starts a word of one
 // former name, and not every word starts a word of the current name.
 // Each word's candidates are the documents with a former-name word
-// starting with it.
+// starting with it. Such a document also has a former-name word that is
+// no word of the current name starting with one of ws (the word the
+// current name lacks starts one): those documents are candidates too, so
+// a query the current names answer costs little here.
 func (t *table[R]) formerNameConds(ws []string) []*cond {
-	out := make([]*cond, 0, len(ws)+1)
+	out := make([]*cond, 0, len(ws)+2)
+	fewest := -1
 	for _, w := range ws {
 		c := &cond{lists: t.former.withPrefix(w)}
 		for _, p := range c.lists {
@@ -118,6 +155,19 @@ func (t *table[R]) formerNameConds(ws []string) []*cond {
 		}
 		c.match = func(r doc) bool { return r.hasFormerPrefix(w) }
 		out = append(out, c)
+		if fewest < 0 || c.est < fewest {
+			fewest = c.est
+		}
+	}
+	only := &cond{match: func(r doc) bool { return r.hasFormerOnlyPrefix(ws) }}
+	for _, w := range ws {
+		only.lists = append(only.lists, t.formerOnly.withPrefix(w)...)
+	}
+	for _, p := range only.lists {
+		only.est += len(p.docs)
+	}
+	if only.est < fewest { // else it narrows nothing and costs a check
+		out = append(out, only)
 	}
 	return append(out, &cond{scan: true, est: t.size(), match: func(r doc) bool {
 		return r.formerNameMatches(ws) && !r.hasAllTokenPrefixes(ws)

@@ -1,6 +1,10 @@
 package searchengine
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,4 +130,130 @@ func TestPersonQueryHasNoFormerNames(t *testing.T) {
 	require.Len(t, res.Results, 1)
 	assert.Equal(t, "Ole Owner", res.Results[0].Name)
 	assert.Empty(t, e.pt.formerWords)
+}
+
+// BenchmarkCompanyQueryFormerNames runs name queries on 100,000
+// companies, every tenth renamed ("Alt " and its current name before):
+// "muster" is found by current names (the former-name tier matches none
+// of its candidates), "alt muster" by former names only.
+func BenchmarkCompanyQueryFormerNames(b *testing.B) {
+	cs := generate(100_000)
+	for i := range cs {
+		if i%10 == 0 {
+			cs[i].Names = []registerdata.CompanyName{{Name: "Alt " + cs[i].Name.Name}, cs[i].Name}
+		}
+	}
+	e := New(fixedDay)
+	e.Load(cs)
+	for _, q := range []string{"muster", "alt muster"} {
+		b.Run(q, func(b *testing.B) {
+			b.ReportAllocs()
+			req := registerdata.CompanySearchRequest{Query: q, Pagination: registerdata.PageRequest{Page: 1, PerPage: 20}}
+			for b.Loop() {
+				res, err := e.SearchCompanies(req)
+				if err != nil || len(res.Results) != 20 {
+					b.Fatalf("got %d results, %v", len(res.Results), err)
+				}
+			}
+		})
+	}
+}
+
+// TestFormerNameQueriesMatchAReference compares name queries on random
+// renamed companies, loaded at once and then changed one by one, with a
+// plain reading of the rule: the companies whose current name has every
+// query word as a word prefix, by name, then those whose current name has
+// not but one former name has, by name.
+func TestFormerNameQueriesMatchAReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	vocab := []string{"alpha", "alpen", "bau", "bauer", "nord", "nordlicht", "solar", "gmbh", "ug", "kg", "zeta"}
+	name := func() string {
+		ws := make([]string, 1+r.IntN(3))
+		for i := range ws {
+			ws[i] = vocab[r.IntN(len(vocab))]
+		}
+		return strings.Join(ws, " ")
+	}
+	company := func(i int) registerdata.Company {
+		var former []string
+		for range r.IntN(3) {
+			former = append(former, name())
+		}
+		return renamed(fmt.Sprintf("DE-HRB-T1-%d", i), name(), former...)
+	}
+	cs := make([]registerdata.Company, 300)
+	for i := range cs {
+		cs[i] = company(i)
+	}
+	byID := map[string]registerdata.Company{}
+	for _, c := range cs {
+		byID[c.ID] = c
+	}
+	e := New(fixedDay)
+	e.Load(slices.Clone(cs))
+
+	has := func(n string, ws []string) bool {
+		toks := tokens(nil, n)
+		for _, w := range ws {
+			if !slices.ContainsFunc(toks, func(tok string) bool { return strings.HasPrefix(tok, w) }) {
+				return false
+			}
+		}
+		return true
+	}
+	reference := func(q string) []string {
+		ws := tokens(nil, q)
+		var current, former []registerdata.Company
+		for _, c := range byID {
+			switch {
+			case has(c.Name.Name, ws):
+				current = append(current, c)
+			case slices.ContainsFunc(c.Names, func(n registerdata.CompanyName) bool { return has(n.Name, ws) }):
+				former = append(former, c)
+			}
+		}
+		ids := []string{}
+		for _, group := range [][]registerdata.Company{current, former} {
+			slices.SortFunc(group, func(a, b registerdata.Company) int {
+				return strings.Compare(a.Name.Name+"\x00"+a.ID, b.Name.Name+"\x00"+b.ID)
+			})
+			for _, c := range group {
+				ids = append(ids, c.ID)
+			}
+		}
+		return ids
+	}
+	check := func(round string) {
+		t.Helper()
+		for range 60 {
+			prefix := func() string { w := vocab[r.IntN(len(vocab))]; return w[:1+r.IntN(len(w))] }
+			q := prefix()
+			if r.IntN(2) == 0 {
+				q += " " + prefix()
+			}
+			want := reference(q)
+			var got []string
+			for page := 1; ; page++ {
+				ids, total := queryIDs(t, e, q, page, 7)
+				require.Equal(t, len(want), total, "%s: query %q", round, q)
+				if len(ids) == 0 {
+					break
+				}
+				got = append(got, ids...)
+			}
+			if len(want) == 0 {
+				want = nil
+			}
+			require.Equal(t, want, got, "%s: query %q", round, q)
+		}
+	}
+	check("loaded")
+	for range 100 {
+		i := r.IntN(len(cs))
+		before := byID[cs[i].ID]
+		after := company(i)
+		e.Update(before, after)
+		byID[after.ID] = after
+	}
+	check("updated")
 }

@@ -67,10 +67,12 @@ type docs struct {
 	exs      any // the columns' extractors, see extractorsOf
 
 	// The words of the former names of the documents that have any (a
-	// company renamed), listing the documents in document order, and
-	// each such document's words (see formerWords); documents without
-	// are not in the map.
+	// company renamed), listing the documents in document order; those
+	// of them that are no word of the document's current name; and each
+	// such document's words (see formerWords). Documents without are not
+	// in the map.
 	former      *postings
+	formerOnly  *postings
 	formerWords map[uint32][]string
 }
 

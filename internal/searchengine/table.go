@@ -59,7 +59,7 @@ type table[R any] struct {
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 	t := &table[R]{byName: map[filters.Field]int{}, byID: newStrIndex(0), results: new(resultCache[R])}
 	t.tokens = newPostings()
-	t.former, t.formerWords = newPostings(), map[uint32][]string{}
+	t.former, t.formerOnly, t.formerWords = newPostings(), newPostings(), map[uint32][]string{}
 	// Name words are kept in result order, so that a name search reads
 	// its page straight from the list.
 	t.tokens.find = func(docs []uint32, d uint32) (int, bool) {
@@ -288,7 +288,7 @@ func (t *table[R]) store(d uint32, r *row) {
 	for k, tok := range toks {
 		t.tokIDs[int(at)+k] = t.tokens.intern(tok)
 	}
-	t.storeFormer(d, r.former)
+	t.storeFormer(d, r.former, r.tokens)
 }
 
 // fit returns s without the spare capacity appending left, when that is
