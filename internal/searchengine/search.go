@@ -61,56 +61,56 @@ func search[R any](e *Engine, tableOf func() *table[R], scope filters.Scope, que
 	e.readCurrent()
 	defer e.mu.RUnlock()
 	t := tableOf()
-	tiers, err := t.conditions(scope, query, fs, loc)
+	first, second, err := t.conditions(scope, query, fs, loc)
 	if err != nil {
 		return nil, registerdata.Pagination{}, err
 	}
-	res, p := t.page(tiers, page, perPage)
+	res, p := t.page(first, second, page, perPage)
 	return res, p, nil
 }
 
 // conditions compiles the filters, the query and the location of a
-// search into its tiers: the conditions of the matches listed first, and
-// with a query, when some document has a former name, those of the
-// matches by a former name only (see formerNameConds), listed after.
-func (t *table[R]) conditions(scope filters.Scope, query string, fs []filters.Filter, loc *registerdata.Location) ([][]*cond, error) {
+// search into the conditions of its two tiers: first those of the
+// matches listed first, and second, with a query when some document has
+// a former name, those of the matches by a former name only (see
+// formerNameConds), listed after; else second is nil.
+func (t *table[R]) conditions(scope filters.Scope, query string, fs []filters.Filter, loc *registerdata.Location) (first, second []*cond, err error) {
 	conds, err := t.compileFilters(scope, fs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	words, err := queryWords(query)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if loc != nil {
 		c, err := t.locationCond(t.byName[filters.City], loc)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		conds = append(conds, c)
 	}
-	tiers := [][]*cond{append(slices.Clip(conds), t.nameConds(words)...)}
 	if len(words) > 0 && len(t.formerWords) > 0 {
-		tiers = append(tiers, append(slices.Clip(conds), t.formerNameConds(words)...))
+		second = append(slices.Clip(conds), t.formerNameConds(words)...)
 	}
-	return tiers, nil
+	return append(conds, t.nameConds(words)...), second, nil
 }
 
-// page runs the tiers of conditions and returns one page of results
-// (never nil) with exact totals: the matches of each tier in result
-// order, the tiers one after the other. No document matches two tiers.
-func (t *table[R]) page(tiers [][]*cond, page, perPage int) ([]R, registerdata.Pagination) {
+// page runs the conditions of both tiers (second may be nil) and returns
+// one page of results (never nil) with exact totals: the matches of each
+// tier in result order, first's before second's. No document matches
+// both.
+func (t *table[R]) page(first, second []*cond, page, perPage int) ([]R, registerdata.Pagination) {
 	skip := (page - 1) * perPage
-	var docs []uint32
-	total := 0
-	for _, conds := range tiers {
+	docs, total := t.run(first, skip, perPage)
+	if second != nil {
 		limit := perPage - len(docs)
 		if limit == 0 {
 			limit = 1 // the page is full: only the tier's count is wanted
 		}
-		got, n := t.run(conds, max(skip-total, 0), limit)
+		more, n := t.run(second, max(skip-total, 0), limit)
 		if len(docs) < perPage {
-			docs = append(slices.Clip(docs), got...) // got may be an index's own list: never appended to
+			docs = append(slices.Clip(docs), more...) // docs may be an index's own list: never appended to
 		}
 		total += n
 	}
