@@ -244,7 +244,10 @@ type CompanyPurpose struct {
 // CompanyCapital is a registered capital (Stamm- or Grundkapital).
 type CompanyCapital struct {
 	// Amount is the capital as a decimal in major currency units (25000
-	// means 25,000.00 EUR), unlike the cents of IndicatorSummary.
+	// means 25,000.00 EUR), unlike the cents of IndicatorSummary. The
+	// capital_amount search filter is in cents, as every money filter:
+	// filters.CompanyBuilder.CapitalBetween takes this unit and sends
+	// cents.
 	Amount float64 `json:"amount"`
 	// Currency is "EUR", "DEM" or "USD". An unknown value is kept as sent.
 	Currency enums.Currency `json:"currency"`

@@ -15,7 +15,7 @@ import (
 // CompanySearchRequest is the body of a company search. Every part is
 // optional; the parts combine with AND.
 type CompanySearchRequest struct {
-	Query      string           // free text matched against the company name; sent as {"query": {"value": Query}}
+	Query      string           // free text matched against the company's names and previous names, as the service documents it; sent as {"query": {"value": Query}}
 	Filters    []filters.Filter // build with filters.Company()
 	Location   *Location        // restrict to a radius around a point
 	Pagination PageRequest      // zero means the service's default
@@ -45,7 +45,11 @@ type PageRequest struct {
 	// Page is the page to return, counting from 1; zero means the first.
 	Page int `json:"page,omitempty"`
 	// PerPage is the number of results per page; zero means the
-	// service's default.
+	// service's default. The service publishes no bounds for its v1
+	// searches (its legacy v0 company search documented pages of up to
+	// 100), so the SDK sends any positive value as given and refuses
+	// only a negative one; the fake takes 1 to 100 and defaults to 10,
+	// and answers 400 to more.
 	PerPage int `json:"per_page,omitempty"`
 }
 

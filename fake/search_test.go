@@ -71,11 +71,14 @@ func TestSearchCompanyFilters(t *testing.T) {
 		{"insolvency stage", `[{"field": "insolvency_stage", "values": ["discharge_denied", "lifted"]}]`, "", []string{"DE-HRA-U1104-11893", "DE-HRB-T3104-61402"}},
 		{"insolvency risk medium", `[{"field": "insolvency_risk", "value": "medium"}]`, "", []string{"DE-HRB-D3310-30416", "DE-HRB-R1101-55930", "DE-HRA-U1104-11893"}},
 		// number
-		{"capital at least", `[{"field": "capital_amount", "min": "1000000"}]`, "",
+		// capital_amount is in cents, as every money filter; the records
+		// hold the capital in euros (1,000,000 EUR, 25,000 EUR, 1,500 EUR).
+		{"capital at least, in cents", `[{"field": "capital_amount", "min": "100000000"}]`, "",
 			[]string{"DE-HRB-D2601-8734", "DE-HRB-D2601-251907", "DE-HRB-D2601-198433", "DE-HRB-K1101-170234"}},
-		{"capital equal", `[{"field": "capital_amount", "value": "25000"}]`, "",
+		{"capital equal, in cents", `[{"field": "capital_amount", "value": "2500000"}]`, "",
 			[]string{"DE-HRB-D3310-30416", "DE-HRB-R1101-55930", "DE-HRB-U1308-38821", "DE-HRB-F1103-301122"}},
-		{"capital max is inclusive", `[{"field": "capital_amount", "max": "1500"}]`, "", []string{"DE-HRB-B8535-74188"}},
+		{"capital in euros is read as cents", `[{"field": "capital_amount", "value": "25000"}]`, "", []string{}},
+		{"capital max is inclusive", `[{"field": "capital_amount", "max": "150000"}]`, "", []string{"DE-HRB-B8535-74188"}},
 		{"revenue range, latest year", `[{"field": "revenue", "min": "3000000000", "max": "6000000000"}]`, "", []string{"DE-HRB-P2305-20977", "DE-HRB-T3104-61402"}},
 		{"employees range", `[{"field": "employees", "min": "50", "max": "150"}]`, "",
 			[]string{"DE-HRB-F1103-267645", "DE-HRB-T3104-61402", "DE-HRA-R3306-28817"}},
@@ -153,7 +156,39 @@ func TestSearchFollowsRegisterChanges(t *testing.T) {
 	assert.Contains(t, companyIDs(t, srv, sole, ""), id)
 
 	require.NoError(t, srv.UpdateCompany(id, func(c *registerdata.Company) { c.Name.Name = "Zeta Kies GmbH & Co. KG" }))
-	assert.Empty(t, companyIDs(t, srv, `[]`, `, "query": {"value": "rheinkiesel baustoffe"}`), "the old name is forgotten")
+	assert.Equal(t, []string{id}, companyIDs(t, srv, `[]`, `, "query": {"value": "rheinkiesel baustoffe"}`),
+		"the old name stays in the record's names: the query finds it as a former name")
 	assert.Equal(t, []string{id}, companyIDs(t, srv, `[]`, `, "query": {"value": "zeta"}`))
 	assert.Contains(t, companyIDs(t, srv, sole, ""), id, "a record change keeps the registered owners")
+}
+
+// TestSearchQueryFindsFormerNames: the service's query searches company
+// names and previous names (https://docs.openregister.de/filtering). The
+// curated Nordlicht Solartechnik GmbH was Nordlicht Solar UG
+// (haftungsbeschränkt) until 2017: words of its former name find it,
+// after the companies whose current name has them, although its name
+// sorts first.
+func TestSearchQueryFindsFormerNames(t *testing.T) {
+	srv, _ := newTestServer(t)
+	const nordlicht = "DE-HRB-F1103-267645"
+	co, _ := srv.Company(nordlicht)
+	require.Equal(t, "Nordlicht Solartechnik GmbH", co.Name.Name)
+	require.Equal(t, "Nordlicht Solar UG (haftungsbeschränkt)", co.Names[0].Name)
+
+	query := func(q string) []string {
+		t.Helper()
+		return companyIDs(t, srv, `[]`, `, "query": {"value": "`+q+`"}`)
+	}
+	assert.Equal(t, []string{nordlicht}, query("nordlicht solar ug"), "the former name alone has ug")
+	hits := query("haftungsbeschränkt")
+	require.Greater(t, len(hits), 1)
+	assert.Equal(t, nordlicht, hits[len(hits)-1], "current-name hits first: %v", hits)
+	for _, id := range hits[:len(hits)-1] {
+		c, _ := srv.Company(id)
+		assert.Contains(t, c.Name.Name, "haftungsbeschränkt", id)
+		assert.Less(t, co.Name.Name, c.Name.Name, "%s sorts after Nordlicht by name, and comes first by rank", id)
+	}
+	assert.Empty(t, query("solartechnik ug"), "the words of two names do not combine")
+	assert.Equal(t, []string{nordlicht}, companyIDs(t, srv, `[{"field": "legal_form", "value": "gmbh"}]`, `, "query": {"value": "ug haftungsbeschränkt"}`),
+		"filters read the current record: the former UG is a GmbH now")
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/registerdata/registerdata-go/internal/money"
 )
 
 // Unbounded leaves one end of a numeric range open. Pass it as min for
@@ -75,17 +77,27 @@ func intBound(v int64) string {
 	return strconv.FormatInt(v, 10)
 }
 
-// floatRange is the float64 counterpart of intRange; ±Inf is open too.
+// floatBound formats a float64 bound; Unbounded and ±Inf leave it open.
 // NaN is formatted as is and reported by Validate as not a number.
-func floatRange(f Field, min, max float64) Filter {
-	return Filter{Field: f, Min: floatBound(min), Max: floatBound(max)}
-}
-
 func floatBound(v float64) string {
 	if v == Unbounded || math.IsInf(v, 0) {
 		return ""
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// centsRange is the float64 counterpart of intRange, for amounts in
+// major currency units sent in cents (see money.Cents). Unbounded and
+// ±Inf leave an end open; NaN is sent as is, for Validate to report.
+func centsRange(f Field, min, max float64) Filter {
+	return Filter{Field: f, Min: centsBound(min), Max: centsBound(max)}
+}
+
+func centsBound(v float64) string {
+	if b := floatBound(v); b == "" || math.IsNaN(v) {
+		return b
+	}
+	return money.Cents(v)
 }
 
 // dateRange sends the UTC calendar dates of from and to; a zero time
@@ -107,7 +119,8 @@ func flag(f Field, v bool) Filter {
 }
 
 // The generic operations behind Eq, In, Between, AtLeast, AtMost and
-// Keywords of both builders. Strings are taken as sent on the wire.
+// Keywords of both builders. Strings are taken as sent on the wire:
+// money in cents.
 
 func eq(f Field, v string) Filter { return Filter{Field: f, Value: v} }
 

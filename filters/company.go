@@ -29,24 +29,31 @@ func (b CompanyBuilder) Build() ([]Filter, error) { return b.fs.build(ScopeCompa
 
 func (b CompanyBuilder) with(f Filter) CompanyBuilder { return CompanyBuilder{b.fs.add(f)} }
 
-// Eq keeps companies whose field f equals v, as sent on the wire ("value").
+// Eq keeps companies whose field f equals v, as sent on the wire
+// ("value"). Money values are cents on the wire: Eq(CapitalAmount,
+// "2500000") is a capital of 25,000.00.
 func (b CompanyBuilder) Eq(f Field, v string) CompanyBuilder { return b.with(eq(f, v)) }
 
 // In keeps companies whose field f is one of vs ("values").
 func (b CompanyBuilder) In(f Field, vs ...string) CompanyBuilder { return b.with(in(f, vs)) }
 
 // Between keeps companies whose field f lies in [min, max], both ends
-// included; an empty string leaves that end open.
+// included; an empty string leaves that end open. The bounds are wire
+// values: money (capital_amount, revenue and the other indicators) in
+// cents, so Between(Revenue, "10000000000", "") is 100 million EUR or
+// more.
 func (b CompanyBuilder) Between(f Field, min, max string) CompanyBuilder {
 	return b.with(between(f, min, max))
 }
 
-// AtLeast keeps companies whose field f is min or more ("min").
+// AtLeast keeps companies whose field f is min or more ("min"), a wire
+// value (money in cents).
 func (b CompanyBuilder) AtLeast(f Field, min string) CompanyBuilder {
 	return b.with(between(f, min, ""))
 }
 
-// AtMost keeps companies whose field f is max or less ("max").
+// AtMost keeps companies whose field f is max or less ("max"), a wire
+// value (money in cents).
 func (b CompanyBuilder) AtMost(f Field, max string) CompanyBuilder {
 	return b.with(between(f, "", max))
 }
@@ -107,12 +114,18 @@ func (b CompanyBuilder) IncorporatedBetween(from, to time.Time) CompanyBuilder {
 	return b.with(dateRange(IncorporatedAt, from, to))
 }
 
-// CapitalBetween keeps companies whose current registered capital, in
-// major currency units (euros, not cents: the capital record is not in
-// cents), lies in [min, max]. Unbounded or an infinity leaves that end
-// open. Combine with CapitalCurrency to fix the currency.
+// CapitalBetween keeps companies whose current registered capital lies
+// in [min, max], both ends included. min and max are amounts in major
+// currency units, as Company.Capital.Amount holds them (25000 is
+// 25,000.00 EUR); they are sent in cents, as the service's documentation
+// says of every money filter (https://docs.openregister.de/filtering):
+// CapitalBetween(25000, Unbounded) sends {"field": "capital_amount",
+// "min": "2500000"}. The decimal point moves exactly (0.29 is "29").
+// Unbounded or an infinity leaves that end open. Combine with
+// CapitalCurrency to fix the currency. To give cents directly, use
+// Between(CapitalAmount, ...) with wire values.
 func (b CompanyBuilder) CapitalBetween(min, max float64) CompanyBuilder {
-	return b.with(floatRange(CapitalAmount, min, max))
+	return b.with(centsRange(CapitalAmount, min, max))
 }
 
 // CapitalCurrency keeps companies whose current capital is in any of the

@@ -20,10 +20,15 @@
 // (Status, LegalForm, Revenue, IncorporatedBetween, ...); the generic Eq,
 // In, Between, AtLeast, AtMost and Keywords take any Field with values as
 // sent on the wire, so a field the service adds works before the SDK
-// names it. Indicator money is in cents (the registered capital is in
-// currency units, as in the company record), dates are UTC calendar dates
-// sent as "YYYY-MM-DD", and Unbounded (for numbers) or a zero time.Time
-// (for dates) leaves one end of a range open.
+// names it. Money filters are in cents on the wire, as the service's
+// documentation says (https://docs.openregister.de/filtering): the
+// financial indicators, estimated_revenue, estimated_ebitda and
+// capital_amount; 100 million EUR is 10000000000. The indicator helpers
+// (Revenue, Equity, Indicator, ...) and the generic ones take cents;
+// CapitalBetween alone takes major currency units, as the company
+// record's Capital.Amount holds them, and sends cents. Dates are UTC
+// calendar dates sent as "YYYY-MM-DD", and Unbounded (for numbers) or a
+// zero time.Time (for dates) leaves one end of a range open.
 //
 // # Checks
 //

@@ -93,3 +93,17 @@ func ExampleValidate() {
 	// filters[1] "zip": "min" does not apply to text fields; text fields take "value", "values" or "keywords"
 	// filters[2] "city": "value" and "keywords" exclude each other; send one form per filter: "value", "values", "keywords" or "min"/"max"
 }
+
+// CapitalBetween takes the registered capital in euros, as the company
+// record holds it, and sends cents, as the service takes every money
+// filter: GmbHs with a capital of 25,000 EUR to 100 million EUR.
+func ExampleCompanyBuilder_CapitalBetween() {
+	fs, _ := filters.Company().
+		LegalForm(enums.LegalFormGmbH).
+		CapitalBetween(25_000, 100_000_000).
+		Build()
+	out, _ := json.Marshal(fs)
+	fmt.Println(string(out))
+	// Output:
+	// [{"field":"legal_form","value":"gmbh"},{"field":"capital_amount","min":"2500000","max":"10000000000"}]
+}

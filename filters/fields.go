@@ -6,7 +6,8 @@ type Kind int
 // Field kinds.
 const (
 	// KindNumber fields take Min, Max or Value as decimal numbers. Money
-	// is in cents, like the indicators of a company record.
+	// is in cents, like the indicators of a company record, and so is
+	// capital_amount, although the record's capital is in currency units.
 	KindNumber Kind = iota + 1
 	// KindDate fields take Min, Max or Value as "YYYY-MM-DD".
 	KindDate
@@ -146,7 +147,7 @@ var fieldTable = []FieldInfo{
 	indicator(EBIT, "EBIT"),
 	indicator(EBITDA, "EBITDA"),
 	official(IndustryCodes, KindEnum, ScopeCompany, "WZ 2025 code; a code also matches its sub-codes"),
-	official(CapitalAmount, KindNumber, ScopeCompany, "current registered capital, major currency units"),
+	official(CapitalAmount, KindNumber, ScopeCompany, "current registered capital, cents (the record's Capital.Amount is in currency units: 25000 there is 2500000 here)"),
 	official(CapitalCurrency, KindEnum, ScopeCompany, "currency of the current capital: EUR, DEM, USD"),
 	official(NumberOfOwners, KindNumber, ScopeCompany, "number of current owners"),
 	official(HasSoleOwner, KindBool, ScopeCompany, "exactly one current owner"),

@@ -1,6 +1,7 @@
 package filters
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,4 +64,31 @@ func TestFieldKindsOfSpecAddendum(t *testing.T) {
 	}
 	active, _ := Lookup(Active)
 	assert.Equal(t, ScopeCompany|ScopePerson, active.Scope)
+}
+
+// nonMoneyNumbers are the number fields that count (people, owners,
+// companies, positions) or measure years; every other number field is
+// money.
+var nonMoneyNumbers = []Field{Employees, EstimatedEmployees, NumberOfOwners, YoungestOwnerAge, CompanyCount, ManagementPositions}
+
+// TestMoneyFieldsAreCents: the service's documentation says that every
+// monetary filter value is in cents (https://docs.openregister.de/filtering,
+// naming revenue, balance_sheet_total and capital_amount), so the table
+// says cents for every money field, capital_amount included, and no field
+// says currency units.
+func TestMoneyFieldsAreCents(t *testing.T) {
+	money := 0
+	for _, fi := range fieldTable {
+		assert.NotContains(t, fi.Doc, "currency units,", fi.Name)
+		if fi.Kind != KindNumber || slices.Contains(nonMoneyNumbers, fi.Name) {
+			continue
+		}
+		money++
+		assert.Regexp(t, `\bcents\b`, fi.Doc, "%s is money: its filter values are cents", fi.Name)
+	}
+	for _, f := range []Field{Revenue, BalanceSheetTotal, CapitalAmount, EstimatedRevenue, EBITDA} {
+		fi, _ := Lookup(f)
+		assert.Contains(t, fi.Doc, "cents", f)
+	}
+	assert.Equal(t, 49, money, "the 46 money indicators, capital_amount, estimated_revenue and estimated_ebitda")
 }

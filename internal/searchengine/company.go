@@ -7,6 +7,7 @@ import (
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/filters"
+	"github.com/registerdata/registerdata-go/internal/money"
 )
 
 // extractor computes the values of one field for one document: numbers
@@ -80,11 +81,13 @@ var companyFields = withExtendedIndicators(map[filters.Field]extractor[companyFa
 		}
 		return out
 	}),
+	// capital_amount is a money filter, in cents; the record holds the
+	// capital in currency units.
 	filters.CapitalAmount: numbers(func(f *companyFacts) []float64 {
 		if f.c.Capital == nil {
 			return nil
 		}
-		return f.single(f.c.Capital.Amount)
+		return f.single(money.CentsValue(f.c.Capital.Amount))
 	}),
 	filters.CapitalCurrency: texts(func(f *companyFacts) []string {
 		if f.c.Capital == nil {
@@ -205,6 +208,7 @@ func (e *Engine) companyRow(c *registerdata.Company, today registerdata.Date) ro
 	}
 	r := buildRow(t, c.Name.Name+"\x00"+c.ID, f, companyFields)
 	r.tokens = tokens(r.tokens, c.Name.Name)
+	r.former = formerWords(r.former, c)
 	if p, ok := cityPoint(c.Address.City); ok {
 		r.lat, r.lon, r.hasGeo = p.lat, p.lon, true
 	}

@@ -29,8 +29,12 @@
 //
 // Company fields read the current record: the financial fields (revenue,
 // employees, ...) read the indicator summary with the latest date, and a
-// figure that is null there never matches a range. The 34 extended
-// indicators (ebitda, bank_debt, ...) read extendedIndicators
+// figure that is null there never matches a range. Money is in cents, as
+// the service's documentation says of every money filter: the
+// indicators as the record holds them, and capital_amount, the current
+// capital, converted from the record's currency units (25000 is 2500000;
+// see internal/money). The 34 extended indicators (ebitda, bank_debt,
+// ...) read extendedIndicators
 // (financials.go), the one hook for them; it has no figures yet, so they
 // are accepted and match nothing. active is status "active"; has_lei is a
 // non-empty lei. The seed-only fields (insolvency_risk, vat_id,
@@ -70,7 +74,15 @@
 //
 // The query matches a company (or person) whose name has, for every word
 // of the query, a word starting with it, case-insensitively: "muster gm"
-// matches "Mustermann GmbH". Words are runs of letters and digits.
+// matches "Mustermann GmbH". Words are runs of letters and digits. As the
+// service's documentation says, a company query also searches previous
+// names (https://docs.openregister.de/filtering): a company matches when
+// one of its former names (an entry of Company.Names other than the
+// current name) has, for every word of the query, a word starting with
+// it. The words must all be in one name: "nordlicht ug" finds
+// "Nordlicht Solartechnik GmbH", once "Nordlicht Solar UG
+// (haftungsbeschränkt)", but a query mixing words of the current and a
+// former name finds nothing.
 //
 // A location matches companies whose registered city is within radius
 // kilometres (great-circle distance) of the point, using a built-in table
@@ -81,11 +93,15 @@
 // # Results
 //
 // Filters, query and location combine with AND. Companies are ordered by
-// name (byte-wise), then id; persons by last name, first name
-// (case-insensitively), then id. page counts from 1 and per_page is 1 to
-// 100; zero (absent) means page 1 and 10 per page; page is at most
-// 1,000,000. total_results and total_pages are exact; a page past the end
-// has no results (an empty array) and the same totals.
+// name (byte-wise), then id; with a query, the companies it finds by a
+// former name only come after those it finds by the current name, in the
+// same order, and count in the same totals. Persons are ordered by last
+// name, first name (case-insensitively), then id. page counts from 1 and
+// per_page is 1 to 100; zero (absent) means page 1 and 10 per page; page
+// is at most 1,000,000. The service publishes no bounds for its v1
+// searches: these are the fake's (its legacy v0 search documented pages
+// of up to 100). total_results and total_pages are exact; a page past
+// the end has no results (an empty array) and the same totals.
 //
 // # Indexes
 //

@@ -138,13 +138,19 @@ func lowerTokens(dst []string, low string) []string {
 // maxQueryWords bounds the words of a query.
 const maxQueryWords = 16
 
-// queryConds matches documents where every word of q starts one of the
-// words of the name.
-func (t *table[R]) queryConds(q string) ([]*cond, error) {
+// queryWords returns the words of the query q, or refuses a query of
+// more than maxQueryWords words.
+func queryWords(q string) ([]string, error) {
 	words := tokens(nil, q)
 	if len(words) > maxQueryWords {
 		return nil, badRequest("query: %d words; use at most %d", len(words), maxQueryWords)
 	}
+	return words, nil
+}
+
+// nameConds matches documents where every word of words starts one of
+// the words of the name.
+func (t *table[R]) nameConds(words []string) []*cond {
 	out := make([]*cond, 0, len(words))
 	for _, w := range words {
 		c := &cond{lists: t.tokens.withPrefix(w), keyed: true}
@@ -154,5 +160,5 @@ func (t *table[R]) queryConds(q string) ([]*cond, error) {
 		c.match = func(r doc) bool { return r.hasTokenPrefix(w) }
 		out = append(out, c)
 	}
-	return out, nil
+	return out
 }

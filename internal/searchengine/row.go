@@ -9,9 +9,10 @@ import (
 
 // row is what a table is given of one document: its sort key, the values
 // of every column (flattened: column i owns nums[numAt[i]:numAt[i+1]]
-// and strs[strAt[i]:strAt[i+1]]) and the tokens of its name. The table
-// keeps the values column-wise, not the row. (lat, lon and hasGeo are
-// not kept: positions come from the city column.)
+// and strs[strAt[i]:strAt[i+1]]), the tokens of its name and the words
+// of its former names (see formerWords). The table keeps the values
+// column-wise, not the row. (lat, lon and hasGeo are not kept: positions
+// come from the city column.)
 type row struct {
 	b        *rowBuilder // whose buffers the row uses, recycled by put
 	key      string
@@ -20,6 +21,7 @@ type row struct {
 	strs     []string
 	strAt    []uint32
 	tokens   []string
+	former   []string
 	lat, lon float64
 	hasGeo   bool
 }
@@ -38,7 +40,7 @@ func (t *docs) builder(key string) *rowBuilder {
 	if b == nil {
 		b = &rowBuilder{}
 	}
-	b.r = row{b: b, key: key, nums: b.r.nums[:0], numAt: append(b.r.numAt[:0], 0), strs: b.r.strs[:0], strAt: append(b.r.strAt[:0], 0), tokens: b.r.tokens[:0]}
+	b.r = row{b: b, key: key, nums: b.r.nums[:0], numAt: append(b.r.numAt[:0], 0), strs: b.r.strs[:0], strAt: append(b.r.strAt[:0], 0), tokens: b.r.tokens[:0], former: b.r.former[:0]}
 	return b
 }
 
@@ -63,6 +65,15 @@ type docs struct {
 	builders sync.Pool
 	exOnce   sync.Once
 	exs      any // the columns' extractors, see extractorsOf
+
+	// The words of the former names of the documents that have any (a
+	// company renamed), listing the documents in document order; those
+	// of them that are no word of the document's current name; and each
+	// such document's words (see formerWords). Documents without are not
+	// in the map.
+	former      *postings
+	formerOnly  *postings
+	formerWords map[uint32][]string
 }
 
 // doc is a view of one document's values, for checking conditions.

@@ -1,6 +1,8 @@
 package searchengine
 
 import (
+	"slices"
+
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/filters"
 )
@@ -59,38 +61,59 @@ func search[R any](e *Engine, tableOf func() *table[R], scope filters.Scope, que
 	e.readCurrent()
 	defer e.mu.RUnlock()
 	t := tableOf()
-	conds, err := t.conditions(scope, query, fs)
+	first, second, err := t.conditions(scope, query, fs, loc)
 	if err != nil {
 		return nil, registerdata.Pagination{}, err
+	}
+	res, p := t.page(first, second, page, perPage)
+	return res, p, nil
+}
+
+// conditions compiles the filters, the query and the location of a
+// search into the conditions of its two tiers: first those of the
+// matches listed first, and second, with a query when some document has
+// a former name, those of the matches by a former name only (see
+// formerNameConds), listed after; else second is nil.
+func (t *table[R]) conditions(scope filters.Scope, query string, fs []filters.Filter, loc *registerdata.Location) (first, second []*cond, err error) {
+	conds, err := t.compileFilters(scope, fs)
+	if err != nil {
+		return nil, nil, err
+	}
+	words, err := queryWords(query)
+	if err != nil {
+		return nil, nil, err
 	}
 	if loc != nil {
 		c, err := t.locationCond(t.byName[filters.City], loc)
 		if err != nil {
-			return nil, registerdata.Pagination{}, err
+			return nil, nil, err
 		}
 		conds = append(conds, c)
 	}
-	res, p := t.page(conds, page, perPage)
-	return res, p, nil
+	if len(words) > 0 && len(t.formerWords) > 0 {
+		second = append(slices.Clip(conds), t.formerNameConds(words)...)
+	}
+	return append(conds, t.nameConds(words)...), second, nil
 }
 
-// conditions compiles the query and the filters of a search.
-func (t *table[R]) conditions(scope filters.Scope, query string, fs []filters.Filter) ([]*cond, error) {
-	conds, err := t.compileFilters(scope, fs)
-	if err != nil {
-		return nil, err
+// page runs the conditions of both tiers (second may be nil) and returns
+// one page of results (never nil) with exact totals: the matches of each
+// tier in result order, first's before second's. No document matches
+// both.
+func (t *table[R]) page(first, second []*cond, page, perPage int) ([]R, registerdata.Pagination) {
+	skip := (page - 1) * perPage
+	docs, total := t.run(first, skip, perPage)
+	if second != nil {
+		limit := perPage - len(docs)
+		if limit == 0 {
+			limit = 1 // the page is full: only the tier's count is wanted
+		}
+		more, n := t.run(second, max(skip-total, 0), limit)
+		if len(docs) < perPage {
+			docs = append(slices.Clip(docs), more...) // docs may be an index's own list: never appended to
+		}
+		total += n
 	}
-	qc, err := t.queryConds(query)
-	if err != nil {
-		return nil, err
-	}
-	return append(conds, qc...), nil
-}
-
-// page runs the conditions and returns one page of results (never nil)
-// with exact totals.
-func (t *table[R]) page(conds []*cond, page, perPage int) ([]R, registerdata.Pagination) {
-	docs, total := t.run(conds, (page-1)*perPage, perPage)
 	out := make([]R, len(docs))
 	for i, d := range docs {
 		out[i] = t.results.get(d, t.result)

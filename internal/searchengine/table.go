@@ -59,6 +59,7 @@ type table[R any] struct {
 func newTable[R any](scope filters.Scope, multi ...filters.Field) *table[R] {
 	t := &table[R]{byName: map[filters.Field]int{}, byID: newStrIndex(0), results: new(resultCache[R])}
 	t.tokens = newPostings()
+	t.former, t.formerOnly, t.formerWords = newPostings(), newPostings(), map[uint32][]string{}
 	// Name words are kept in result order, so that a name search reads
 	// its page straight from the list.
 	t.tokens.find = func(docs []uint32, d uint32) (int, bool) {
@@ -235,6 +236,7 @@ func (t *table[R]) set(d uint32, r row) {
 	}
 	if r.b != nil {
 		r.b.r.tokens = r.tokens[:0] // the builder keeps the room
+		r.b.r.former = r.former[:0]
 		t.builders.Put(r.b)
 	}
 }
@@ -286,6 +288,7 @@ func (t *table[R]) store(d uint32, r *row) {
 	for k, tok := range toks {
 		t.tokIDs[int(at)+k] = t.tokens.intern(tok)
 	}
+	t.storeFormer(d, r.former, r.tokens)
 }
 
 // fit returns s without the spare capacity appending left, when that is
@@ -313,6 +316,7 @@ func (t *table[R]) remove(id string) {
 		}
 	}
 	t.results.changed()
+	t.dropFormer(d)
 	t.byID.delete(id, t.ids)
 	t.alive.clear(d)
 	t.live--
