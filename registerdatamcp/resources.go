@@ -19,7 +19,7 @@ func addResources(s *mcp.Server, c *registerdata.Client) {
 		Name:        "company",
 		Title:       "Company record",
 		URITemplate: companyURIPrefix + "{company_id}",
-		Description: "The register record of one company, as get_company returns it (JSON, without the presigned addresses of source documents). Reading it costs 10 credits, like get_company.",
+		Description: "The register record of one company, as get_company returns it (JSON, without the presigned addresses of source documents). Reading it costs " + priceText(c, "GET /v1/company/{company_id}") + ", like get_company.",
 		MIMEType:    "application/json",
 	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		uri := req.Params.URI

@@ -20,7 +20,7 @@ type CompanyInput struct {
 // GetCompanyInput is the input of get_company.
 type GetCompanyInput struct {
 	CompanyID string `json:"company_id" jsonschema:"the company's register id, such as DE-HRB-F1103-267645 (from match_company or search_companies)"`
-	Realtime  bool   `json:"realtime,omitempty" jsonschema:"fetch live from the official register: slower and 10 credits more (20 in all); only when the user needs today's state"`
+	Realtime  bool   `json:"realtime,omitempty" jsonschema:"fetch live from the official register: slower and dearer (the realtime price, which get_company's description gives); only when the user needs today's state"`
 }
 
 // GetOwnersInput is the input of get_owners.
@@ -40,7 +40,7 @@ type BeneficialOwnersInput struct {
 // TreeInput is the input of get_ownership_tree.
 type TreeInput struct {
 	CompanyID string `json:"company_id" jsonschema:"the company whose owners are walked upwards"`
-	MaxDepth  int    `json:"max_depth,omitempty" jsonschema:"levels of owners to fetch, 1 to 10; default 5. Each company on the way costs 10 credits"`
+	MaxDepth  int    `json:"max_depth,omitempty" jsonschema:"levels of owners to fetch, 1 to 10; default 5. Each company on the way costs the price of one owner list (see get_ownership_tree)"`
 	LegalForm string `json:"legal_form,omitempty" jsonschema:"the root company's legal_form from get_company, when known: a form whose owners the service does not publish is not walked and costs 0 credits"`
 }
 
@@ -52,7 +52,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_company",
-		Description:  "The full register record of one company: name, status, legal form, register and court, address, capital, purpose, representatives (directors, Prokura), industry codes, latest financial indicators, insolvency summary, history of names and addresses, and sources. Costs 10 credits (20 with realtime). Needs a company_id: when only a name is known, call match_company first.",
+		Description:  "The full register record of one company: name, status, legal form, register and court, address, capital, purpose, representatives (directors, Prokura), industry codes, latest financial indicators, insolvency summary, history of names and addresses, and sources. Costs " + priceText(c, "GET /v1/company/{company_id}") + " (" + realtimeCredits(c, "GET /v1/company/{company_id}") + " with realtime). Needs a company_id: when only a name is known, call match_company first.",
 		OutputSchema: company,
 	}, func(ctx context.Context, in GetCompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		co, err := c.GetCompany(ctx, in.CompanyID, &registerdata.GetCompanyParams{Realtime: in.Realtime}, opts...)
@@ -68,7 +68,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_owners",
-		Description:  "The shareholders of one company with their shares on the PERCENT scale (50 means 50 %), legal or natural person, and since when. Costs 10 credits. For an AG or SE set best_available. For the whole chain up to the natural persons use get_ownership_tree; for the persons the law names as beneficial owners use get_beneficial_owners.",
+		Description:  "The shareholders of one company with their shares on the PERCENT scale (50 means 50 %), legal or natural person, and since when. Costs " + priceText(c, "GET /v1/company/{company_id}/owners") + ". For an AG or SE set best_available. For the whole chain up to the natural persons use get_ownership_tree; for the persons the law names as beneficial owners use get_beneficial_owners.",
 		OutputSchema: owners,
 	}, func(ctx context.Context, in GetOwnersInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		skipped := func(why string) outcome {
@@ -97,7 +97,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_beneficial_owners",
-		Description:  "The beneficial owners of one company as the service computes them (natural persons holding more than 25 % directly or through other companies; when nobody does, the managing directors as fictitious beneficial owners), shares on the PERCENT scale. Costs 10 credits. The first stop of a KYC check after the company's profile. Published for GmbH, gGmbH, UG and KG only: pass legal_form from get_company and another form costs nothing.",
+		Description:  "The beneficial owners of one company as the service computes them (natural persons holding more than 25 % directly or through other companies; when nobody does, the managing directors as fictitious beneficial owners), shares on the PERCENT scale. Costs " + priceText(c, "GET /v1/company/{company_id}/ubo") + ". The first stop of a KYC check after the company's profile. Published for GmbH, gGmbH, UG and KG only: pass legal_form from get_company and another form costs nothing.",
 		OutputSchema: ubo,
 	}, func(ctx context.Context, in BeneficialOwnersInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		skipped := func(why string) outcome {
@@ -151,7 +151,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_financials",
-		Description:  "The financial statements of one company: indicators per year (revenue, employees, equity, net income, balance sheet total, ... money in cents), the merged tables and the reports they come from. Costs 10 credits. The latest indicators are already in get_company's record: call this only for earlier years or the full statements.",
+		Description:  "The financial statements of one company: indicators per year (revenue, employees, equity, net income, balance sheet total, ... money in cents), the merged tables and the reports they come from. Costs " + priceText(c, "GET /v1/company/{company_id}/financials") + ". The latest indicators are already in get_company's record: call this only for earlier years or the full statements.",
 		OutputSchema: fin,
 	}, func(ctx context.Context, in CompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		f, err := c.GetFinancials(ctx, in.CompanyID, opts...)
@@ -167,7 +167,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_company_holdings",
-		Description:  "The companies one company holds shares in (its subsidiaries and participations), shares as the service sends them on the FRACTION scale (0.5 means 50 %). Costs 10 credits.",
+		Description:  "The companies one company holds shares in (its subsidiaries and participations), shares as the service sends them on the FRACTION scale (0.5 means 50 %). Costs " + priceText(c, "GET /v1/company/{company_id}/holdings") + ".",
 		OutputSchema: holdings,
 	}, func(ctx context.Context, in CompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		h, err := c.GetCompanyHoldings(ctx, in.CompanyID, opts...)

@@ -14,7 +14,7 @@ type CreateMonitorInput struct {
 	EntityID        string             `json:"entity_id" jsonschema:"the company id or person id to watch"`
 	EntityType      enums.EntityType   `json:"entity_type" jsonschema:"company or person"`
 	Preferences     []enums.Preference `json:"preferences" jsonschema:"what to watch: basic, representation, financials, documents, ownership, holdings, insolvencies for companies; management_positions and the like for persons"`
-	UpdateFrequency string             `json:"update_frequency,omitempty" jsonschema:"companies only: daily (50 credits) or weekly (default, 25 credits)"`
+	UpdateFrequency string             `json:"update_frequency,omitempty" jsonschema:"companies only: daily or weekly (default); a daily monitor costs more (see create_monitor)"`
 }
 
 // DeleteMonitorInput is the input of delete_monitor.
@@ -59,7 +59,7 @@ func addMonitorTools(s *mcp.Server, c *registerdata.Client, allowWrite bool) err
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "create_monitor",
-		Description:  "Starts watching a company or person for changes, delivered to the account's webhook. Costs 25 credits (weekly) or 50 (daily) now, and the same every month while the monitor is active: create one only when the user asked for it. One monitor per entity.",
+		Description:  "Starts watching a company or person for changes, delivered to the account's webhook. " + monitorCredits(c) + ": create one only when the user asked for it. One monitor per entity.",
 		OutputSchema: mon,
 		Annotations:  &mcp.ToolAnnotations{DestructiveHint: ptr(false)},
 	}, func(ctx context.Context, in CreateMonitorInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {

@@ -34,7 +34,7 @@ func addOtherTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_person",
-		Description:  "One person of the register: name, city, date of birth, age, and every management position (company, role, since, until) they hold or held. Costs 10 credits. Use it to see a director's other positions during a KYC check.",
+		Description:  "One person of the register: name, city, date of birth, age, and every management position (company, role, since, until) they hold or held. Costs " + priceText(c, "GET /v1/person/{person_id}") + ". Use it to see a director's other positions during a KYC check.",
 		OutputSchema: person,
 	}, func(ctx context.Context, in PersonInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		p, err := c.GetPerson(ctx, in.PersonID, opts...)
@@ -56,7 +56,7 @@ func addOtherTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_person_holdings",
-		Description:  "The companies one person holds shares in, shares as the service sends them on the FRACTION scale (0.5 means 50 %). Costs 10 credits.",
+		Description:  "The companies one person holds shares in, shares as the service sends them on the FRACTION scale (0.5 means 50 %). Costs " + priceText(c, "GET /v1/person/{person_id}/holdings") + ".",
 		OutputSchema: holdings,
 	}, func(ctx context.Context, in PersonInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		h, err := c.GetPersonHoldings(ctx, in.PersonID, opts...)
@@ -72,7 +72,7 @@ func addOtherTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_insolvency",
-		Description:  "One insolvency proceeding with its court, case number, debtor, administrator, current status and every published event (opening, reports, meetings, closing). Costs 10 credits.",
+		Description:  "One insolvency proceeding with its court, case number, debtor, administrator, current status and every published event (opening, reports, meetings, closing). Costs " + priceText(c, "GET /v1/insolvency/{insolvency_id}") + ".",
 		OutputSchema: ins,
 	}, func(ctx context.Context, in InsolvencyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		p, err := c.GetInsolvency(ctx, in.InsolvencyID, opts...)
@@ -88,7 +88,7 @@ func addOtherTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_document",
-		Description:  "One register document (articles, shareholder list, annual accounts, ...) with a download URL valid for a short time. Costs 10 credits. Document ids are in the documents list of get_company's record.",
+		Description:  "One register document (articles, shareholder list, annual accounts, ...) with a download URL valid for a short time. Costs " + priceText(c, "GET /v1/document/{document_id}") + ". Document ids are in the documents list of get_company's record.",
 		OutputSchema: doc,
 	}, func(ctx context.Context, in DocumentInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		d, err := c.GetDocument(ctx, in.DocumentID, opts...)

@@ -74,7 +74,7 @@ func addSearchTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "search_companies",
-		Description:  "Searches the register for companies by name text, filters (status, legal form, city, revenue, employees, insolvency, owners, ... see the filters property) and location; one page of results with id, name, legal form, status, register and address. Costs 10 credits per page. To find one known company from a customer's data (name, city, register number, VAT id, website), match_company is cheaper and explains its choice.",
+		Description:  "Searches the register for companies by name text, filters (status, legal form, city, revenue, employees, insolvency, owners, ... see the filters property) and location; one page of results with id, name, legal form, status, register and address. Costs " + priceText(c, "POST /v1/search/company") + " per page. To find one known company from a customer's data (name, city, register number, VAT id, website), match_company is cheaper and explains its choice.",
 		InputSchema:  in,
 		OutputSchema: out,
 	}, func(ctx context.Context, in SearchCompaniesInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
@@ -104,7 +104,7 @@ func addSearchTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "search_persons",
-		Description:  "Searches the register for persons (directors, shareholders, Prokura holders) by name text and filters (date_of_birth, city, active); one page with id, name, date of birth and city. Costs 10 credits per page. Follow with get_person for a person's positions or get_person_holdings for their shares.",
+		Description:  "Searches the register for persons (directors, shareholders, Prokura holders) by name text and filters (date_of_birth, city, active); one page with id, name, date of birth and city. Costs " + priceText(c, "POST /v1/search/person") + " per page. Follow with get_person for a person's positions or get_person_holdings for their shares.",
 		InputSchema:  pin,
 		OutputSchema: pout,
 	}, func(ctx context.Context, in SearchPersonsInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
@@ -134,7 +134,7 @@ func addSearchTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "search_insolvencies",
-		Description:  "Searches insolvency proceedings (of companies and natural persons) by text and filters (status, court, dates, ...); one page of proceedings with case number, court, debtor and status. Costs 10 credits per page. A company's own proceedings are summarised in get_company's record; follow with get_insolvency for the events of one proceeding.",
+		Description:  "Searches insolvency proceedings (of companies and natural persons) by text and filters (status, court, dates, ...); one page of proceedings with case number, court, debtor and status. Costs " + priceText(c, "POST /v1/search/insolvency") + " per page. A company's own proceedings are summarised in get_company's record; follow with get_insolvency for the events of one proceeding.",
 		InputSchema:  iin,
 		OutputSchema: iout,
 	}, func(ctx context.Context, in SearchInsolvenciesInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {

@@ -41,7 +41,8 @@ type TreeNode struct {
 type Tree struct {
 	// CompanyID is the root company.
 	CompanyID string `json:"company_id"`
-	// Companies is how many owner lists were fetched (10 credits each).
+	// Companies is how many owner lists were fetched (each at the price of
+	// an owner list).
 	Companies int `json:"companies"`
 	// Nodes lists the tree breadth first from the root.
 	Nodes []TreeNode `json:"nodes"`
@@ -54,7 +55,7 @@ func addTreeTool(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_ownership_tree",
-		Description:  "Walks the owners of a company upwards, through owner companies, to the natural persons at the top: one list of nodes, each with its parent, its share in the parent and its effective share in the company (percent scale). Costs 10 credits per company on the way (a chain of three companies costs 30); the walk stops at max_depth and at the budget, and marks the nodes it did not expand. Prefer get_beneficial_owners when only the beneficial owners are needed.",
+		Description:  "Walks the owners of a company upwards, through owner companies, to the natural persons at the top: one list of nodes, each with its parent, its share in the parent and its effective share in the company (percent scale). Costs " + priceText(c, "GET /v1/company/{company_id}/owners") + " per company on the way; the walk stops at max_depth and at the budget, and marks the nodes it did not expand. Prefer get_beneficial_owners when only the beneficial owners are needed.",
 		OutputSchema: out,
 	}, func(ctx context.Context, in TreeInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		if in.MaxDepth < 0 || in.MaxDepth > 10 {
@@ -121,7 +122,7 @@ var treeSchema = map[string]any{
 	"required": []any{"company_id", "companies", "nodes"},
 	"properties": map[string]any{
 		"company_id": map[string]any{"type": "string"},
-		"companies":  map[string]any{"type": "integer", "description": "owner lists fetched, 10 credits each"},
+		"companies":  map[string]any{"type": "integer", "description": "owner lists fetched, each at the price of one owner list"},
 		"nodes": map[string]any{
 			"type": "array",
 			"items": map[string]any{
