@@ -129,7 +129,7 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 	}
 	addTool(s, c, &mcp.Tool{
 		Name:         "get_ownership_history",
-		Description:  "Every current and former owner of one company (GmbH) as the filed shareholder lists named them, with when each appeared and left and the stake in each list. Billed only when the history comes back. The service prepares a history on the first requests for it: then the result is {\"status\": \"processing\", \"retry_after_seconds\": n}, nothing is charged, and the call should be made again after n seconds.",
+		Description:  "Every current and former owner of one company (GmbH) as the filed shareholder lists named them, with when each appeared and left and the stake in each list. Costs " + priceText(c, "GET /v1/company/{company_id}/owners/historical") + ", billed only when the history comes back; published for a GmbH only (another form costs nothing and says so). The service prepares a history on the first requests for it: then the result is {\"status\": \"processing\", \"retry_after_seconds\": n}, nothing is charged, and the call should be made again after n seconds.",
 		OutputSchema: history,
 	}, func(ctx context.Context, in CompanyInput, _ *registerdata.ResponseInfo, opts []registerdata.CallOption) (outcome, error) {
 		h, err := c.GetOwnershipHistory(ctx, in.CompanyID, append(opts, registerdata.NoWait())...)
@@ -138,6 +138,9 @@ func addCompanyTools(s *mcp.Server, c *registerdata.Client) error {
 			secs := int64(pe.RetryAfter.Round(time.Second) / time.Second)
 			return outcome{value: historyProcessing{Status: "processing", CompanyID: in.CompanyID, RetryAfterSeconds: secs},
 				summary: fmt.Sprintf("The service is still processing the ownership history of %s; ask again in %d s. Nothing was charged.", qid(in.CompanyID), secs)}, nil
+		}
+		if why := registerdata.NotPublishedError(registerdata.PartOwnershipHistory, err); why != "" {
+			return outcome{value: &registerdata.HistoricalOwners{CompanyID: in.CompanyID, Owners: []registerdata.HistoricalOwner{}}, summary: notPublishedSummary(in.CompanyID, why)}, nil
 		}
 		if err != nil {
 			return outcome{}, err

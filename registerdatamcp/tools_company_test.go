@@ -88,3 +88,22 @@ func TestOwnershipHistoryToolWhileProcessing(t *testing.T) {
 		t.Errorf("result = %v", result)
 	}
 }
+
+// TestOwnershipHistoryToolOfAFormWithoutIt: the history of a company
+// whose form has none published is a result saying so, at 0 credits.
+func TestOwnershipHistoryToolOfAFormWithoutIt(t *testing.T) {
+	const ohg = "DE-HRA-M1201-51073"
+	cs, srv, c := session(t, registerdatamcp.Options{})
+	before := srv.Credits(srv.APIKey)
+	res := call(t, cs, "get_ownership_history", map[string]any{"company_id": ohg})
+	if res.IsError {
+		t.Fatalf("tool error: %s", text(res))
+	}
+	if got := text(res); !strings.Contains(got, "historical owners: not published for an OHG, 0 credits") {
+		t.Errorf("result %q", got)
+	}
+	if c.CreditsSpent() != 0 || srv.Credits(srv.APIKey) != before {
+		t.Errorf("spent %d, the fake billed %d; want 0", c.CreditsSpent(), before-srv.Credits(srv.APIKey))
+	}
+	structured(t, "get_ownership_history", res)
+}
