@@ -20,8 +20,12 @@ const routeUBO = "GET /v1/company/{company_id}/ubo"
 func TestReconcileCreditsAgreesOnOneTable(t *testing.T) {
 	_, c, _ := newFakeClient(t, nil)
 	ctx := context.Background()
+	// Credits spent before the first reading are no part of it.
+	_, err := c.GetCompany(ctx, knownCompany, &registerdata.GetCompanyParams{Realtime: true})
+	require.NoError(t, err)
 	before, err := c.GetCredits(ctx)
 	require.NoError(t, err)
+	require.NotZero(t, before.Used)
 	_, err = c.GetBeneficialOwners(ctx, knownCompany)
 	require.NoError(t, err)
 	_, err = c.GetCompany(ctx, knownCompany, nil)
