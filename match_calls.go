@@ -14,7 +14,8 @@ import (
 // credits left can pay for it. Every answer the client's cache may keep is
 // marked cacheable, so a repeated match is served from the cache.
 func (m *matcher) call(ctx context.Context, r request, out any) error {
-	if r.cost > 0 && m.credits+r.cost > m.maxCredits {
+	cost := m.c.priceOf(r, r.route())
+	if cost > 0 && m.credits+cost > m.maxCredits {
 		m.refused = true
 		return errMatchRefused
 	}
@@ -26,7 +27,7 @@ func (m *matcher) call(ctx context.Context, r request, out any) error {
 		m.cached++
 	}
 	m.credits += info.Charged
-	if r.cost > 0 {
+	if cost > 0 {
 		m.attempts += info.Attempts
 	}
 	if m.limit != nil && m.limit.Refused(err) { // a retry MaxCredits could not pay for

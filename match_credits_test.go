@@ -54,3 +54,16 @@ func TestMatchCompanyBuysNothingForATie(t *testing.T) {
 	require.Positive(t, below, "candidates: %+v", m.Candidates)
 	require.Zero(t, m.Credits, "no record is bought that cannot change the outcome")
 }
+
+// TestMatchCompanyReportsThePaidAttempts: WithResponseInfo of a match
+// counts the attempts of its paid calls, and its Charged is what the
+// client counted, at the table's prices.
+func TestMatchCompanyReportsThePaidAttempts(t *testing.T) {
+	_, c, _ := newFakeClient(t, []fake.Option{fake.WithHardCases()})
+	var info registerdata.ResponseInfo
+	m, err := c.MatchCompany(context.Background(), registerdata.MatchQuery{Name: "Kupferkessel Brauhaus GmbH", City: "Nürnberg"}, nil, registerdata.WithResponseInfo(&info))
+	require.NoError(t, err)
+	require.Positive(t, m.Credits)
+	require.Positive(t, info.Attempts, "the match bought a record: one paid attempt at least")
+	require.Equal(t, c.CreditsSpent(), info.Charged)
+}

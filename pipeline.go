@@ -59,9 +59,7 @@ func (c *Client) do(ctx context.Context, r request, out any, opts []CallOption) 
 // It fills the call's ResponseInfo, if any.
 func (c *Client) send(ctx context.Context, r request, out any, cfg *callConfig) (*callState, error) {
 	route := r.route()
-	if !r.costGiven {
-		r.cost = c.prices.OfVariant(route, r.variant)
-	}
+	r.cost = c.priceOf(r, route)
 	st := &callState{route: route, cost: r.cost, maxRetries: c.maxRetries, budget: budgetsFor(ctx, &c.budget)}
 	if cfg.maxRetries >= 0 {
 		st.maxRetries = cfg.maxRetries

@@ -342,6 +342,16 @@ func (p *Prices) MonitorMonthly(f enums.UpdateFrequency) int64 {
 	return p.OfVariant(routeMonitorCreate, monthlyVariant(f))
 }
 
+// priceOf is what each billed answer of r costs, whose route is route:
+// what Do's WithCost gave, else the client's price of the route and the
+// call's variant.
+func (c *Client) priceOf(r request, route string) int64 {
+	if r.costGiven {
+		return r.cost
+	}
+	return c.prices.OfVariant(route, r.variant)
+}
+
 // realtimeIf is the price variant of a lookup with realtime=on.
 func realtimeIf(on bool) PriceVariant {
 	if on {
