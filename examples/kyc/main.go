@@ -67,13 +67,20 @@ func run(ctx context.Context, w io.Writer, apiKey, id string) error {
 	}
 	fmt.Fprintf(w, "KYC report: %s (%s)\n\n", co.Name.Name, co.ID)
 
-	ubo, err := c.GetBeneficialOwners(ctx, id)
-	if err != nil {
-		return err
+	// The service publishes beneficial owners for some legal forms only:
+	// for another, say so and pay nothing; the managing directors are
+	// still checked below.
+	ubo := &registerdata.BeneficialOwners{CompanyID: co.ID}
+	if why := registerdata.NotPublished(registerdata.PartBeneficialOwners, co.LegalForm, false); why != "" {
+		fmt.Fprintf(w, "Beneficial owners:\n  %s, 0 credits\n", why)
+	} else {
+		if ubo, err = c.GetBeneficialOwners(ctx, id); err != nil {
+			return err
+		}
+		printBeneficialOwners(w, ubo)
 	}
-	printBeneficialOwners(w, ubo)
 
-	tree, err := c.OwnershipTree(ctx, id, registerdata.TreeOptions{MaxDepth: 5})
+	tree, err := c.OwnershipTree(ctx, id, registerdata.TreeOptions{MaxDepth: 5, LegalForm: co.LegalForm})
 	if tree != nil {
 		printTree(w, tree)
 	}

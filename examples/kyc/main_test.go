@@ -39,9 +39,13 @@ func TestKYCLimitedPartnersAndFictitiousOwners(t *testing.T) {
 	assert.Contains(t, out.String(), "  Georg Schmitz: up to 60.00 % (as or through a limited partner)\n")
 
 	out.Reset()
+	// A municipal enterprise: the service publishes no beneficial owners
+	// for its form; the report says so at no cost and still checks the
+	// managing director.
 	require.NoError(t, run(context.Background(), &out, "", "DE-HRA-B8534-9120"))
-	assert.Contains(t, out.String(), "  Dominik Frey: fictitious beneficial owner")
-	assert.Contains(t, out.String(), "Dominik Frey (beneficial owner):")
+	assert.Contains(t, out.String(), "  UBO: not published for a municipal enterprise, 0 credits\n")
+	assert.Contains(t, out.String(), "Ownership tree (0 companies looked up):\n  owners: not published for a municipal enterprise, 0 credits\n")
+	assert.Contains(t, out.String(), "Dominik Frey (managing director):")
 }
 
 func TestKYCUnknownCompany(t *testing.T) {

@@ -44,6 +44,9 @@ func printBeneficialOwners(w io.Writer, ubo *registerdata.BeneficialOwners) {
 
 func printTree(w io.Writer, tree *registerdata.OwnershipTree) {
 	fmt.Fprintf(w, "Ownership tree (%d companies looked up):\n", tree.Companies)
+	if tree.Root.Stop == registerdata.TreeStopNotPublished {
+		fmt.Fprintf(w, "  %s, 0 credits\n", tree.Root.StopReason)
+	}
 	tree.Root.Walk(func(n *registerdata.OwnershipNode) {
 		if n.Owner == nil {
 			return
@@ -58,6 +61,8 @@ func printTree(w io.Writer, tree *registerdata.OwnershipTree) {
 			note = " (not looked up: credit budget)"
 		case registerdata.TreeStopNotFound:
 			note = " (no owner list)"
+		case registerdata.TreeStopNotPublished:
+			note = " (" + n.StopReason + ")"
 		}
 		if n.Company != nil && n.Company.BestAvailable {
 			note += " (best available data)"
