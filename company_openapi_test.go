@@ -2,7 +2,6 @@ package registerdata_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -54,14 +53,7 @@ func TestContractFakeCompanies(t *testing.T) {
 // of a 200 answer.
 func contractGet(t *testing.T, hc *http.Client, srv *fake.Server, path string) []byte {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
-	require.NoError(t, err)
-	req.Header.Set("Authorization", "Bearer "+srv.APIKey)
-	resp, err := hc.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", body)
+	status, body := contractGetStatus(t, hc, srv, path)
+	require.Equal(t, http.StatusOK, status, "%s", body)
 	return body
 }
