@@ -17,6 +17,7 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 
 	"github.com/registerdata/registerdata-go/fake"
 	"github.com/registerdata/registerdata-go/portfolio"
@@ -232,8 +233,14 @@ func checkBurst(b *testing.B, db *sql.DB, log *fetchLog, ds []delivery, billed i
 		}
 		require.NoError(b, json.Unmarshal(d.body, &ev))
 		wantCompany[ev.EntityID]++
+		co, ok := log.srv.Company(ev.EntityID)
+		require.True(b, ok, "event of a company the fake knows")
+		// The owners of a form without published owners are not asked
+		// for (registerdata.OwnersAvailable; an AG or SE with
+		// best_available).
+		best := co.LegalForm == enums.LegalFormAG || co.LegalForm == enums.LegalFormSE
 		for _, c := range ev.Categories {
-			if c == "ownership" {
+			if c == "ownership" && registerdata.OwnersAvailable(co.LegalForm, best) {
 				wantOwners[ev.EntityID]++
 			}
 		}
