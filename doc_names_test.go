@@ -393,3 +393,60 @@ func TestDesignInsolvencyAndTransparencyNames(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, enums.ExtractStatusCompleted, ex.Status)
 }
+
+// TestRoundFiveNamesAsDesignFixesThem uses the names DESIGN's round 5
+// fixes for the documented service, written as DESIGN writes them: the
+// price table, the 202 protocol, legal-form availability, the
+// reconciliation, the quota sentinel and the fake's controls.
+func TestRoundFiveNamesAsDesignFixesThem(t *testing.T) {
+	const ubo = "GET /v1/company/{company_id}/ubo"
+	p := registerdata.DefaultPrices()
+	require.EqualValues(t, 25, p.Of(ubo, false))
+	p.Set(ubo, 30)
+	p.SetRealtime("GET /v1/company/{company_id}/owners", 20)
+	require.Equal(t, "https://docs.openregister.de/endpoint/company-ubo", registerdata.DefaultPrices().Source(ubo))
+
+	srv := fake.NewServer(fake.WithPrices(p), fake.WithHistoryProcessing(1))
+	defer srv.Close()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithPrices(p))
+	require.NoError(t, err)
+	ctx := context.Background()
+	before, err := c.GetCredits(ctx)
+	require.NoError(t, err)
+
+	const gmbh = "DE-HRB-F1103-267645"
+	_, err = c.GetOwnershipHistory(ctx, gmbh, registerdata.NoWait())
+	require.True(t, errors.Is(err, registerdata.ErrProcessing), "%v", err)
+	var pe *registerdata.ProcessingError
+	require.True(t, errors.As(err, &pe))
+	require.Positive(t, pe.RetryAfter)
+	waited := 0
+	h, err := c.GetOwnershipHistory(ctx, gmbh, registerdata.WithPollTimer(func(d time.Duration) <-chan time.Time {
+		waited++
+		ch := make(chan time.Time, 1)
+		ch <- time.Time{}
+		return ch
+	}))
+	require.NoError(t, err)
+	require.NotNil(t, h)
+	assert.Zero(t, waited, "the one 202 went to the NoWait call")
+	_, err = c.GetBeneficialOwners(ctx, gmbh)
+	require.NoError(t, err)
+
+	require.True(t, registerdata.OwnersAvailable(enums.LegalFormAG, true))
+	require.False(t, registerdata.OwnersAvailable(enums.LegalFormAG, false))
+	require.False(t, registerdata.BeneficialOwnersAvailable(enums.LegalFormOHG))
+	require.True(t, registerdata.OwnershipHistoryAvailable(enums.LegalFormGmbH))
+
+	r, err := c.ReconcileCredits(ctx, before)
+	require.NoError(t, err)
+	var rec *registerdata.CreditReconciliation = r
+	want := p.Of("GET /v1/company/{company_id}/owners/historical", false) + 30
+	assert.Equal(t, want, rec.Billed)
+	assert.Equal(t, want, rec.Counted)
+	assert.Zero(t, rec.Difference)
+
+	require.NotNil(t, registerdata.ErrQuotaExhausted)
+	off := fake.NewServer(fake.WithoutMonitoring())
+	defer off.Close()
+}
