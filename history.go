@@ -66,9 +66,6 @@ type OwnershipHistoryEntry struct {
 	PercentageShares float64 `json:"percentage_shares"`
 }
 
-// historyRoute is the route of GetOwnershipHistory.
-const historyRoute = "GET /v1/company/{company_id}/owners/historical"
-
 // GetOwnershipHistory fetches the current and former owners of a
 // company. It is billed at its route's price (see Prices), only when
 // the answer is the history (200).

@@ -75,16 +75,6 @@ const (
 // per successful attempt for such a route unless WithCost says otherwise.
 const UnpublishedPrice = 10
 
-// Routes of the prices the SDK's own estimates read.
-const (
-	routeCompany       = "GET /v1/company/{company_id}"
-	routeOwners        = "GET /v1/company/{company_id}/owners"
-	routeCompanySearch = "POST /v1/search/company"
-	routeAutocomplete  = "GET /v1/autocomplete/company"
-	routeURLLookup     = "GET /v0/search/lookup"
-	routeMonitorCreate = "POST /v1/monitor"
-)
-
 // The sources of the prices of DefaultPrices.
 const (
 	docsBase          = "https://docs.openregister.de/endpoint/"

@@ -258,10 +258,6 @@ func shouldRetry(ctx context.Context, resp *http.Response, err error) bool {
 	return retryableStatus(resp.StatusCode)
 }
 
-// routeTransparencyExtracts is the route whose 429 is the 30-day extract
-// quota (SPEC-DOCS B.2), not a short rate limit.
-const routeTransparencyExtracts = "POST /v1/transparenzregister/extracts"
-
 // quotaAnswer reports an answer that no retry can change: a 429 to a
 // Transparenzregister extract says the rolling 30-day quota is used up,
 // so it is final whatever its Retry-After or X-Should-Retry say.

@@ -33,6 +33,18 @@ var routeTemplates = []string{
 	"/v1/transparenzregister/extracts/{extract_id}",
 }
 
+// The routes the SDK's own code names, beside the calls that write their
+// templates: the owner lists the tree pays for, the monitor whose variants
+// Prices.Monitor reads, the history whose 202 ProcessingError describes,
+// and the extract whose 429 is the 30-day quota (quotaAnswer), not a
+// short rate limit.
+const (
+	routeOwners               = "GET /v1/company/{company_id}/owners"
+	routeMonitorCreate        = "POST /v1/monitor"
+	historyRoute              = "GET /v1/company/{company_id}/owners/historical"
+	routeTransparencyExtracts = "POST /v1/transparenzregister/extracts"
+)
+
 // routeOf returns "METHOD template" for an escaped request path (without
 // query) built by the caller of Client.Do; the SDK's own calls carry
 // their template (request.route). The set of values it returns is bounded whatever the method
