@@ -22,7 +22,7 @@ type monitorFlags struct {
 func declareMonitorFlags(fs *pflag.FlagSet) monitorFlags {
 	return monitorFlags{
 		prefs: fs.String("preferences", "", "comma-separated `list` of categories to watch (default: basic,representation,ownership,financials,insolvencies)"),
-		daily: fs.Bool("daily", false, fmt.Sprintf("check daily (%d credits a monitor and month) instead of weekly (%d)", registerdata.DefaultPrices().Monitor(enums.UpdateFrequencyDaily), registerdata.DefaultPrices().Monitor(enums.UpdateFrequencyWeekly))),
+		daily: fs.Bool("daily", false, fmt.Sprintf("check daily (%d credits a monitor and month) instead of weekly (%d)", helpPrices().Monitor(enums.UpdateFrequencyDaily), helpPrices().Monitor(enums.UpdateFrequencyWeekly))),
 	}
 }
 
@@ -71,7 +71,7 @@ what the portfolio's monitors will cost each month. Nothing is spent.`,
 func portfolioSync() *command {
 	return &command{
 		name: "sync", nargs: 0, billable: true,
-		summary: fmt.Sprintf("create and delete monitors as the plan says (%d credits a weekly monitor, %d daily)", registerdata.DefaultPrices().Monitor(enums.UpdateFrequencyWeekly), registerdata.DefaultPrices().Monitor(enums.UpdateFrequencyDaily)),
+		summary: fmt.Sprintf("create and delete monitors as the plan says (%d credits a weekly monitor, %d daily)", helpPrices().Monitor(enums.UpdateFrequencyWeekly), helpPrices().Monitor(enums.UpdateFrequencyDaily)),
 		help: `Applies the plan: creates a monitor for each company of the portfolio
 without one and fetches its first record, and deletes the monitors the
 portfolio created for companies it no longer names (monitors made for other

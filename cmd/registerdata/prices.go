@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/registerdata/registerdata-go"
 )
@@ -20,8 +21,12 @@ const (
 	routeMonitor       = "POST /v1/monitor"
 )
 
+// helpPrices is the SDK's price table the help texts name, made once on
+// first use (not at start-up) and shared by every command.
+var helpPrices = sync.OnceValue(registerdata.DefaultPrices)
+
 // credits is the price of route in the SDK's price table, as help texts
 // write it: "25 credits".
 func credits(route string) string {
-	return fmt.Sprintf("%d credits", registerdata.DefaultPrices().Of(route, false))
+	return fmt.Sprintf("%d credits", helpPrices().Of(route, false))
 }
