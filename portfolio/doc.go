@@ -21,6 +21,9 @@
 //	work                (*Portfolio).Work in a service, Drain in tests and cron jobs (jobs.go, process.go, fetched.go)
 //	journal             (*Portfolio).Events from a cursor, CursorAt (journal.go, cursor.go)
 //	flags               (*Portfolio).Flags, Acknowledge, Rescreen (flags.go, rescreen.go)
+//	review              (*Portfolio).Reviews, Resolve, ReviewCount: the rows awaiting a person (review.go)
+//	decide              WithActor, WithFourEyes, Decisions, Approve, Reject (actor.go, decisions.go)
+//	audit               (*Portfolio).Audit, VerifyAudit: the hash-chained record of every decision (audit.go)
 //	report              (*Portfolio).WriteHTML, WriteHTMLContext (report.go, report_data.go)
 //
 // # Open
@@ -46,6 +49,28 @@
 // that record's commit leaves a lookup to be paid twice. While the
 // database is unavailable, the Handler answers 503 with a Retry-After
 // and the workers wait for it (unavailable.go).
+//
+// # Review, decisions and the audit chain
+//
+// A row no match could settle (Ambiguous, NotFound), a match that could
+// not run (Failed), a company the service does not know
+// (UnknownCompany, found by Sync) and a row a person resolved that came
+// back with other data (Changed) wait in the review queue (Reviews),
+// each with what the customer wrote, the candidates and what happened.
+// A person settles them with Resolve (a candidate, a typed id, or "no
+// register entry"), takes entries out with Remove, and acknowledges flags
+// with Acknowledge. Each is a Decision, taken by the Actor of the context
+// (WithActor; none is taken without one: ErrNoActor) and, with
+// WithFourEyes, Pending until another person approves it (Approve;
+// nobody approves their own: ErrSelfApproval) or rejects it (Reject).
+// A resolution stands: the same row imported again is Unchanged and
+// billed nothing; other data sends it back to the queue, never to a new
+// match.
+//
+// Every decision, approval and rejection is an AuditEntry written in the
+// same transaction as its effect; each entry's hash covers the previous
+// entry's hash and its own content, so VerifyAudit names the first entry
+// a changed, removed or inserted row breaks.
 //
 // # Journal and report
 //

@@ -24,14 +24,25 @@ type Entry struct {
 	// Name is the company's name as the match or the register gave it;
 	// "" until known.
 	Name string
-	// Status is Matched, Ambiguous or NotFound.
+	// Status is Matched, Ambiguous, NotFound, Failed (the match could
+	// not run: the next import tries again), UnknownCompany or NoEntry.
 	Status Status
-	// Score is the match's confidence (1 for a company id given).
+	// Score is the match's confidence (1 for a company id given or a
+	// person's resolution).
 	Score float64
 	// Tags are the row's tags.
 	Tags []string
 	// AddedAt is when the entry was first imported.
 	AddedAt time.Time
+	// Row is what the customer wrote, as last imported (an entry stored
+	// before rows were kept has only its Ref and Tags here).
+	Row Row
+	// Reasons say why the entry names its company (the match's reasons,
+	// "company id given", "resolved by Anna Richter <anna@bank.example>")
+	// or, for an entry awaiting review, what happened.
+	Reasons []string
+	// InReview is true while the entry waits for a person (Reviews).
+	InReview bool
 }
 
 // entriesPage is how many entries Entries reads at a time.
@@ -69,8 +80,8 @@ func (p *Portfolio) entriesAfter(ctx context.Context, after string) ([]Entry, er
 // entriesWhere reads at most limit entries matching cond (SQL over the
 // entries' columns, with args), in the order of Ref.
 func (p *Portfolio) entriesWhere(ctx context.Context, cond string, limit int, args ...any) ([]Entry, error) {
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, name, status, score, tags, added_at FROM portfolio_entries
-		WHERE `+cond+` ORDER BY ref LIMIT `+itoa(limit)), args...)
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, name, status, score, tags, added_at, row_data, reasons, problem,
+		CASE WHEN `+inQueue+` THEN 1 ELSE 0 END FROM portfolio_entries WHERE `+cond+` ORDER BY ref LIMIT `+itoa(limit)), args...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the entries: %w", err)
 	}
@@ -78,12 +89,21 @@ func (p *Portfolio) entriesWhere(ctx context.Context, cond string, limit int, ar
 	var out []Entry
 	for rows.Next() {
 		var e Entry
-		var tags string
+		var tags, row, reasons, problem string
 		var added int64
-		if err := rows.Scan(&e.Ref, &e.CompanyID, &e.Name, &e.Status, &e.Score, &tags, &added); err != nil {
+		var queued int
+		if err := rows.Scan(&e.Ref, &e.CompanyID, &e.Name, &e.Status, &e.Score, &tags, &added, &row, &reasons, &problem, &queued); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the entries: %w", err)
 		}
-		e.Tags, e.AddedAt = decodeTags(tags), fromMicros(added)
+		e.Tags, e.AddedAt, e.InReview = decodeTags(tags), fromMicros(added), queued == 1
+		if json.Unmarshal([]byte(row), &e.Row) != nil || e.Row.Ref == "" {
+			e.Row = Row{Ref: e.Ref, CompanyID: e.CompanyID}
+		}
+		e.Row.Tags = e.Tags
+		e.Reasons = decodeTags(reasons)
+		if problem != "" {
+			e.Reasons = append(e.Reasons, problem)
+		}
 		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
@@ -92,19 +112,19 @@ func (p *Portfolio) entriesWhere(ctx context.Context, cond string, limit int, ar
 	return out, nil
 }
 
-// Remove takes the entry ref out of the portfolio. Its company stays
-// monitored until the next Sync (Plan lists the monitor to delete when
-// no other entry names the company). An unknown ref fails with an error
-// wrapping ErrNotFound.
+// Remove takes the entry ref out of the portfolio, as a decision of the
+// actor of ctx (WithActor; without one it fails with ErrNoActor): the
+// removal and its audit entry, which keeps the row as it stood, are
+// written in one transaction; under four eyes (WithFourEyes) it waits as
+// Pending until another person approves it. Its company stays monitored
+// until the next Sync (Plan lists the monitor to delete when no other
+// entry names the company). An unknown ref fails with an error wrapping
+// ErrNotFound.
 func (p *Portfolio) Remove(ctx context.Context, ref string) error {
-	res, err := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_entries WHERE ref = $1`), ref)
-	if err != nil {
-		return fmt.Errorf("portfolio: removing %q: %w", ref, err)
+	if _, err := actorOf(ctx, "Remove"); err != nil {
+		return err
 	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("%w: no entry has the ref %q", ErrNotFound, clip(ref))
-	}
-	return nil
+	return p.decide(ctx, &Decision{Kind: KindRemove, Ref: ref}, "")
 }
 
 // normTags is tags as stored: never nil.

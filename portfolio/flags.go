@@ -5,8 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"iter"
+	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/registerdata/registerdata-go/redflags"
 )
@@ -17,24 +17,52 @@ const MaxNoteLength = 4096
 // OpenFlag is a red flag open on a company of the portfolio.
 type OpenFlag struct {
 	// CompanyID is the company.
-	CompanyID string
+	CompanyID string `json:"company_id"`
+	// Name is the company's name, as the portfolio stores it.
+	Name string `json:"name"`
 	// Refs are the entries naming the company.
-	Refs []string
+	Refs []string `json:"refs"`
 	// Flag is the finding, with its reason as of the last check.
-	Flag redflags.Flag
+	Flag redflags.Flag `json:"flag"`
 	// Since is when the flag was raised.
-	Since time.Time
+	Since time.Time `json:"since"`
+	// Inherited is true for a flag the company's first check raised: the
+	// company had it when it joined the portfolio. A flag raised later is
+	// news (New).
+	Inherited bool `json:"inherited"`
 	// Acknowledged is true once a reviewer acknowledged it
-	// (Acknowledge); a flag cleared and raised again is open anew.
-	Acknowledged bool
-	// Note is the reviewer's note.
-	Note string
+	// (Acknowledge) and the finding has not changed materially since; a
+	// flag cleared and raised again is open anew.
+	Acknowledged bool `json:"acknowledged"`
+	// Note is the note of the latest acknowledgement (kept when a change
+	// of the finding opens the flag again; Decisions has every one).
+	Note string `json:"note,omitempty"`
+	// AcknowledgedBy is who acknowledged it last; nil if nobody did.
+	AcknowledgedBy *Actor `json:"acknowledged_by,omitempty"`
+	// AcknowledgedAt is when; zero if nobody did.
+	AcknowledgedAt time.Time `json:"acknowledged_at,omitzero"`
+}
+
+// New reports whether f was raised after since and is not inherited: a
+// finding of the period, not one the company brought along.
+func (f OpenFlag) New(since time.Time) bool {
+	return !f.Inherited && !f.Since.Before(since)
+}
+
+// material is a flag's reason as far as it matters: its words, whatever
+// the case and spacing. A reason whose material text changes opens an
+// acknowledged flag again.
+func material(reason string) string {
+	return strings.ToLower(strings.Join(strings.Fields(reason), " "))
 }
 
 // updateFlags evaluates the rules over s and brings the company's open
 // flags in line: new findings are raised, findings gone are cleared, the
 // reasons of the others are updated.
-func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s snapshot, now time.Time) (raised, cleared []redflags.Flag, err error) {
+//
+// first says the check is the company's first (its baseline): the flags
+// it raises are inherited.
+func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s snapshot, now time.Time, first bool) (raised, cleared []redflags.Flag, err error) {
 	want := evaluate(s, now)
 	open := map[string]redflags.Flag{}
 	rows, err := tx.QueryContext(ctx, p.q(`SELECT code, reason FROM portfolio_flags WHERE company_id = $1 ORDER BY code`), id)
@@ -62,7 +90,12 @@ func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s sn
 		switch {
 		case !ok:
 			raised = append(raised, f)
-			_, err = tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_flags (company_id, code, reason, since) VALUES ($1, $2, $3, $4)`), id, f.Code, f.Reason, micros(now))
+			_, err = tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_flags (company_id, code, reason, since, inherited) VALUES ($1, $2, $3, $4, $5)`),
+				id, f.Code, f.Reason, micros(now), boolInt(first))
+		case material(old.Reason) != material(f.Reason):
+			// The finding changed: an acknowledgement of the old one no
+			// longer holds.
+			_, err = tx.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1, acknowledged = FALSE WHERE company_id = $2 AND code = $3`), f.Reason, id, f.Code)
 		case old.Reason != f.Reason:
 			_, err = tx.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1 WHERE company_id = $2 AND code = $3`), f.Reason, id, f.Code)
 		}
@@ -117,27 +150,35 @@ func (p *Portfolio) Flags(ctx context.Context) iter.Seq2[OpenFlag, error] {
 }
 
 func (p *Portfolio) flagsAfter(ctx context.Context, afterID, afterCode string) ([]OpenFlag, error) {
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, code, reason, since, acknowledged, note FROM portfolio_flags
-		WHERE company_id > $1 OR (company_id = $1 AND code > $2) ORDER BY company_id, code LIMIT `+itoa(flagsPage)), afterID, afterCode)
+	rows, err := p.db.QueryContext(ctx, p.q(flagColumns+`
+		WHERE f.company_id > $1 OR (f.company_id = $1 AND f.code > $2) ORDER BY f.company_id, f.code LIMIT `+itoa(flagsPage)), afterID, afterCode)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the flags: %w", err)
 	}
 	return scanFlags(rows, "portfolio: reading the flags")
 }
 
-// scanFlags reads the open flags rows holds (company_id, code, reason,
-// since, acknowledged, note, in that order) and closes it; errors are
-// prefixed with what.
+// flagColumns selects the open flags (alias f) as scanFlags reads them.
+const flagColumns = `SELECT f.company_id, COALESCE((SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = f.company_id), ''),
+	f.code, f.reason, f.since, f.inherited, f.acknowledged, f.note, f.ack_by_id, f.ack_by_name, f.ack_at FROM portfolio_flags f`
+
+// scanFlags reads the open flags rows holds (flagColumns) and closes it;
+// errors are prefixed with what.
 func scanFlags(rows *sql.Rows, what string) ([]OpenFlag, error) {
 	defer rows.Close()
 	var out []OpenFlag
 	for rows.Next() {
 		var f OpenFlag
-		var since int64
-		if err := rows.Scan(&f.CompanyID, &f.Flag.Code, &f.Flag.Reason, &since, &f.Acknowledged, &f.Note); err != nil {
+		var since, ackAt int64
+		var inherited int
+		var byID, byName string
+		if err := rows.Scan(&f.CompanyID, &f.Name, &f.Flag.Code, &f.Flag.Reason, &since, &inherited, &f.Acknowledged, &f.Note, &byID, &byName, &ackAt); err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		f.Since = fromMicros(since)
+		f.Since, f.Inherited = fromMicros(since), inherited == 1
+		if byID != "" {
+			f.AcknowledgedBy, f.AcknowledgedAt = &Actor{ID: byID, Name: byName}, fromMicros(ackAt)
+		}
 		out = append(out, f)
 	}
 	if err := rows.Err(); err != nil {
@@ -146,21 +187,32 @@ func scanFlags(rows *sql.Rows, what string) ([]OpenFlag, error) {
 	return out, nil
 }
 
-// Acknowledge marks the open flag code of companyID as reviewed, with a
-// note (at most MaxNoteLength bytes of UTF-8). A flag that is not open
-// fails with an error wrapping ErrNotFound.
+// boolInt is b as the store's 0 or 1.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Acknowledge records that the actor of ctx (WithActor; without one it
+// fails with ErrNoActor) has seen the open flag code of companyID, with a
+// note saying what was done (required, at most MaxNoteLength bytes of
+// UTF-8). Each acknowledgement is a decision of its own, kept with who
+// and when (Decisions, Audit): a second one never overwrites the first.
+// Under four eyes (WithFourEyes) it waits as Pending until another person
+// approves it. The acknowledgement holds while the finding does: a
+// material change of the flag's reason, or the flag cleared and raised
+// again, opens it anew. A flag that is not open fails with an error
+// wrapping ErrNotFound.
 func (p *Portfolio) Acknowledge(ctx context.Context, companyID, code, note string) error {
-	if len(note) > MaxNoteLength || !utf8.ValidString(note) {
-		return fmt.Errorf("portfolio: Acknowledge: the note must be UTF-8 text of at most %d bytes", MaxNoteLength)
+	if _, err := actorOf(ctx, "Acknowledge"); err != nil {
+		return err
 	}
-	res, err := p.db.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET acknowledged = TRUE, note = $1 WHERE company_id = $2 AND code = $3`), note, companyID, code)
-	if err != nil {
-		return fmt.Errorf("portfolio: acknowledging %s of %s: %w", code, companyID, err)
+	if err := checkNote("Acknowledge", note, true); err != nil {
+		return err
 	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("%w: no open flag %q on %s (Flags lists the open ones)", ErrNotFound, clip(code), clip(companyID))
-	}
-	return nil
+	return p.decide(ctx, &Decision{Kind: KindAcknowledge, CompanyID: companyID, Code: code, Note: note}, "")
 }
 
 // queryer is a *sql.DB or a *sql.Tx.

@@ -2,6 +2,8 @@ package portfolio
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"iter"
@@ -24,6 +26,19 @@ const (
 	Ambiguous Status = "ambiguous"
 	// NotFound: no company fits the query; the entry is kept for review.
 	NotFound Status = "none"
+	// NoEntry: a person decided the customer has no register entry
+	// (Resolve with no company id): the entry is kept, never monitored,
+	// and never matched again while its row stays the same.
+	NoEntry Status = "no_entry"
+	// UnknownCompany: the entry names a company id the service does not
+	// know (a company lookup answered 404); it waits for a person, and is
+	// not monitored.
+	UnknownCompany Status = "unknown_company"
+	// Changed: a row a person resolved was imported again with other
+	// data. It is not matched again: it keeps the person's company (and
+	// its monitor) and waits in the review queue, with both versions of
+	// the row, for a person to decide again.
+	Changed Status = "changed"
 	// Unchanged: the row was imported before with the same data; nothing
 	// was matched or billed again (its tags are updated).
 	Unchanged Status = "unchanged"
@@ -99,6 +114,7 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 			o.Batch.Match = o.Match
 		}
 		o.Batch.Match = o.Batch.Match.WithSuggestions()
+		seen := &refsSeen{at: map[uint64]int{}}
 		chunk := make([]Row, 0, importChunk)
 		for r, err := range rows {
 			if err != nil {
@@ -111,14 +127,14 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 			}
 			chunk = append(chunk, r)
 			if len(chunk) == importChunk {
-				if !p.importChunk(ctx, chunk, o.Batch, yield) {
+				if !p.importChunk(ctx, chunk, seen, o.Batch, yield) {
 					return
 				}
 				chunk = chunk[:0]
 			}
 		}
 		if len(chunk) > 0 {
-			p.importChunk(ctx, chunk, o.Batch, yield)
+			p.importChunk(ctx, chunk, seen, o.Batch, yield)
 		}
 	}
 }
@@ -127,15 +143,43 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 type pending struct {
 	row   Row
 	fp    string
-	res   *ImportResult // decided without a match
-	retag bool          // Unchanged, with other tags to store
-	query int           // index into the queries to match, or -1
+	res   *ImportResult                            // decided without a match
+	retag bool                                     // Unchanged, with other tags to store
+	write func(context.Context, *groupStmts) error // what to store for res, when not retag or Matched
+	query int                                      // index into the queries to match, or -1
+}
+
+// ErrDuplicateRef is wrapped by the error of an ImportResult whose Ref an
+// earlier row of the same import has: the earlier row is imported, this
+// one is not (each Ref names one customer). The error gives both rows'
+// numbers.
+var ErrDuplicateRef = errors.New("portfolio: a Ref repeated in one import")
+
+// refsSeen are the Refs of an import so far, each with the number of its
+// row (from 1). A Ref is kept as 8 bytes of its hash: an import of
+// millions of rows stays within a few tens of megabytes.
+type refsSeen struct {
+	at map[uint64]int
+	n  int
+}
+
+// first is the number of the earlier row with ref, or 0 when it is the
+// first; it counts the row either way.
+func (s *refsSeen) first(ref string) (row, earlier int) {
+	s.n++
+	sum := sha256.Sum256([]byte(ref))
+	k := binary.BigEndian.Uint64(sum[:8])
+	if e, ok := s.at[k]; ok {
+		return s.n, e
+	}
+	s.at[k] = s.n
+	return s.n, 0
 }
 
 // importChunk resolves one chunk and yields its results in order; false
 // when the import must stop.
-func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.BatchOptions, yield func(ImportResult, error) bool) bool {
-	items, queries, err := p.prepareChunk(ctx, rows)
+func (p *Portfolio) importChunk(ctx context.Context, rows []Row, seen *refsSeen, b registerdata.BatchOptions, yield func(ImportResult, error) bool) bool {
+	items, queries, err := p.prepareChunk(ctx, rows, seen)
 	if err != nil {
 		yield(ImportResult{}, err)
 		return false
@@ -160,6 +204,8 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.
 			case it.res.Status == Matched:
 				oc := outcome{status: Matched, companyID: it.row.CompanyID, score: 1, reasons: []string{"company id given"}}
 				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
+			case it.write != nil:
+				c.add(*it.res, it.write)
 			default:
 				c.add(*it.res, nil)
 			}
@@ -191,7 +237,8 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.
 		if store {
 			c.add(res, func(ctx context.Context, s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
 		} else {
-			c.add(res, nil)
+			problem := "not matched: " + mi.r.Err.Error()
+			c.add(res, func(ctx context.Context, s *groupStmts) error { return s.storeFailed(ctx, it, problem) })
 		}
 		if !c.rotate(yield) {
 			return false
@@ -201,15 +248,22 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, b registerdata.
 }
 
 // prepareChunk validates the rows of a chunk and sorts them into those
-// decided without a match (invalid, Unchanged, by company id) and the
-// queries to match, reading the stored entries of the chunk at once.
-func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row) ([]pending, []registerdata.MatchQuery, error) {
+// decided without a match (invalid, repeated, Unchanged, decided by a
+// person, by company id) and the queries to match, reading the stored
+// entries of the chunk at once.
+func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row, seen *refsSeen) ([]pending, []registerdata.MatchQuery, error) {
 	items := make([]pending, len(rows))
 	refs := make([]string, 0, len(rows))
 	for i, r := range rows {
 		items[i] = pending{row: r, query: -1}
 		if err := items[i].row.validate(); err != nil {
+			seen.n++
 			items[i].res = &ImportResult{Row: r, Status: Failed, Err: err}
+			continue
+		}
+		if n, earlier := seen.first(r.Ref); earlier > 0 {
+			items[i].res = &ImportResult{Row: r, Status: Failed, Err: fmt.Errorf("%w: row %d has the ref %q of row %d: row %d is not imported (give each customer its own ref)",
+				ErrDuplicateRef, n, clip(r.Ref), earlier, n)}
 			continue
 		}
 		items[i].fp = items[i].row.fingerprint()
@@ -231,6 +285,16 @@ func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row) ([]pending, []
 		case s != nil && s.fingerprint == it.fp:
 			it.res = &ImportResult{Row: r, Status: Unchanged, CompanyID: s.CompanyID, Score: s.Score}
 			it.retag = !slices.Equal(s.Tags, normTags(r.Tags))
+		case s != nil && s.decidedFP != "":
+			// A person resolved this row: its decision stands. Back to
+			// the data decided on, it leaves the queue; with other data
+			// it waits there, never matched again without a person.
+			back := s.decidedFP == it.fp
+			it.res = &ImportResult{Row: r, Status: Changed, CompanyID: s.CompanyID, Score: s.Score}
+			if back {
+				it.res.Status = Unchanged
+			}
+			it.write = func(ctx context.Context, gs *groupStmts) error { return gs.markChanged(ctx, it, !back) }
 		case r.CompanyID != "":
 			it.res = &ImportResult{Row: r, Status: Matched, CompanyID: r.CompanyID, Score: 1}
 		default:
@@ -261,14 +325,28 @@ func resolved(row Row, mr registerdata.MatchResult, billed map[*registerdata.Mat
 		oc.status, oc.companyID, oc.name, oc.score, oc.reasons = Matched, m.Best.CompanyID, m.Best.Name, m.Best.Score, m.Best.Reasons
 	case len(m.Candidates) > 0 && m.Candidates[0].Score >= minScore(mo):
 		oc.status, oc.score = Ambiguous, m.Candidates[0].Score
+		oc.problem = fmt.Sprintf("%d companies fit and none is confident enough (best score %.2f)", countFit(m.Candidates, minScore(mo)), oc.score)
 	default:
 		oc.status = NotFound
+		oc.problem = "no company fits the row"
 		if len(m.Candidates) > 0 {
 			oc.score = m.Candidates[0].Score
+			oc.problem = fmt.Sprintf("no company fits the row well enough (best score %.2f, %.2f needed)", oc.score, minScore(mo))
 		}
 	}
 	res.Status, res.CompanyID, res.Score = oc.status, oc.companyID, oc.score
 	return res, oc, true
+}
+
+// countFit is how many candidates reach min.
+func countFit(cs []registerdata.MatchCandidate, min float64) int {
+	n := 0
+	for _, c := range cs {
+		if c.Score >= min {
+			n++
+		}
+	}
+	return n
 }
 
 // minScore is the score a candidate needs to count: below it, a query
@@ -289,11 +367,40 @@ type outcome struct {
 	reasons    []string
 	candidates []registerdata.MatchCandidate
 	credits    int64
+	problem    string // what happened, in words, for a row awaiting review
 }
 
-// candidate is a match candidate as stored for review.
-type candidate struct {
-	CompanyID string  `json:"company_id"`
-	Name      string  `json:"name"`
-	Score     float64 `json:"score"`
+// storedCandidate is a match candidate as stored for review: what a
+// reviewer compares with the customer's row.
+type storedCandidate struct {
+	CompanyID string                            `json:"company_id"`
+	Name      string                            `json:"name"`
+	Score     float64                           `json:"score"`
+	Reasons   []string                          `json:"reasons,omitempty"`
+	Result    *registerdata.CompanySearchResult `json:"result,omitempty"`
+}
+
+// storeCandidate is c as stored (without the purpose text, which a
+// reviewer does not need and which is the longest field).
+func storeCandidate(c registerdata.MatchCandidate) storedCandidate {
+	r := c.Result
+	r.Purpose = nil
+	return storedCandidate{CompanyID: c.CompanyID, Name: c.Name, Score: c.Score, Reasons: c.Reasons, Result: &r}
+}
+
+// matchCandidate is s as the match gave it.
+func (s storedCandidate) matchCandidate() registerdata.MatchCandidate {
+	c := registerdata.MatchCandidate{CompanyID: s.CompanyID, Name: s.Name, Score: s.Score, Reasons: s.Reasons}
+	if s.Result != nil {
+		c.Result = *s.Result
+	} else {
+		c.Result.CompanyID, c.Result.Name = s.CompanyID, s.Name
+	}
+	return c
+}
+
+// rowJSON is r as stored: what the customer wrote.
+func rowJSON(r Row) string {
+	r.Tags = normTags(r.Tags)
+	return mustJSON(r)
 }

@@ -32,59 +32,51 @@ func pipelineRows(srv *fake.Server, n int) []portfolio.Row {
 // chunks.
 const dupFirst, dupSecond = 10, 310
 
-// TestImportRefRepeatedInTheNextChunkSeesItsOutcome imports a file whose
-// Ref DUP comes twice, 300 rows apart, in two chunks. With the same data, the second row
-// is Unchanged and bills nothing, as the first was stored before it. With
-// other data, the second row is resolved against what the first stored:
-// here the data stored before the import, which the first row changed,
-// so the second is stored again and the portfolio ends with it.
-func TestImportRefRepeatedInTheNextChunkSeesItsOutcome(t *testing.T) {
-	engines(t, func(t *testing.T, dsn string) {
-		srv, c, clk := newFake(t, fake.WithGenerated(600))
-		ids := srv.CompanyIDs()
-		o := portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}}
-
-		t.Run("same data", func(t *testing.T) {
-			p := open(t, dsn, c, clk)
-			co, _ := srv.Company(ids[0])
-			reg := registerdata.RegisterReference{Type: co.Register.RegisterType, Number: co.Register.RegisterNumber, Court: co.Register.RegisterCourt}
-			dup := portfolio.Row{Ref: "DUP", Query: registerdata.MatchQuery{Register: reg.String()}}
-			rows := pipelineRows(srv, 560)
-			rows[dupFirst], rows[dupSecond] = dup, dup
-			before := spent(srv)
-			rs := importAll(t, p, rows, o)
-			require.Len(t, rs, len(rows))
-			assert.Equal(t, portfolio.Matched, rs[dupFirst].Status)
-			assert.Positive(t, rs[dupFirst].Credits, "a register reference alone needs a paid search")
-			assert.Equal(t, portfolio.Unchanged, rs[dupSecond].Status, "the second row must see the first one's outcome")
-			assert.Zero(t, rs[dupSecond].Credits)
-			var billed int64
-			for _, r := range rs {
-				billed += r.Credits
-			}
-			assert.Equal(t, spent(srv)-before, billed, "the credits reported are the credits billed")
-		})
-
-		t.Run("other data", func(t *testing.T) {
-			p := open(t, dsn, c, clk)
-			second := portfolio.Row{Ref: "DUP", CompanyID: ids[1]}
-			importAll(t, p, []portfolio.Row{second}, o)
-			rows := pipelineRows(srv, 560)
-			rows[dupFirst], rows[dupSecond] = portfolio.Row{Ref: "DUP", CompanyID: ids[2]}, second
-			rs := importAll(t, p, rows, o)
-			require.Len(t, rs, len(rows))
-			assert.Equal(t, portfolio.Matched, rs[dupFirst].Status)
-			assert.Equal(t, portfolio.Matched, rs[dupSecond].Status, "the first row changed DUP: the second is stored again")
-			var stored string
-			for e, err := range p.Entries(context.Background()) {
-				require.NoError(t, err)
-				if e.Ref == "DUP" {
-					stored = e.CompanyID
+// TestImportRefRepeatedInOneImportIsReportedNotOverwritten imports a
+// file whose Ref DUP comes twice, 300 rows apart, in two chunks: with the
+// same data and with other data, the second row Fails with
+// ErrDuplicateRef naming both rows' numbers, bills nothing, and the entry
+// keeps what the first row stored.
+func TestImportRefRepeatedInOneImportIsReportedNotOverwritten(t *testing.T) {
+	srv, c, clk := newFake(t, fake.WithGenerated(600))
+	ids := srv.CompanyIDs()
+	o := portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}}
+	for _, tc := range []struct {
+		name   string
+		second portfolio.Row
+	}{
+		{"same data", portfolio.Row{Ref: "DUP", CompanyID: ids[2]}},
+		{"other data", portfolio.Row{Ref: "DUP", CompanyID: ids[1]}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			engines(t, func(t *testing.T, dsn string) {
+				p := open(t, dsn, c, clk)
+				rows := pipelineRows(srv, 560)
+				rows[dupFirst], rows[dupSecond] = portfolio.Row{Ref: "DUP", CompanyID: ids[2]}, tc.second
+				before := spent(srv)
+				rs := importAll(t, p, rows, o)
+				require.Len(t, rs, len(rows))
+				assert.Equal(t, portfolio.Matched, rs[dupFirst].Status)
+				assert.Equal(t, portfolio.Failed, rs[dupSecond].Status)
+				require.ErrorIs(t, rs[dupSecond].Err, portfolio.ErrDuplicateRef)
+				assert.Contains(t, rs[dupSecond].Err.Error(), fmt.Sprintf("row %d has the ref \"DUP\" of row %d", dupSecond+1, dupFirst+1))
+				assert.Zero(t, rs[dupSecond].Credits)
+				var billed int64
+				for _, r := range rs {
+					billed += r.Credits
 				}
-			}
-			assert.Equal(t, ids[1], stored, "the last row of a Ref is what stays stored")
+				assert.Equal(t, spent(srv)-before, billed, "the credits reported are the credits billed")
+				var stored string
+				for e, err := range p.Entries(context.Background()) {
+					require.NoError(t, err)
+					if e.Ref == "DUP" {
+						stored = e.CompanyID
+					}
+				}
+				assert.Equal(t, ids[2], stored, "the first row of a Ref is what stays stored")
+			})
 		})
-	})
+	}
 }
 
 // TestImportStoppedInAChunkLeavesNothingRunning stops an import at its
@@ -151,7 +143,17 @@ func TestImportStopsAtTheBudgetInALaterChunkAndResumes(t *testing.T) {
 	require.Less(t, failed, n-256, "the budget must run out after the first chunk of 256 rows")
 
 	p := open(t, dsn, c, clk)
-	assert.Len(t, entryKeys(t, p), n-failed, "a row the budget could not pay for is not stored")
+	keys := entryKeys(t, p)
+	assert.Len(t, keys, n, "a row the budget could not pay for is kept for review")
+	inQueue := 0
+	for r, err := range p.Reviews(context.Background()) {
+		require.NoError(t, err)
+		if r.Status == portfolio.Failed {
+			inQueue++
+			assert.Contains(t, r.Reasons[0], "budget", r.Ref)
+		}
+	}
+	assert.Equal(t, failed, inQueue, "every row the budget stopped waits in the review queue")
 	again := importAll(t, p, rows, portfolio.ImportOptions{Batch: registerdata.BatchOptions{Concurrency: 4}})
 	for i, r := range again {
 		if first[i].Status == portfolio.Failed {

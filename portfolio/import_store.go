@@ -17,6 +17,7 @@ const maxGroup = importChunk
 type storedRow struct {
 	Entry
 	fingerprint string
+	decidedFP   string // the fingerprint of the row a person resolved, or ""
 }
 
 // storedEntries are the stored entries of refs, by Ref, read in one
@@ -28,7 +29,7 @@ func (p *Portfolio) storedEntries(ctx context.Context, refs []string) (map[strin
 		return out, nil
 	}
 	marks, args := inList(refs)
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, status, score, tags, fingerprint FROM portfolio_entries WHERE ref IN (`+marks+`)`), args...)
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, status, score, tags, fingerprint, decided_fp FROM portfolio_entries WHERE ref IN (`+marks+`)`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
 	}
@@ -36,7 +37,7 @@ func (p *Portfolio) storedEntries(ctx context.Context, refs []string) (map[strin
 	for rows.Next() {
 		s := &storedRow{}
 		var tags string
-		if err := rows.Scan(&s.Ref, &s.CompanyID, &s.Status, &s.Score, &tags, &s.fingerprint); err != nil {
+		if err := rows.Scan(&s.Ref, &s.CompanyID, &s.Status, &s.Score, &tags, &s.fingerprint, &s.decidedFP); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
 		}
 		s.Tags = decodeTags(tags)
@@ -143,7 +144,7 @@ func (c *committer) start() {
 			return
 		}
 		done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
-			s := &groupStmts{tx: tx, upsertOnDB: upsert, retagOnDB: retag, now: micros(c.p.cfg.now())}
+			s := &groupStmts{tx: tx, upsertOnDB: upsert, retagOnDB: retag, now: micros(c.p.cfg.now()), q: c.p.q}
 			defer s.close()
 			for _, w := range g.writes {
 				if err := w(ctx, s); err != nil {
@@ -284,6 +285,7 @@ type groupStmts struct {
 	upsertOnDB, retagOnDB *sql.Stmt
 	upsert, retag         *sql.Stmt
 	now                   int64
+	q                     func(string) string // the store's spelling of a query
 }
 
 func (s *groupStmts) close() {
@@ -305,25 +307,63 @@ func (s *groupStmts) bound(ctx context.Context, slot **sql.Stmt, onDB *sql.Stmt)
 const retagSQL = `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`
 
 const upsertEntrySQL = `INSERT INTO portfolio_entries
-	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at, row_data, problem, queued_at)
+	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)
 	ON CONFLICT (ref) DO UPDATE SET company_id = excluded.company_id, name = excluded.name, status = excluded.status,
 		score = excluded.score, reasons = excluded.reasons, candidates = excluded.candidates, tags = excluded.tags,
-		fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at`
+		fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at,
+		row_data = excluded.row_data, problem = excluded.problem,
+		queued_at = CASE WHEN excluded.queued_at = 0 THEN 0 WHEN portfolio_entries.queued_at > 0 THEN portfolio_entries.queued_at ELSE excluded.queued_at END`
 
 // storeOutcome writes the outcome of one row.
 func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
-	cands := make([]candidate, 0, len(oc.candidates))
+	cands := make([]storedCandidate, 0, len(oc.candidates))
 	for _, c := range oc.candidates {
-		cands = append(cands, candidate{CompanyID: c.CompanyID, Name: c.Name, Score: c.Score})
+		cands = append(cands, storeCandidate(c))
 	}
 	if oc.reasons == nil {
 		oc.reasons = []string{}
 	}
+	var queued int64
+	if oc.status != Matched {
+		queued = s.now
+	}
 	_, err := s.bound(ctx, &s.upsert, s.upsertOnDB).ExecContext(ctx, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
-		mustJSON(oc.reasons), mustJSON(cands), mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, s.now)
+		mustJSON(oc.reasons), mustJSON(cands), mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, s.now,
+		rowJSON(it.row), oc.problem, queued)
 	if err != nil {
 		return fmt.Errorf("portfolio: storing the entry %q: %w", it.row.Ref, err)
+	}
+	return nil
+}
+
+// storeFailed keeps a row whose match failed, for review, unless an entry
+// has its Ref already (that entry stays as it is). Its fingerprint is
+// empty, so the next import resolves it again.
+func (s *groupStmts) storeFailed(ctx context.Context, it *pending, problem string) error {
+	_, err := s.tx.ExecContext(ctx, s.q(`INSERT INTO portfolio_entries
+		(ref, status, tags, fingerprint, added_at, updated_at, row_data, problem, queued_at)
+		VALUES ($1, 'failed', $2, '', $3, $3, $4, $5, $3) ON CONFLICT (ref) DO NOTHING`),
+		it.row.Ref, mustJSON(normTags(it.row.Tags)), s.now, rowJSON(it.row), problem)
+	if err != nil {
+		return fmt.Errorf("portfolio: storing the failed row %q: %w", it.row.Ref, err)
+	}
+	return nil
+}
+
+// markChanged keeps the new data of a row a person resolved without
+// matching it again: the entry keeps its company and waits for review.
+// changed is false when the row is back to the data the person decided
+// on, which leaves the queue.
+func (s *groupStmts) markChanged(ctx context.Context, it *pending, changed bool) error {
+	flag, queued := 0, int64(0)
+	if changed {
+		flag, queued = 1, s.now
+	}
+	_, err := s.tx.ExecContext(ctx, s.q(`UPDATE portfolio_entries SET row_data = $1, fingerprint = $2, tags = $3, changed = $4,
+		queued_at = $5, updated_at = $6 WHERE ref = $7`), rowJSON(it.row), it.fp, mustJSON(normTags(it.row.Tags)), flag, queued, s.now, it.row.Ref)
+	if err != nil {
+		return fmt.Errorf("portfolio: storing the changed row %q: %w", it.row.Ref, err)
 	}
 	return nil
 }

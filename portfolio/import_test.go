@@ -86,8 +86,8 @@ func TestImportStoresOutcomePerRef(t *testing.T) {
 			}
 		}
 
-		require.NoError(t, p.Remove(context.Background(), "C-4"))
-		assert.ErrorIs(t, p.Remove(context.Background(), "C-4"), portfolio.ErrNotFound)
+		require.NoError(t, p.Remove(as(context.Background(), anna), "C-4"))
+		assert.ErrorIs(t, p.Remove(as(context.Background(), anna), "C-4"), portfolio.ErrNotFound)
 	})
 }
 

@@ -113,7 +113,7 @@ func TestDeliveryIsJournalledWithItsChangesAndFlags(t *testing.T) {
 			}
 		}
 		require.NotEmpty(t, open)
-		require.NoError(t, p.Acknowledge(ctx, nordlicht, redflags.FlagLiquidation, "called the liquidator"))
+		require.NoError(t, p.Acknowledge(as(ctx, anna), nordlicht, redflags.FlagLiquidation, "called the liquidator"))
 		for f, err := range p.Flags(ctx) {
 			require.NoError(t, err)
 			if f.CompanyID == nordlicht && f.Flag.Code == redflags.FlagLiquidation {
@@ -122,7 +122,7 @@ func TestDeliveryIsJournalledWithItsChangesAndFlags(t *testing.T) {
 				assert.Equal(t, []string{"C-1"}, f.Refs)
 			}
 		}
-		assert.ErrorIs(t, p.Acknowledge(ctx, nordlicht, "no_such_flag", ""), portfolio.ErrNotFound)
+		assert.ErrorIs(t, p.Acknowledge(as(ctx, anna), nordlicht, "no_such_flag", "a note"), portfolio.ErrNotFound)
 
 		// The company recovers: the flag is cleared.
 		require.NoError(t, srv.UpdateCompany(nordlicht, func(co *registerdata.Company) {

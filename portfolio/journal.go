@@ -20,6 +20,9 @@ type Event struct {
 	Seq int64 `json:"seq"`
 	// CompanyID is the company checked.
 	CompanyID string `json:"company_id"`
+	// Name is the company's name as the check found it (or, for an
+	// entry written before names were kept, as the portfolio stores it).
+	Name string `json:"name"`
 	// Refs are the entries naming the company when the entry was written.
 	Refs []string `json:"refs"`
 	// EventID is the webhook id of the delivery that caused the check;
@@ -43,7 +46,7 @@ type Event struct {
 // journal writes one entry in tx and returns it; on PostgreSQL it first
 // takes the journal lock, held until the commit, so Seq follows commit
 // order.
-func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
+func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
 	if p.engine == enginePostgres {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(journalLock)); err != nil {
 			return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
@@ -59,14 +62,14 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, found []ch
 	if cleared == nil {
 		cleared = []redflags.Flag{}
 	}
-	e := &Event{CompanyID: c.companyID, Refs: refs, EventID: c.deliveryID, Changes: found, Raised: raised, Cleared: cleared,
+	e := &Event{CompanyID: c.companyID, Name: name, Refs: refs, EventID: c.deliveryID, Changes: found, Raised: raised, Cleared: cleared,
 		At: fromMicros(micros(now)), Credits: c.credits, Sentences: make([]string, len(found))}
 	for i, ch := range found {
 		e.Sentences[i] = ch.String()
 	}
-	err = tx.QueryRowContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`),
-		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits).Scan(&e.Seq)
+	err = tx.QueryRowContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING seq`),
+		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits, name).Scan(&e.Seq)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
 	}
@@ -103,8 +106,9 @@ func (p *Portfolio) Events(ctx context.Context, since int64) iter.Seq2[Event, er
 }
 
 func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, error) {
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT seq, company_id, refs, event_id, changes, raised, cleared, at, credits
-		FROM portfolio_journal WHERE seq > $1 ORDER BY seq LIMIT `+itoa(eventsPage)), since)
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT j.seq, j.company_id, j.refs, j.event_id, j.changes, j.raised, j.cleared, j.at, j.credits,
+		COALESCE(NULLIF(j.name, ''), (SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = j.company_id), '')
+		FROM portfolio_journal j WHERE j.seq > $1 ORDER BY j.seq LIMIT `+itoa(eventsPage)), since)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 	}
@@ -114,7 +118,7 @@ func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, erro
 		var e Event
 		var refs, chs, raised, cleared string
 		var at int64
-		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits); err != nil {
+		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits, &e.Name); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 		}
 		e.At = fromMicros(at)

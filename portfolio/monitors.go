@@ -2,6 +2,7 @@ package portfolio
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -97,6 +98,10 @@ type SyncResult struct {
 	// the price of an owner list less than planned for each of these not in
 	// Plan.OwnersNotPublished.
 	OwnersNotPublished map[string]string
+	// Unknown are the companies the service does not know (its lookup
+	// answered 404): their entries wait in the review queue as
+	// UnknownCompany instead of stopping Sync, and are not monitored.
+	Unknown []string
 }
 
 // Plan compares the portfolio's matched companies with the account's
@@ -204,6 +209,13 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			}
 		case errors.Is(err, registerdata.ErrConflict):
 			// It exists: created by an earlier, interrupted Sync.
+		case errors.Is(err, registerdata.ErrNotFound):
+			// The service does not know the company: a finding for a
+			// person, not a stop.
+			if err := p.unknownCompany(ctx, id, &res); err != nil {
+				return res, err
+			}
+			continue
 		case errors.Is(err, registerdata.ErrForbidden):
 			// The account lacks monitoring (early access at the service):
 			// every further create would be refused alike, so Sync stops
@@ -220,6 +232,9 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 		if why != "" {
 			res.OwnersNotPublished[id] = why
 		}
+		if errors.Is(err, registerdata.ErrNotFound) {
+			err = p.unknownCompany(ctx, id, &res)
+		}
 		if err != nil {
 			return res, err
 		}
@@ -232,6 +247,9 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 		res.Credits += credits
 		if why != "" {
 			res.OwnersNotPublished[id] = why
+		}
+		if errors.Is(err, registerdata.ErrNotFound) {
+			err = p.unknownCompany(ctx, id, &res)
 		}
 		if err != nil {
 			return res, err
@@ -254,6 +272,34 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// unknownCompany records that the service does not know company id: its
+// entries go to the review queue as UnknownCompany (no longer monitored),
+// and the monitor, if Sync created one, is deleted and forgotten.
+func (p *Portfolio) unknownCompany(ctx context.Context, id string, res *SyncResult) error {
+	res.Unknown = append(res.Unknown, id)
+	err := p.inTx(ctx, func(tx *sql.Tx) error {
+		now := micros(p.cfg.now())
+		if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_entries SET status = 'unknown_company', problem = $1, queued_at = $2, updated_at = $2
+			WHERE company_id = $3 AND status = 'matched'`), "the service does not know "+id, now, id); err != nil {
+			return fmt.Errorf("portfolio: Sync: recording that the service does not know %s: %w", id, err)
+		}
+		if _, err := tx.ExecContext(ctx, p.q(`DELETE FROM portfolio_snapshots WHERE company_id = $1 AND fetched_at = 0`), id); err != nil {
+			return fmt.Errorf("portfolio: Sync: forgetting the snapshot of %s: %w", id, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := p.c.DeleteMonitor(ctx, id); err != nil && !errors.Is(err, registerdata.ErrNotFound) {
+		return fmt.Errorf("portfolio: Sync: deleting the monitor of %s, which the service does not know: %w", id, err)
+	}
+	if _, err := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); err != nil {
+		return fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, err)
+	}
+	return nil
 }
 
 // baseline fetches and stores the first snapshot of company id, unless

@@ -64,7 +64,7 @@ func TestSyncWithoutMonitoringAccessStopsAtTheFirstCreate(t *testing.T) {
 		if first == nordlicht {
 			ref = "C-1"
 		}
-		require.NoError(t, p.Remove(ctx, ref))
+		require.NoError(t, p.Remove(as(ctx, anna), ref))
 		pl, err = p.Plan(ctx, opts)
 		require.NoError(t, err)
 		assert.Empty(t, pl.Delete)

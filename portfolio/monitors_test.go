@@ -62,7 +62,7 @@ func TestPlanAndSyncMonitors(t *testing.T) {
 		other := srv.CompanyIDs()[5]
 		_, err = c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: other, EntityType: enums.EntityTypeCompany, Preferences: opts.Preferences})
 		require.NoError(t, err)
-		require.NoError(t, p.Remove(ctx, "C-2"))
+		require.NoError(t, p.Remove(as(ctx, anna), "C-2"))
 		pl, err = p.Plan(ctx, opts)
 		require.NoError(t, err)
 		assert.Equal(t, []string{berlin}, pl.Delete)

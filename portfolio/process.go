@@ -147,7 +147,7 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 			}
 		}
 		now := p.cfg.now()
-		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now)
+		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now, oldAt == 0)
 		if err != nil {
 			return err
 		}
@@ -170,7 +170,11 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 			}
 		}
 		if c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0 {
-			e, err := p.journal(ctx, tx, c, found, raised, cleared, now)
+			name := ""
+			if next.Company != nil {
+				name = next.Company.Name.Name
+			}
+			e, err := p.journal(ctx, tx, c, name, found, raised, cleared, now)
 			if err != nil {
 				return err
 			}

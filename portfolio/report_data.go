@@ -233,8 +233,8 @@ func (p *Portfolio) reportFlags(ctx context.Context, ov *overview, limit int) er
 // oldest first.
 func (p *Portfolio) flagsOfCodes(ctx context.Context, codes []string, limit int) ([]OpenFlag, error) {
 	marks, args := inList(codes)
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, code, reason, since, acknowledged, note FROM portfolio_flags
-		WHERE code IN (`+marks+`) ORDER BY since, company_id, code LIMIT `+itoa(limit)), args...)
+	rows, err := p.db.QueryContext(ctx, p.q(flagColumns+`
+		WHERE f.code IN (`+marks+`) ORDER BY f.since, f.company_id, f.code LIMIT `+itoa(limit)), args...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
 	}

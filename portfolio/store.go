@@ -53,6 +53,7 @@ type config struct {
 	workers     int
 	pollEvery   time.Duration
 	logger      *slog.Logger
+	fourEyes    bool // WithFourEyes
 }
 
 // WithClock sets the portfolio's clock: the times it records (import,

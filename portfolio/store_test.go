@@ -216,3 +216,12 @@ func rawDB(t testing.TB, dsn string) *sql.DB {
 	t.Cleanup(func() { db.Close() })
 	return db
 }
+
+// anna and ben are the reviewers of the tests: two people, for four eyes.
+var (
+	anna = portfolio.Actor{ID: "anna@bank.example", Name: "Anna Richter"}
+	ben  = portfolio.Actor{ID: "ben@bank.example", Name: "Ben Okafor"}
+)
+
+// as is ctx carrying actor a: what a decision needs.
+func as(ctx context.Context, a portfolio.Actor) context.Context { return portfolio.WithActor(ctx, a) }

@@ -7,9 +7,9 @@ import (
 // Flag is one finding that needs a closer look.
 type Flag struct {
 	// Code identifies the kind of finding: one of the Flag constants.
-	Code string
+	Code string `json:"code"`
 	// Reason says what was found, with the facts that made it a flag.
-	Reason string
+	Reason string `json:"reason"`
 }
 
 // The codes of Flag, in the order Evaluate reports them.
