@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/registerdata/registerdata-go/redflags"
 	"github.com/registerdata/registerdata-go/registerdatamcp"
@@ -15,6 +16,10 @@ import (
 // registerTextNote tells an agent how to read what the portfolio tools
 // quote, in the words of every other tool of the server.
 const registerTextNote = registerdatamcp.DataNotice
+
+// resolveNote tells an agent who settles a row of the review queue and
+// how: the MCP server has no actor, so it takes no decisions.
+const resolveNote = "This server takes no decisions: a person resolves a row with `registerdata portfolio resolve REF COMPANY_ID` (a candidate's company_id, or an id they looked up; `registerdata portfolio resolve --help` says how to record that the customer has no register entry). Help them choose; do not claim a row is resolved."
 
 // The bounds of the portfolio tools' inputs.
 const (
@@ -30,7 +35,16 @@ type PortfolioChangesInput struct {
 	Limit int `json:"limit,omitempty" jsonschema:"at most this many journal entries, newest first, 1 to 200; default 50"`
 }
 
-// PortfolioListInput is the input of portfolio_flags and portfolio_review.
+// PortfolioFlagsInput is the input of portfolio_flags.
+type PortfolioFlagsInput struct {
+	// Days is the period a flag counts as new in: raised in the last
+	// Days days, and not one the company had when it joined.
+	Days int `json:"days,omitempty" jsonschema:"a flag raised in the last this many days (and not inherited) is new, 1 to 366; default 7"`
+	// Limit bounds the flags returned.
+	Limit int `json:"limit,omitempty" jsonschema:"at most this many flags, high severity first, 1 to 200; default 50"`
+}
+
+// PortfolioListInput is the input of portfolio_review.
 type PortfolioListInput struct {
 	// Limit bounds the items returned.
 	Limit int `json:"limit,omitempty" jsonschema:"at most this many items, 1 to 200; default 50"`
@@ -41,6 +55,7 @@ type portfolioChange struct {
 	Seq       int64     `json:"seq"`
 	At        time.Time `json:"at"`
 	CompanyID string    `json:"company_id"`
+	Name      string    `json:"name"`
 	Refs      []string  `json:"refs"`
 	Changes   []string  `json:"changes"`
 	Raised    []string  `json:"flags_raised"`
@@ -49,20 +64,73 @@ type portfolioChange struct {
 
 // portfolioFlag is one open flag as portfolio_flags returns it.
 type portfolioFlag struct {
-	CompanyID    string    `json:"company_id"`
-	Refs         []string  `json:"refs"`
-	Code         string    `json:"code"`
-	Severity     string    `json:"severity"`
-	Reason       string    `json:"reason"`
-	Since        time.Time `json:"since"`
-	Acknowledged bool      `json:"acknowledged"`
+	CompanyID      string           `json:"company_id"`
+	Name           string           `json:"name"`
+	Refs           []string         `json:"refs"`
+	Code           string           `json:"code"`
+	Severity       string           `json:"severity"`
+	Reason         string           `json:"reason"`
+	Since          time.Time        `json:"since"`
+	Inherited      bool             `json:"inherited"`
+	New            bool             `json:"new"`
+	Acknowledged   bool             `json:"acknowledged"`
+	AcknowledgedBy *portfolio.Actor `json:"acknowledged_by,omitempty"`
+	AcknowledgedAt *time.Time       `json:"acknowledged_at,omitempty"`
+	Note           string           `json:"note,omitempty"`
 }
 
-// portfolioReviewRow is one row awaiting review.
-type portfolioReviewRow struct {
-	Ref    string   `json:"ref"`
-	Status string   `json:"status"`
-	Tags   []string `json:"tags"`
+// portfolioRow is a row as the customer wrote it.
+type portfolioRow struct {
+	CompanyID  string   `json:"company_id,omitempty"`
+	Name       string   `json:"name,omitempty"`
+	City       string   `json:"city,omitempty"`
+	PostalCode string   `json:"postal_code,omitempty"`
+	Street     string   `json:"street,omitempty"`
+	Register   string   `json:"register,omitempty"`
+	VATID      string   `json:"vat_id,omitempty"`
+	LEI        string   `json:"lei,omitempty"`
+	Website    string   `json:"website,omitempty"`
+	Tags       []string `json:"tags"`
+}
+
+// portfolioCandidate is one company a match found for a row.
+type portfolioCandidate struct {
+	CompanyID      string   `json:"company_id"`
+	Name           string   `json:"name"`
+	Register       string   `json:"register,omitempty"`
+	RegisterType   string   `json:"register_type,omitempty"`
+	RegisterNumber string   `json:"register_number,omitempty"`
+	RegisterCourt  string   `json:"register_court,omitempty"`
+	City           string   `json:"city,omitempty"`
+	LegalForm      string   `json:"legal_form,omitempty"`
+	Active         bool     `json:"active"`
+	Score          float64  `json:"score"`
+	Reasons        []string `json:"reasons"`
+}
+
+// portfolioPending is a decision on a row waiting for a second person.
+type portfolioPending struct {
+	ID        int64           `json:"id"`
+	Kind      string          `json:"kind"`
+	CompanyID string          `json:"company_id,omitempty"`
+	Name      string          `json:"name,omitempty"`
+	Note      string          `json:"note,omitempty"`
+	By        portfolio.Actor `json:"by"`
+	At        time.Time       `json:"at"`
+}
+
+// portfolioReviewItem is one entry awaiting a person.
+type portfolioReviewItem struct {
+	Ref        string               `json:"ref"`
+	Status     string               `json:"status"`
+	Reasons    []string             `json:"reasons"`
+	Row        portfolioRow         `json:"row"`
+	CompanyID  string               `json:"company_id,omitempty"`
+	Name       string               `json:"name,omitempty"`
+	Candidates []portfolioCandidate `json:"candidates"`
+	Decided    *portfolioRow        `json:"decided,omitempty"`
+	Pending    *portfolioPending    `json:"pending,omitempty"`
+	Since      time.Time            `json:"since"`
 }
 
 // portfolioList is the structured result of the portfolio tools.
@@ -70,6 +138,15 @@ type portfolioList[T any] struct {
 	Items   []T    `json:"items"`
 	Omitted int    `json:"omitted"`
 	Note    string `json:"note"`
+}
+
+// portfolioReviewList is the structured result of portfolio_review.
+type portfolioReviewList struct {
+	Items   []portfolioReviewItem `json:"items"`
+	Omitted int                   `json:"omitted"`
+	Note    string                `json:"note"`
+	// HowToResolve says who settles the rows, and with which command.
+	HowToResolve string `json:"how_to_resolve"`
 }
 
 func clampInput(v, def, most int) int {
@@ -88,7 +165,7 @@ func clampInput(v, def, most int) int {
 func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Time) {
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "portfolio_changes",
-		Description: "What changed in the user's portfolio of monitored companies in the last days: per journal entry the company, the customer refs, the changes as sentences and the red flags raised and cleared. Free: reads the local journal.",
+		Description: "What changed in the user's portfolio of monitored companies in the last days: per journal entry the company (id and name), the customer refs, the changes as sentences and the red flags raised and cleared. Free: reads the local journal.",
 	}, func(ctx context.Context, _ *mcp.CallToolRequest, in PortfolioChangesInput) (*mcp.CallToolResult, portfolioList[portfolioChange], error) {
 		days, limit := clampInput(in.Days, 7, mcpPortfolioMaxDays), clampInput(in.Limit, 50, mcpPortfolioMaxItems)
 		since := now().Add(-time.Duration(days) * 24 * time.Hour)
@@ -108,8 +185,8 @@ func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Ti
 				out.Items = out.Items[1:] // keep the newest
 				out.Omitted++
 			}
-			out.Items = append(out.Items, portfolioChange{Seq: ev.Seq, At: ev.At, CompanyID: ev.CompanyID, Refs: ev.Refs,
-				Changes: ev.Sentences, Raised: flagCodes(ev.Raised), Cleared: flagCodes(ev.Cleared)})
+			out.Items = append(out.Items, portfolioChange{Seq: ev.Seq, At: ev.At, CompanyID: ev.CompanyID, Name: ev.Name, Refs: nonNil(ev.Refs),
+				Changes: nonNil(ev.Sentences), Raised: flagCodes(ev.Raised), Cleared: flagCodes(ev.Cleared)})
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "%d journal entries with changes in the last %d days", len(out.Items)+out.Omitted, days)
@@ -119,31 +196,40 @@ func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Ti
 		b.WriteString(".\n")
 		for i := len(out.Items) - 1; i >= 0; i-- {
 			it := out.Items[i]
-			fmt.Fprintf(&b, "- %s %s (%s): %s", it.At.Format("2006-01-02"), it.CompanyID, strings.Join(it.Refs, ", "), quoteAll(it.Changes))
+			var parts []string
+			if len(it.Changes) > 0 {
+				parts = append(parts, quoteAll(it.Changes))
+			}
 			if len(it.Raised) > 0 {
-				fmt.Fprintf(&b, "; flags raised: %s", strings.Join(it.Raised, ", "))
+				parts = append(parts, "flags raised: "+codeList(it.Raised))
 			}
 			if len(it.Cleared) > 0 {
-				fmt.Fprintf(&b, "; flags cleared: %s", strings.Join(it.Cleared, ", "))
+				parts = append(parts, "flags cleared: "+codeList(it.Cleared))
 			}
-			b.WriteString("\n")
+			fmt.Fprintf(&b, "- %s %s (refs %s): %s\n", it.At.Format("2006-01-02"), company(it.CompanyID, it.Name), refList(it.Refs), strings.Join(parts, "; "))
 		}
 		return toolText(b.String()), out, nil
 	})
 
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "portfolio_flags",
-		Description: "The red flags open on the companies of the user's portfolio, high severity first (insolvency, liquidation, not active, no managing director), with their reasons and whether a reviewer acknowledged them. Free: reads the local database.",
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in PortfolioListInput) (*mcp.CallToolResult, portfolioList[portfolioFlag], error) {
-		limit := clampInput(in.Limit, 50, mcpPortfolioMaxItems)
+		Description: "The red flags open on the companies of the user's portfolio, high severity first (insolvency, liquidation, not active, no managing director): per flag the company (id and name), the customer refs, the reason, since when, whether the company had it when it joined (inherited) or it is new in the last days, and whether a reviewer acknowledged it (by whom, when, with which note). Free: reads the local database.",
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in PortfolioFlagsInput) (*mcp.CallToolResult, portfolioList[portfolioFlag], error) {
+		days, limit := clampInput(in.Days, 7, mcpPortfolioMaxDays), clampInput(in.Limit, 50, mcpPortfolioMaxItems)
+		since := now().Add(-time.Duration(days) * 24 * time.Hour)
 		out := portfolioList[portfolioFlag]{Items: []portfolioFlag{}, Note: registerTextNote}
 		var high, review []portfolioFlag
 		for f, err := range p.Flags(ctx) {
 			if err != nil {
 				return nil, out, err
 			}
-			pf := portfolioFlag{CompanyID: f.CompanyID, Refs: f.Refs, Code: f.Flag.Code, Reason: f.Flag.Reason, Since: f.Since,
-				Acknowledged: f.Acknowledged, Severity: string(redflags.SeverityOf(f.Flag.Code))}
+			pf := portfolioFlag{CompanyID: f.CompanyID, Name: f.Name, Refs: nonNil(f.Refs), Code: f.Flag.Code, Reason: f.Flag.Reason, Since: f.Since,
+				Inherited: f.Inherited, New: f.New(since), Acknowledged: f.Acknowledged, AcknowledgedBy: f.AcknowledgedBy, Note: f.Note,
+				Severity: string(redflags.SeverityOf(f.Flag.Code))}
+			if !f.AcknowledgedAt.IsZero() {
+				at := f.AcknowledgedAt
+				pf.AcknowledgedAt = &at
+			}
 			if redflags.SeverityOf(f.Flag.Code) == redflags.High {
 				high = append(high, pf)
 			} else {
@@ -159,46 +245,216 @@ func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Ti
 		var b strings.Builder
 		fmt.Fprintf(&b, "%d open red flags (%d high).\n", len(high)+len(review), len(high))
 		for _, f := range out.Items {
-			ack := ""
-			if f.Acknowledged {
-				ack = ", acknowledged"
+			var state []string
+			switch {
+			case f.Inherited:
+				state = append(state, "inherited (the company had it when it joined)")
+			case f.New:
+				state = append(state, fmt.Sprintf("new in the last %d days", days))
 			}
-			fmt.Fprintf(&b, "- [%s] %s (%s) %s since %s%s: %s\n", f.Severity, f.CompanyID, strings.Join(f.Refs, ", "), f.Code,
-				f.Since.Format("2006-01-02"), ack, quote(f.Reason))
+			if f.Acknowledged {
+				ack := "acknowledged"
+				if f.AcknowledgedBy != nil {
+					ack += " by " + quote(f.AcknowledgedBy.String())
+				}
+				if f.AcknowledgedAt != nil {
+					ack += " on " + f.AcknowledgedAt.Format("2006-01-02")
+				}
+				if f.Note != "" {
+					ack += ", note " + quote(f.Note)
+				}
+				state = append(state, ack)
+			}
+			extra := ""
+			if len(state) > 0 {
+				extra = ", " + strings.Join(state, ", ")
+			}
+			fmt.Fprintf(&b, "- [%s] %s %s (refs %s) since %s%s: %s\n", f.Severity, qword(f.Code), company(f.CompanyID, f.Name), refList(f.Refs),
+				f.Since.Format("2006-01-02"), extra, quote(f.Reason))
 		}
 		return toolText(b.String()), out, nil
 	})
 
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "portfolio_review",
-		Description: "Rows of the user's portfolio that await a person's review: the customer refs that matched several companies (ambiguous) or none. Free: reads the local database.",
-	}, func(ctx context.Context, _ *mcp.CallToolRequest, in PortfolioListInput) (*mcp.CallToolResult, portfolioList[portfolioReviewRow], error) {
+		Description: "Rows of the user's portfolio that await a person's review (ambiguous, no company found, failed, a company id the service does not know, a resolved row the customer changed since): per row what the customer wrote, what happened, the company when known, the candidates the match found (register, city, legal form, score, reasons), the row a person decided on before, and a decision waiting for a second person. Free: reads the local database. It takes no decisions: a person resolves rows with the registerdata CLI.",
+	}, func(ctx context.Context, _ *mcp.CallToolRequest, in PortfolioListInput) (*mcp.CallToolResult, portfolioReviewList, error) {
 		limit := clampInput(in.Limit, 50, mcpPortfolioMaxItems)
-		out := portfolioList[portfolioReviewRow]{Items: []portfolioReviewRow{}, Note: registerTextNote}
-		for e, err := range p.Entries(ctx) {
+		out := portfolioReviewList{Items: []portfolioReviewItem{}, Note: registerTextNote, HowToResolve: resolveNote}
+		for r, err := range p.Reviews(ctx) {
 			if err != nil {
 				return nil, out, err
 			}
-			if e.Status != portfolio.Ambiguous && e.Status != portfolio.NotFound {
-				continue
-			}
 			if len(out.Items) == limit {
-				out.Omitted++
-				continue
+				break
 			}
-			out.Items = append(out.Items, portfolioReviewRow{Ref: e.Ref, Status: string(e.Status), Tags: e.Tags})
+			out.Items = append(out.Items, reviewItem(r))
+		}
+		if len(out.Items) == limit {
+			n, err := p.ReviewCount(ctx)
+			if err != nil {
+				return nil, out, err
+			}
+			out.Omitted = max(n-len(out.Items), 0)
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d rows await review.\n", len(out.Items)+out.Omitted)
+		fmt.Fprintf(&b, "%d rows await a person's review", len(out.Items)+out.Omitted)
+		if out.Omitted > 0 {
+			fmt.Fprintf(&b, " (the first %d by ref shown)", len(out.Items))
+		}
+		b.WriteString(".\n" + resolveNote + "\n")
 		for _, r := range out.Items {
-			what := "no company found"
-			if r.Status == string(portfolio.Ambiguous) {
-				what = "several companies fit, none confidently"
-			}
-			fmt.Fprintf(&b, "- %s: %s\n", quote(r.Ref), what)
+			writeReview(&b, r)
 		}
 		return toolText(b.String()), out, nil
 	})
+}
+
+// reviewItem is r as portfolio_review returns it.
+func reviewItem(r portfolio.Review) portfolioReviewItem {
+	it := portfolioReviewItem{Ref: r.Ref, Status: string(r.Status), Reasons: nonNil(r.Reasons), Row: customerRow(r.Row),
+		CompanyID: r.CompanyID, Name: r.Name, Candidates: make([]portfolioCandidate, 0, len(r.Candidates)), Since: r.Since}
+	for _, c := range r.Candidates {
+		pc := portfolioCandidate{CompanyID: c.CompanyID, Name: c.Name, Score: c.Score, Reasons: nonNil(c.Reasons),
+			RegisterType: string(c.Result.RegisterType), RegisterNumber: c.Result.RegisterNumber, RegisterCourt: c.Result.RegisterCourt,
+			LegalForm: string(c.Result.LegalForm), Active: c.Result.Active}
+		if pc.Name == "" {
+			pc.Name = c.Result.Name
+		}
+		pc.Register = registerOf(pc.RegisterType, pc.RegisterNumber, pc.RegisterCourt)
+		if c.Result.Address != nil {
+			pc.City = c.Result.Address.City
+		}
+		it.Candidates = append(it.Candidates, pc)
+	}
+	if r.Decided != nil {
+		d := customerRow(*r.Decided)
+		it.Decided = &d
+	}
+	if d := r.Pending; d != nil {
+		it.Pending = &portfolioPending{ID: d.ID, Kind: d.Kind, CompanyID: d.CompanyID, Name: d.Name, Note: d.Note, By: d.By, At: d.At}
+	}
+	return it
+}
+
+// customerRow is what the customer wrote in r.
+func customerRow(r portfolio.Row) portfolioRow {
+	q := r.Query
+	return portfolioRow{CompanyID: r.CompanyID, Name: q.Name, City: q.City, PostalCode: q.PostalCode, Street: q.Street,
+		Register: q.Register, VATID: q.VATID, LEI: q.LEI, Website: q.Website, Tags: nonNil(r.Tags)}
+}
+
+// registerOf is a register entry as people write it: "HRB 12345
+// (Frankfurt am Main)", or the parts there are.
+func registerOf(typ, number, court string) string {
+	s := strings.TrimSpace(typ + " " + number)
+	if court != "" {
+		if s == "" {
+			return court
+		}
+		s += " (" + court + ")"
+	}
+	return s
+}
+
+// writeReview writes one review item to b: a line for the row, then
+// indented lines for what the customer wrote, the candidates, the
+// decided row and a pending decision. Every text from the customer or
+// the register is quoted.
+func writeReview(b *strings.Builder, r portfolioReviewItem) {
+	fmt.Fprintf(b, "- ref %s: %s since %s", qref(r.Ref), statusWords(r.Status), r.Since.Format("2006-01-02"))
+	if len(r.Reasons) > 0 {
+		fmt.Fprintf(b, ": %s", quoteAll(r.Reasons))
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "  the customer wrote: %s\n", rowWords(r.Row))
+	if r.Decided != nil {
+		fmt.Fprintf(b, "  the row a person resolved before: %s\n", rowWords(*r.Decided))
+	}
+	if r.CompanyID != "" {
+		fmt.Fprintf(b, "  company: %s\n", company(r.CompanyID, r.Name))
+	}
+	for i, c := range r.Candidates {
+		fmt.Fprintf(b, "  candidate %d: %s", i+1, company(c.CompanyID, c.Name))
+		var parts []string
+		if c.Register != "" {
+			parts = append(parts, "register "+quote(c.Register))
+		}
+		if c.City != "" {
+			parts = append(parts, "city "+quote(c.City))
+		}
+		if c.LegalForm != "" {
+			parts = append(parts, "legal form "+qword(c.LegalForm))
+		}
+		if !c.Active {
+			parts = append(parts, "not active")
+		}
+		parts = append(parts, fmt.Sprintf("score %.2f", c.Score))
+		fmt.Fprintf(b, ", %s", strings.Join(parts, ", "))
+		if len(c.Reasons) > 0 {
+			fmt.Fprintf(b, ": %s", quoteAll(c.Reasons))
+		}
+		b.WriteString("\n")
+	}
+	if d := r.Pending; d != nil {
+		what := d.Kind
+		switch {
+		case d.Kind == portfolio.KindResolve && d.CompanyID == "":
+			what = "resolve to no register entry"
+		case d.Kind == portfolio.KindResolve:
+			what = "resolve to " + company(d.CompanyID, d.Name)
+		}
+		fmt.Fprintf(b, "  waiting for a second person's approval: decision %d, %s, by %s on %s", d.ID, what, quote(d.By.String()), d.At.Format("2006-01-02"))
+		if d.Note != "" {
+			fmt.Fprintf(b, ", note %s", quote(d.Note))
+		}
+		b.WriteString("\n")
+	}
+}
+
+// statusWords says a review status in words.
+func statusWords(s string) string {
+	switch portfolio.Status(s) {
+	case portfolio.Ambiguous:
+		return "ambiguous (several companies fit, none confidently)"
+	case portfolio.NotFound:
+		return "no company found"
+	case portfolio.Failed:
+		return "failed (could not be resolved now)"
+	case portfolio.UnknownCompany:
+		return "unknown company (the service does not know the id)"
+	case portfolio.Changed:
+		return "changed (the customer changed a row a person resolved)"
+	}
+	return qword(s)
+}
+
+// rowWords is what the customer wrote, each field named and quoted.
+func rowWords(r portfolioRow) string {
+	var parts []string
+	add := func(label, v string) {
+		if v != "" {
+			parts = append(parts, label+" "+quote(v))
+		}
+	}
+	if r.CompanyID != "" {
+		parts = append(parts, "company id "+qid(r.CompanyID))
+	}
+	add("name", r.Name)
+	add("city", r.City)
+	add("postal code", r.PostalCode)
+	add("street", r.Street)
+	add("register", r.Register)
+	add("VAT id", r.VATID)
+	add("LEI", r.LEI)
+	add("website", r.Website)
+	if len(r.Tags) > 0 {
+		parts = append(parts, "tags "+refList(r.Tags))
+	}
+	if len(parts) == 0 {
+		return "nothing but the ref"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // toolText is a result whose one text is the register note, then the
@@ -216,6 +472,15 @@ func flagCodes(fs []redflags.Flag) []string {
 	return out
 }
 
+// company shows a company for people: its name quoted, then its id;
+// "name unknown" when the portfolio has none.
+func company(id, name string) string {
+	if name == "" {
+		return qid(id) + " (name unknown)"
+	}
+	return quote(name) + " " + qid(id)
+}
+
 // quote quotes register text as every tool of the server does.
 func quote(s string) string { return registerdatamcp.QuoteRegisterText(s) }
 
@@ -225,4 +490,52 @@ func quoteAll(ss []string) string {
 		q[i] = quote(s)
 	}
 	return strings.Join(q, "; ")
+}
+
+// qid shows a company id as it is when it has the shape of one (nothing
+// in it reads as words), else quoted like any other text.
+func qid(s string) string {
+	if _, err := registerdata.ParseCompanyID(s); err == nil {
+		return s
+	}
+	return quote(s)
+}
+
+// qword shows a short code (a flag code, a legal form) as it is, anything
+// else quoted.
+func qword(s string) string {
+	if s != "" && len(s) <= 32 && strings.Trim(s, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.") == "" {
+		return s
+	}
+	return quote(s)
+}
+
+// qref shows a customer's ref or tag as it is when it is a short plain
+// key ("C-1", "tier-1"), else quoted: a customer's text is data too.
+func qref(s string) string {
+	if s != "" && len(s) <= 40 && strings.Trim(s, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_./:#") == "" {
+		return s
+	}
+	return quote(s)
+}
+
+// refList is qref of each ref, joined; "none" for no refs.
+func refList(refs []string) string {
+	if len(refs) == 0 {
+		return "none"
+	}
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = qref(r)
+	}
+	return strings.Join(out, ", ")
+}
+
+// codeList is qword of each flag code, joined.
+func codeList(codes []string) string {
+	out := make([]string, len(codes))
+	for i, c := range codes {
+		out[i] = qword(c)
+	}
+	return strings.Join(out, ", ")
 }
