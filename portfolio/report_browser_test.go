@@ -151,6 +151,9 @@ func TestReportBeforeTheAppendicesFitsAFewPages(t *testing.T) {
 	whole, head := filepath.Join(dir, "portfolio-week.html"), filepath.Join(dir, "portfolio-week-main.html")
 	require.NoError(t, os.WriteFile(whole, []byte(page), 0o600))
 	require.NoError(t, os.WriteFile(head, []byte(main), 0o600))
+	if out := os.Getenv("REGISTERDATA_PORTFOLIO_OUT"); out != "" { // to look at the result
+		_ = os.WriteFile(filepath.Join(out, "portfolio-week.html"), []byte(page), 0o644)
+	}
 	mainPages, allPages := pdfPages(t, printPDF(t, browser, head)), pdfPages(t, printPDF(t, browser, whole))
 	t.Logf("A4 pages: %d before the appendices, %d in all (%d baselines)", mainPages, allPages, w.baselines)
 	assert.Positive(t, mainPages)
