@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/registerdata/registerdata-go/redflags"
+	registerdata "github.com/registerdata/registerdata-go"
 )
 
 //go:embed templates/overview.html.tmpl
@@ -29,38 +29,73 @@ var overviewPage = sync.OnceValue(func() *template.Template {
 			}
 			return t.UTC().Format("2006-01-02")
 		},
+		"datetime": func(t time.Time) string {
+			if t.IsZero() {
+				return "unknown"
+			}
+			return t.UTC().Format("2006-01-02 15:04 UTC")
+		},
 		"display": func(name, id string) string { return shorten(displayName(name, id), maxShownName) },
 		"anchor":  anchor,
 		"short":   func(s string) string { return shorten(s, maxShownText) },
-		"join":    func(s []string) string { return strings.Join(s, ", ") },
+		"join":    func(s []string) string { return shorten(strings.Join(s, ", "), maxShownText) },
 		"add":     func(a, b int) int { return a + b },
-		"outcome": func(s Status) string {
-			switch s {
-			case Ambiguous:
-				return "ambiguous: several companies fit, none confidently"
-			case NotFound:
-				return "no company found"
+		"plural":  plural,
+		"table":   func(class string, rows []flagRow) flagTable { return flagTable{class, rows} },
+		"co": func(id, name string, refs []string, linked bool) companyRef {
+			return companyRef{id, name, refs, linked}
+		},
+		"score": func(f float64) string { return fmt.Sprintf("%.2f", f) },
+		"register": func(c registerdata.MatchCandidate) string {
+			r := c.Result
+			return strings.TrimSpace(strings.Join(strings.Fields(string(r.RegisterType)+" "+r.RegisterNumber+" "+r.RegisterCourt), " "))
+		},
+		"city": func(c registerdata.MatchCandidate) string {
+			if c.Result.Address == nil {
+				return ""
 			}
-			return string(s)
+			return c.Result.Address.City
 		},
 	}).Parse(overviewTemplate))
 })
 
+// flagTable is a table of flags: its class and its rows.
+type flagTable struct {
+	Class string
+	Rows  []flagRow
+}
+
+// companyRef is a company as a list cell shows it: its name, its id and
+// the customer's refs naming it.
+type companyRef struct {
+	ID     string
+	Name   string
+	Refs   []string
+	Linked bool // the company has a section in appendix C
+}
+
 // WriteHTML writes the portfolio overview as one self-contained HTML
-// file (no scripts, no external resources): the portfolio's size and
-// credit use, open red flags by severity with the companies and why,
-// the changes of the last seven days, the rows awaiting review
-// (ambiguous or not found), and a section per company those lists name,
-// each linked. It is WriteHTMLContext with context.Background and the
-// default options.
+// file (no scripts, no external resources), printable on A4. It opens
+// with what needs attention: the portfolio's size, credit use and a
+// verdict, and the counts of the period; then the period's real changes
+// (the companies that joined are one line, listed in appendix A), the
+// new flags, the open flags by severity (acknowledged and inherited ones
+// marked), the review queue with what the customer wrote and the
+// candidates, and the decisions waiting for a second person. The
+// appendices list the companies that joined, the further open flags and
+// a short section per company the changes and new flags name. It is
+// WriteHTMLContext with context.Background and the default options.
 func (p *Portfolio) WriteHTML(w io.Writer) error {
 	return p.WriteHTMLContext(context.Background(), w, ReportOptions{})
 }
 
 // WriteHTMLContext writes the overview of WriteHTML with options, reading
-// the store under ctx. Memory is bounded by o.MaxRows whatever the size
-// of the portfolio: the lists are cut there and say how much was left
-// out. All register text is escaped; nothing in it runs or loads.
+// the store under ctx a page at a time. Memory is bounded whatever the
+// size of the portfolio: the lists before the appendices are cut at
+// ReportChanges, ReportNewFlags, ReportOpenFlags, ReportReviewRows (with
+// ReportCandidates each) and ReportDecisions, the appendices at
+// o.MaxRows, and every cut says how much was left out and where to find
+// it. All register text is escaped; nothing in it runs or loads.
 func (p *Portfolio) WriteHTMLContext(ctx context.Context, w io.Writer, o ReportOptions) error {
 	if ctx == nil {
 		return fmt.Errorf("portfolio: WriteHTMLContext: nil context: pass context.Background() or a request's context")
@@ -85,43 +120,21 @@ func (p *Portfolio) WriteHTMLContext(ctx context.Context, w io.Writer, o ReportO
 	return nil
 }
 
-// verdict sums the open flags up for the top of the page.
+// verdict sums the portfolio up for the top of the page, from the counts
+// over all of it (not only what the lists show).
 func (ov *overview) verdict() (text, class string) {
-	unacked := 0
-	for _, f := range ov.Flags {
-		if !f.Acknowledged {
-			unacked++
-		}
-	}
 	switch {
-	case ov.FlagsHigh > 0:
-		return fmt.Sprintf("High risk: %s with high flags (%s); %s not yet acknowledged", plural(ov.highCompanies(), "company", "companies"), strings.Join(ov.highCodes(), ", "), plural(unacked, "flag", "flags")), "v-high"
-	case ov.FlagsReview > 0 || ov.AwaitReview > 0:
-		return fmt.Sprintf("Review: %s, %s awaiting review", plural(ov.FlagsReview, "open flag", "open flags"), plural(ov.AwaitReview, "row", "rows")), "v-review"
+	case ov.HighUnacked > 0:
+		return fmt.Sprintf("High risk: %s not yet acknowledged, on %s (%s); %s this period",
+			plural(ov.HighUnacked, "high flag", "high flags"), plural(ov.HighCompanies, "company", "companies"),
+			shorten(strings.Join(ov.HighCodes, ", "), maxShownText), plural(ov.FlagsNew, "new flag", "new flags")), "v-high"
+	case ov.ReviewUnacked > 0 || ov.AwaitReview > 0 || ov.PendingTotal > 0:
+		return fmt.Sprintf("Review: %s not yet acknowledged, %s awaiting review, %s pending",
+			plural(ov.ReviewUnacked, "flag", "flags"), plural(ov.AwaitReview, "row", "rows"), plural(ov.PendingTotal, "decision", "decisions")), "v-review"
+	case ov.FlagsAcked > 0:
+		return fmt.Sprintf("No open findings: %s, every one acknowledged; every row names one company", plural(ov.FlagsAcked, "flag", "flags")), "v-ok"
 	}
 	return "No findings: no open flags and every row names one company", "v-ok"
-}
-
-func (ov *overview) highCompanies() int {
-	seen := map[string]bool{}
-	for _, f := range ov.Flags {
-		if f.Severity == redflags.High {
-			seen[f.CompanyID] = true
-		}
-	}
-	return len(seen)
-}
-
-func (ov *overview) highCodes() []string {
-	var codes []string
-	seen := map[string]bool{}
-	for _, f := range ov.Flags {
-		if f.Severity == redflags.High && !seen[f.Flag.Code] {
-			seen[f.Flag.Code] = true
-			codes = append(codes, f.Flag.Code)
-		}
-	}
-	return codes
 }
 
 // anchor is the id of a company's section: "c-" and the company id,

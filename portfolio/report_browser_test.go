@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -98,4 +100,63 @@ func TestOverviewRendersAtA4AndOnAPhone(t *testing.T) {
 		assert.Greater(t, inked(img, 0, tc.width), 0.03, "%s: the page is not blank", tc.size)
 		assert.Less(t, inked(img, tc.width-8, tc.width), 0.002, "%s: the right margin stays empty", tc.size)
 	}
+}
+
+// printPDF prints file to PDF in headless Chromium (A4, as the page's
+// print style asks, without the browser's header and footer) and returns
+// the PDF.
+func printPDF(t *testing.T, browser, file string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	pdf := filepath.Join(t.TempDir(), "page.pdf")
+	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+		"--disable-component-update", "--disable-sync", "--disable-extensions", "--no-pdf-header-footer",
+		"--user-data-dir=" + t.TempDir(), "--print-to-pdf=" + pdf, "file://" + file}
+	out, err := exec.CommandContext(ctx, browser, args...).CombinedOutput()
+	require.NoError(t, err, "%s: %s", browser, out)
+	b, err := os.ReadFile(pdf)
+	require.NoError(t, err)
+	if dir := os.Getenv("REGISTERDATA_PORTFOLIO_OUT"); dir != "" { // to look at the result
+		_ = os.WriteFile(filepath.Join(dir, strings.TrimSuffix(filepath.Base(file), ".html")+".pdf"), b, 0o644)
+	}
+	return b
+}
+
+// pdfPage matches a page object of a PDF (not the /Pages tree).
+var pdfPage = regexp.MustCompile(`/Type\s*/Page\b`)
+
+// pdfPages counts the pages of a PDF Chromium printed.
+func pdfPages(t *testing.T, pdf []byte) int {
+	t.Helper()
+	require.True(t, strings.HasPrefix(string(pdf[:min(len(pdf), 5)]), "%PDF-"), "a PDF")
+	return len(pdfPage.FindAll(pdf, -1))
+}
+
+// reportPageBudget is how many A4 pages the report of a week of 300
+// customers may take before its appendices.
+const reportPageBudget = 5
+
+// TestReportBeforeTheAppendicesFitsAFewPages prints the report of a week
+// of 300 customers (four real changes, some three hundred first checks,
+// 139 open flags, most of them inherited) to PDF: what comes before the
+// appendices fits in reportPageBudget A4 pages; the appendices, which
+// list the first checks and the further flags, come after.
+func TestReportBeforeTheAppendicesFitsAFewPages(t *testing.T) {
+	browser := chromium(t)
+	w := weekOfThreeHundred(t, sqliteDSN(t))
+	page := w.html(t)
+	main := beforeAppendices(t, page) + "</body></html>"
+	dir := t.TempDir()
+	whole, head := filepath.Join(dir, "portfolio-week.html"), filepath.Join(dir, "portfolio-week-main.html")
+	require.NoError(t, os.WriteFile(whole, []byte(page), 0o600))
+	require.NoError(t, os.WriteFile(head, []byte(main), 0o600))
+	if out := os.Getenv("REGISTERDATA_PORTFOLIO_OUT"); out != "" { // to look at the result
+		_ = os.WriteFile(filepath.Join(out, "portfolio-week.html"), []byte(page), 0o644)
+	}
+	mainPages, allPages := pdfPages(t, printPDF(t, browser, head)), pdfPages(t, printPDF(t, browser, whole))
+	t.Logf("A4 pages: %d before the appendices, %d in all (%d baselines)", mainPages, allPages, w.baselines)
+	assert.Positive(t, mainPages)
+	assert.LessOrEqual(t, mainPages, reportPageBudget, "the part before the appendices")
+	assert.Greater(t, allPages, mainPages, "the appendices start on a page of their own")
 }

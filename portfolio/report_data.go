@@ -4,19 +4,23 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"maps"
 	"slices"
+	"strings"
 	"time"
 
+	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/redflags"
 )
 
 // ReportOptions tune the overview WriteHTMLContext writes.
 type ReportOptions struct {
-	// Period is how far back "recent changes" reach; 0 means 7 days.
+	// Period is how far back "this period" reaches: the changes, the new
+	// flags, the companies that joined; 0 means 7 days.
 	Period time.Duration
-	// MaxRows bounds each list of the overview (flags, changes, rows
-	// awaiting review); what is left out is counted. 0 means 500.
+	// MaxRows bounds each list of the overview (changes, flags, rows
+	// awaiting review, decisions, the appendices); what is left out is
+	// counted. 0 means 500. The lists before the appendices are shorter
+	// still (see the constants of WriteHTMLContext).
 	MaxRows int
 	// Title heads the page; "" means "Portfolio overview".
 	Title string
@@ -28,53 +32,124 @@ const (
 	DefaultReportRows   = 500
 )
 
+// The caps of the lists before the appendices, so that the part a person
+// reads first stays a few pages long whatever the size of the portfolio;
+// ReportOptions.MaxRows lowers them further. What is left out is counted
+// and says where to find it.
+const (
+	// ReportChanges is how many of the period's real changes are listed
+	// (the newest).
+	ReportChanges = 50
+	// ReportNewFlags is how many of the period's new flags are listed.
+	ReportNewFlags = 50
+	// ReportOpenFlags is how many of the other open flags are listed
+	// before appendix B takes over.
+	ReportOpenFlags = 15
+	// ReportReviewRows is how many rows of the review queue are listed.
+	ReportReviewRows = 50
+	// ReportCandidates is how many candidates each row of the queue
+	// shows.
+	ReportCandidates = 3
+	// ReportDecisions is how many pending decisions are listed.
+	ReportDecisions = 25
+)
+
 // overview is what the page shows, gathered with bounded memory: counts
-// over the whole portfolio, and at most MaxRows items per list.
+// over the whole portfolio, and a capped number of items per list.
 type overview struct {
 	Title       string
 	GeneratedAt time.Time
-	Since       time.Time // start of the period of recent changes
+	Since       time.Time // start of the period
 
 	Entries      int
 	ByStatus     map[Status]int
 	Matched      int
-	AwaitReview  int // Ambiguous and NotFound entries
+	AwaitReview  int // the review queue (ReviewCount)
 	Monitored    int
 	ImportCredit int64 // credits spent resolving the entries
 	CheckCredits int64 // credits of the journal's checks in the period
 	JournalTotal int64 // journal entries in all
 
-	Flags        []flagRow // High first, then Review; oldest first within
-	FlagsHigh    int
-	FlagsReview  int
-	FlagsAcked   int
-	FlagsOmitted int
+	FlagsHigh     int // open high flags
+	FlagsReview   int // open review flags
+	FlagsAcked    int
+	FlagsNew      int // raised in the period, not inherited
+	FlagsInherit  int
+	HighUnacked   int      // high flags nobody acknowledged
+	HighCompanies int      // companies with such a flag
+	HighCodes     []string // their codes
+	ReviewUnacked int      // review flags nobody acknowledged
+	FlagCodes     []flagCode
 
-	Changes        []Event // the period's journal entries with changes or flags, newest first
+	NewFlags        []flagRow // the period's new flags, high first, newest first within
+	NewFlagsOmitted int
+	Flags           []flagRow // the other open flags, by severity: unacknowledged first, oldest first
+	FlagsMore       []flagRow // the open flags after Flags: appendix B
+	FlagsOmitted    int       // open flags in neither list
+
+	Changes        []changeRow // the period's real changes, newest first
+	ChangesTotal   int
 	ChangesOmitted int
+	Baselines      []changeRow // the period's first checks, in order: appendix A
+	BaselineTotal  int
+	BaselineFlags  int // flags the first checks raised (inherited)
+	BaselineOmit   int
+	Quiet          int // checks of the period that found nothing
 
-	Review        []Entry // Ambiguous and NotFound entries, by Ref
+	Review        []reviewRow
 	ReviewOmitted int
 
-	Companies        []companyRow // every company named in the lists above, by name
+	Pending        []pendingRow
+	PendingTotal   int
+	PendingOmitted int
+
+	Companies        []companyRow // the companies of Changes and NewFlags, by name: appendix C
 	CompaniesOmitted int
 }
 
-// flagRow is an open flag with its severity and the company's name.
+// flagCode counts the open flags of one code.
+type flagCode struct {
+	Code                        string
+	Severity                    redflags.Severity
+	Open, New, Inherited, Acked int
+}
+
+// flagRow is an open flag with its severity.
 type flagRow struct {
 	OpenFlag
 	Severity redflags.Severity
-	Name     string
+	IsNew    bool
+	Linked   bool // the company has a section in appendix C
 }
 
-// companyRow is one company's section: its entries, open flags and the
-// period's changes.
+// changeRow is a journal entry as the page lists it.
+type changeRow struct {
+	Event
+	Linked bool // the company has a section in appendix C
+}
+
+// reviewRow is a row of the review queue with the candidates shown.
+type reviewRow struct {
+	Review
+	Shown   []registerdata.MatchCandidate
+	More    int // candidates not shown
+	Outcome string
+}
+
+// pendingRow is a decision waiting for a second person.
+type pendingRow struct {
+	Decision
+	Subject string // what it is about, in words, with the company's name
+}
+
+// companyRow is one company's section: its entries, the flags and the
+// period's changes the page lists.
 type companyRow struct {
 	ID      string
 	Name    string
 	Refs    []string
 	Flags   []flagRow
-	Changes []Event
+	Changes []changeRow
 }
 
 func (o ReportOptions) resolved() ReportOptions {
@@ -91,64 +166,43 @@ func (o ReportOptions) resolved() ReportOptions {
 }
 
 // gather reads the overview from the store: counts in the database, and
-// only the items each list shows (at most MaxRows), so memory and the
-// number of queries are bounded by MaxRows and not by the size of the
-// portfolio. The period's journal is streamed.
+// only the items each list shows, so memory is bounded by the caps and
+// not by the size of the portfolio. The journal, the queue and the
+// decisions are read a page at a time through their iterators.
 func (p *Portfolio) gather(ctx context.Context, o ReportOptions) (*overview, error) {
 	now := p.cfg.now().UTC()
 	ov := &overview{Title: o.Title, GeneratedAt: now, Since: now.Add(-o.Period), ByStatus: map[Status]int{}}
-	if err := p.reportEntries(ctx, ov, o.MaxRows); err != nil {
-		return nil, err
+	steps := []func() error{
+		func() error { return p.reportEntries(ctx, ov) },
+		func() error { return p.reportTotals(ctx, ov) },
+		func() error { return p.reportFlags(ctx, ov, o.MaxRows) },
+		func() error { return p.reportJournal(ctx, ov, o.MaxRows) },
+		func() error { return p.reportReview(ctx, ov, o.MaxRows) },
+		func() error { return p.reportPending(ctx, ov, o.MaxRows) },
 	}
-	if err := p.reportTotals(ctx, ov); err != nil {
-		return nil, err
-	}
-	if err := p.reportFlags(ctx, ov, o.MaxRows); err != nil {
-		return nil, err
-	}
-	since, err := p.CursorAt(ctx, ov.Since)
-	if err != nil {
-		return nil, err
-	}
-	for ev, err := range p.Events(ctx, since) {
-		if err != nil {
-			return nil, fmt.Errorf("portfolio: report: reading the journal: %w", err)
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
 		}
-		if ev.At.Before(ov.Since) {
-			continue
+	}
+	ov.Companies, ov.CompaniesOmitted = companySections(ov, o.MaxRows)
+	linked := make(map[string]bool, len(ov.Companies))
+	for _, c := range ov.Companies {
+		linked[c.ID] = true
+	}
+	for _, list := range [][]flagRow{ov.NewFlags, ov.Flags, ov.FlagsMore} {
+		for i := range list {
+			list[i].Linked = linked[list[i].CompanyID]
 		}
-		ov.CheckCredits += ev.Credits
-		if len(ev.Changes) == 0 && len(ev.Raised) == 0 && len(ev.Cleared) == 0 {
-			continue
-		}
-		if len(ov.Changes) >= o.MaxRows {
-			ov.Changes = ov.Changes[1:] // keep the newest
-			ov.ChangesOmitted++
-		}
-		ov.Changes = append(ov.Changes, ev)
 	}
-	slices.Reverse(ov.Changes)
-	refs := map[string][]string{}
-	for _, f := range ov.Flags {
-		refs[f.CompanyID] = f.Refs
+	for i := range ov.Changes {
+		ov.Changes[i].Linked = linked[ov.Changes[i].CompanyID]
 	}
-	for _, ev := range ov.Changes {
-		refs[ev.CompanyID] = ev.Refs
-	}
-	names, err := p.namesOf(ctx, slices.Collect(maps.Keys(refs)))
-	if err != nil {
-		return nil, err
-	}
-	for i := range ov.Flags {
-		ov.Flags[i].Name = names[ov.Flags[i].CompanyID]
-	}
-	ov.Companies, ov.CompaniesOmitted = companySections(ov, names, refs, o.MaxRows)
 	return ov, nil
 }
 
-// reportEntries counts the entries by status and reads the first limit
-// of those awaiting review (Ambiguous and NotFound), by Ref.
-func (p *Portfolio) reportEntries(ctx context.Context, ov *overview, limit int) error {
+// reportEntries counts the entries by status and the review queue.
+func (p *Portfolio) reportEntries(ctx context.Context, ov *overview) error {
 	rows, err := p.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM portfolio_entries GROUP BY status`)
 	if err != nil {
 		return fmt.Errorf("portfolio: report: counting the entries: %w", err)
@@ -166,126 +220,372 @@ func (p *Portfolio) reportEntries(ctx context.Context, ov *overview, limit int) 
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("portfolio: report: counting the entries: %w", err)
 	}
-	ov.Matched, ov.AwaitReview = ov.ByStatus[Matched], ov.ByStatus[Ambiguous]+ov.ByStatus[NotFound]
-	ov.Review, err = p.entriesWhere(ctx, `status IN ('ambiguous', 'none')`, limit)
-	if err != nil {
-		return fmt.Errorf("portfolio: report: reading the rows awaiting review: %w", err)
-	}
-	ov.ReviewOmitted = ov.AwaitReview - len(ov.Review)
-	return nil
+	ov.Matched = ov.ByStatus[Matched]
+	ov.AwaitReview, err = p.ReviewCount(ctx)
+	return err
 }
 
-// reportFlags counts the open flags by severity and reads the limit
-// shown: high ones first, the oldest first within a severity.
+// reportFlags counts the open flags by code, severity, novelty and
+// acknowledgement, and reads the ones listed: the period's new flags,
+// then the others by severity (unacknowledged first, the oldest first),
+// the first ReportOpenFlags of them before the appendix and up to limit
+// more in it.
 func (p *Portfolio) reportFlags(ctx context.Context, ov *overview, limit int) error {
-	rows, err := p.db.QueryContext(ctx, `SELECT code, acknowledged, COUNT(*) FROM portfolio_flags GROUP BY code, acknowledged ORDER BY code`)
+	since := micros(ov.Since)
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT code, acknowledged, inherited, CASE WHEN inherited = 0 AND since >= $1 THEN 1 ELSE 0 END AS fresh, COUNT(*)
+		FROM portfolio_flags GROUP BY code, acknowledged, inherited, fresh ORDER BY code`), since)
 	if err != nil {
 		return fmt.Errorf("portfolio: report: counting the flags: %w", err)
 	}
 	defer rows.Close()
+	byCode := map[string]*flagCode{}
 	var high, review []string
 	for rows.Next() {
 		var code string
 		var acked bool
-		var n int
-		if err := rows.Scan(&code, &acked, &n); err != nil {
+		var inherited, fresh, n int
+		if err := rows.Scan(&code, &acked, &inherited, &fresh, &n); err != nil {
 			return fmt.Errorf("portfolio: report: counting the flags: %w", err)
 		}
-		switch redflags.SeverityOf(code) {
-		case redflags.High:
-			ov.FlagsHigh += n
-			if !slices.Contains(high, code) {
+		fc := byCode[code]
+		if fc == nil {
+			fc = &flagCode{Code: code, Severity: redflags.SeverityOf(code)}
+			byCode[code] = fc
+			if fc.Severity == redflags.High {
 				high = append(high, code)
-			}
-		default:
-			ov.FlagsReview += n
-			if !slices.Contains(review, code) {
+			} else {
 				review = append(review, code)
 			}
 		}
+		fc.Open += n
+		if fc.Severity == redflags.High {
+			ov.FlagsHigh += n
+		} else {
+			ov.FlagsReview += n
+		}
 		if acked {
+			fc.Acked += n
 			ov.FlagsAcked += n
+		} else if fc.Severity == redflags.High {
+			ov.HighUnacked += n
+		} else {
+			ov.ReviewUnacked += n
+		}
+		if inherited == 1 {
+			fc.Inherited += n
+			ov.FlagsInherit += n
+		}
+		if fresh == 1 {
+			fc.New += n
+			ov.FlagsNew += n
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("portfolio: report: counting the flags: %w", err)
 	}
+	rows.Close()
+	for _, code := range slices.Concat(high, review) {
+		ov.FlagCodes = append(ov.FlagCodes, *byCode[code])
+	}
+	if len(high) > 0 {
+		marks, args := placeholders(high, 1)
+		err := p.db.QueryRowContext(ctx, p.q(`SELECT COUNT(DISTINCT company_id) FROM portfolio_flags WHERE acknowledged = FALSE AND code IN (`+marks+`)`), args...).Scan(&ov.HighCompanies)
+		if err != nil {
+			return fmt.Errorf("portfolio: report: counting the companies with high flags: %w", err)
+		}
+		for _, code := range high {
+			if fc := byCode[code]; fc.Open > fc.Acked {
+				ov.HighCodes = append(ov.HighCodes, code)
+			}
+		}
+	}
+
+	// The new flags, high first, the newest first within.
+	newCap := min(ReportNewFlags, limit)
 	for _, codes := range [][]string{high, review} {
-		if len(codes) == 0 || len(ov.Flags) >= limit {
+		if len(codes) == 0 || len(ov.NewFlags) >= newCap {
 			continue
 		}
-		fs, err := p.flagsOfCodes(ctx, codes, limit-len(ov.Flags))
+		fs, err := p.flagsOfCodes(ctx, codes, `f.inherited = 0 AND f.since >= $1`, `f.since DESC, f.company_id, f.code`, since, newCap-len(ov.NewFlags))
 		if err != nil {
 			return err
 		}
 		for _, f := range fs {
-			if f.Refs, err = p.refsOf(ctx, p.db, f.CompanyID); err != nil {
-				return err
-			}
-			ov.Flags = append(ov.Flags, flagRow{OpenFlag: f, Severity: redflags.SeverityOf(f.Flag.Code)})
+			ov.NewFlags = append(ov.NewFlags, flagRow{OpenFlag: f, Severity: redflags.SeverityOf(f.Flag.Code), IsNew: true})
 		}
 	}
-	ov.FlagsOmitted = ov.FlagsHigh + ov.FlagsReview - len(ov.Flags)
+	ov.NewFlagsOmitted = ov.FlagsNew - len(ov.NewFlags)
+
+	// The other open flags: the first ReportOpenFlags before the
+	// appendix, up to limit more in it.
+	mainCap := min(ReportOpenFlags, limit)
+	var others []flagRow
+	for _, codes := range [][]string{high, review} {
+		if len(codes) == 0 || len(others) >= mainCap+limit {
+			continue
+		}
+		fs, err := p.flagsOfCodes(ctx, codes, `NOT (f.inherited = 0 AND f.since >= $1)`, `f.acknowledged, f.since, f.company_id, f.code`, since, mainCap+limit-len(others))
+		if err != nil {
+			return err
+		}
+		for _, f := range fs {
+			others = append(others, flagRow{OpenFlag: f, Severity: redflags.SeverityOf(f.Flag.Code)})
+		}
+	}
+	ov.Flags = others[:min(mainCap, len(others))]
+	ov.FlagsMore = others[len(ov.Flags):]
+	ov.FlagsOmitted = ov.FlagsHigh + ov.FlagsReview - ov.FlagsNew - len(others)
+	for _, list := range [][]flagRow{ov.NewFlags, ov.Flags, ov.FlagsMore} {
+		for i := range list {
+			if list[i].Refs, err = p.refsOf(ctx, p.db, list[i].CompanyID); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
-// flagsOfCodes reads at most limit open flags with one of codes, the
-// oldest first.
-func (p *Portfolio) flagsOfCodes(ctx context.Context, codes []string, limit int) ([]OpenFlag, error) {
-	marks, args := inList(codes)
+// flagsOfCodes reads at most limit open flags with one of codes that
+// meet cond (SQL over alias f with the one parameter $1, since), in
+// order.
+func (p *Portfolio) flagsOfCodes(ctx context.Context, codes []string, cond, order string, since int64, limit int) ([]OpenFlag, error) {
+	marks, args := placeholders(codes, 2)
 	rows, err := p.db.QueryContext(ctx, p.q(flagColumns+`
-		WHERE f.code IN (`+marks+`) ORDER BY f.since, f.company_id, f.code LIMIT `+itoa(limit)), args...)
+		WHERE `+cond+` AND f.code IN (`+marks+`) ORDER BY `+order+` LIMIT `+itoa(limit)), append([]any{since}, args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
 	}
 	return scanFlags(rows, "portfolio: report: reading the flags")
 }
 
-// namesOf are the names the entries give the companies ids (the entry
-// with the greatest Ref wins), read a page at a time.
-func (p *Portfolio) namesOf(ctx context.Context, ids []string) (map[string]string, error) {
-	names := make(map[string]string, len(ids))
-	slices.Sort(ids)
-	for page := range slices.Chunk(ids, entriesPage) {
-		marks, args := inList(page)
-		rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, name FROM portfolio_entries
-			WHERE company_id IN (`+marks+`) AND name <> '' ORDER BY ref`), args...)
-		if err != nil {
-			return nil, fmt.Errorf("portfolio: report: reading the companies' names: %w", err)
-		}
-		for rows.Next() {
-			var id, name string
-			if err := rows.Scan(&id, &name); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("portfolio: report: reading the companies' names: %w", err)
-			}
-			names[id] = name
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("portfolio: report: reading the companies' names: %w", err)
-		}
+// placeholders is inList numbered from first: "$2, $3" and the values.
+func placeholders(values []string, first int) (string, []any) {
+	marks := make([]string, len(values))
+	args := make([]any, len(values))
+	for i, v := range values {
+		marks[i], args[i] = "$"+itoa(first+i), v
 	}
-	return names, nil
+	return strings.Join(marks, ", "), args
 }
 
-// companySections groups the flags and changes shown by company.
-func companySections(ov *overview, names map[string]string, refs map[string][]string, limit int) ([]companyRow, int) {
+// baselineBatch is how many journal entries that may be first checks
+// reportJournal holds before asking the store which are.
+const baselineBatch = 500
+
+// reportJournal streams the period's journal: the real changes (changes
+// found, flags raised or cleared, on a check that is not the company's
+// first) are listed, the newest at most ReportChanges; the first checks
+// (baselines: no delivery, no change) are counted and the first limit of
+// them kept for appendix A; checks that found nothing are counted.
+func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) error {
+	since, err := p.CursorAt(ctx, ov.Since)
+	if err != nil {
+		return err
+	}
+	changeCap := min(ReportChanges, limit)
+	real := func(ev Event) {
+		if len(ev.Changes) == 0 && len(ev.Raised) == 0 && len(ev.Cleared) == 0 {
+			ov.Quiet++
+			return
+		}
+		ov.ChangesTotal++
+		ov.Changes = append(ov.Changes, changeRow{Event: ev})
+		if len(ov.Changes) >= 2*changeCap {
+			newest(ov.Changes)
+			ov.Changes = ov.Changes[:changeCap]
+		}
+	}
+	var batch []Event
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		first, err := p.firstChecks(ctx, batch)
+		if err != nil {
+			return err
+		}
+		for _, ev := range batch {
+			if first[ev.CompanyID] != ev.Seq {
+				real(ev)
+				continue
+			}
+			ov.BaselineTotal++
+			ov.BaselineFlags += len(ev.Raised)
+			if len(ov.Baselines) < limit {
+				ov.Baselines = append(ov.Baselines, changeRow{Event: ev})
+			}
+		}
+		batch = batch[:0]
+		return nil
+	}
+	for ev, err := range p.Events(ctx, since) {
+		if err != nil {
+			return fmt.Errorf("portfolio: report: reading the journal: %w", err)
+		}
+		if ev.At.Before(ov.Since) {
+			continue
+		}
+		ov.CheckCredits += ev.Credits
+		if ev.EventID != "" || len(ev.Changes) > 0 || len(ev.Cleared) > 0 {
+			real(ev)
+			continue
+		}
+		batch = append(batch, ev)
+		if len(batch) == baselineBatch {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	newest(ov.Changes)
+	ov.Changes = ov.Changes[:min(changeCap, len(ov.Changes))]
+	ov.ChangesOmitted = ov.ChangesTotal - len(ov.Changes)
+	ov.BaselineOmit = ov.BaselineTotal - len(ov.Baselines)
+	return nil
+}
+
+// newest sorts cs newest first (the greatest Seq first).
+func newest(cs []changeRow) {
+	slices.SortFunc(cs, func(a, b changeRow) int { return cmp.Compare(b.Seq, a.Seq) })
+}
+
+// firstChecks is the Seq of the first journal entry of each company of
+// evs: an entry is a company's baseline when it is its first.
+func (p *Portfolio) firstChecks(ctx context.Context, evs []Event) (map[string]int64, error) {
+	ids := make([]string, 0, len(evs))
+	var upTo int64
+	for _, ev := range evs {
+		ids = append(ids, ev.CompanyID)
+		upTo = max(upTo, ev.Seq)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	marks, args := placeholders(ids, 2)
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, MIN(seq) FROM portfolio_journal WHERE seq <= $1 AND company_id IN (`+marks+`) GROUP BY company_id`),
+		append([]any{upTo}, args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: report: reading the companies' first checks: %w", err)
+	}
+	defer rows.Close()
+	first := make(map[string]int64, len(ids))
+	for rows.Next() {
+		var id string
+		var seq int64
+		if err := rows.Scan(&id, &seq); err != nil {
+			return nil, fmt.Errorf("portfolio: report: reading the companies' first checks: %w", err)
+		}
+		first[id] = seq
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: report: reading the companies' first checks: %w", err)
+	}
+	return first, nil
+}
+
+// reportReview reads the head of the review queue: at most
+// ReportReviewRows rows, each with its first ReportCandidates candidates.
+func (p *Portfolio) reportReview(ctx context.Context, ov *overview, limit int) error {
+	rowCap := min(ReportReviewRows, limit)
+	for r, err := range p.Reviews(ctx) {
+		if err != nil {
+			return fmt.Errorf("portfolio: report: %w", err)
+		}
+		if len(ov.Review) >= rowCap {
+			break
+		}
+		row := reviewRow{Review: r, Outcome: queueOutcome(r.Status)}
+		row.Shown = r.Candidates[:min(ReportCandidates, len(r.Candidates))]
+		row.More = len(r.Candidates) - len(row.Shown)
+		row.Candidates = nil
+		ov.Review = append(ov.Review, row)
+	}
+	ov.ReviewOmitted = max(0, ov.AwaitReview-len(ov.Review))
+	return nil
+}
+
+// queueOutcome says what a status of the queue means.
+func queueOutcome(s Status) string {
+	switch s {
+	case Ambiguous:
+		return "ambiguous: several companies fit, none confidently"
+	case NotFound:
+		return "no company found"
+	case Failed:
+		return "the match could not run; the next import tries again"
+	case UnknownCompany:
+		return "the service does not know the company id"
+	case Changed:
+		return "the row changed since a person resolved it"
+	}
+	return string(s)
+}
+
+// reportPending counts the decisions waiting for a second person and
+// keeps the oldest ReportDecisions.
+func (p *Portfolio) reportPending(ctx context.Context, ov *overview, limit int) error {
+	pendingCap := min(ReportDecisions, limit)
+	for d, err := range p.Decisions(ctx, Pending) {
+		if err != nil {
+			return fmt.Errorf("portfolio: report: %w", err)
+		}
+		ov.PendingTotal++
+		if len(ov.Pending) < pendingCap {
+			ov.Pending = append(ov.Pending, pendingRow{Decision: d, Subject: subjectOf(d)})
+		}
+	}
+	ov.PendingOmitted = ov.PendingTotal - len(ov.Pending)
+	return nil
+}
+
+// subjectOf is what decision d is about, in words, naming the company.
+func subjectOf(d Decision) string {
+	named := func(id string) string {
+		if d.Name != "" && id != "" {
+			return d.Name + " (" + id + ")"
+		}
+		return displayName(d.Name, id)
+	}
+	switch d.Kind {
+	case KindAcknowledge:
+		return "flag " + d.Code + " of " + named(d.CompanyID)
+	case KindResolve:
+		if d.CompanyID == "" {
+			return "row " + d.Ref + " as having no register entry"
+		}
+		return "row " + d.Ref + " as " + named(d.CompanyID)
+	case KindRemove:
+		if d.Name != "" {
+			return "remove row " + d.Ref + " (" + d.Name + ")"
+		}
+		return "remove row " + d.Ref
+	}
+	return d.Subject()
+}
+
+// companySections groups the changes and new flags listed by company,
+// for appendix C.
+func companySections(ov *overview, limit int) ([]companyRow, int) {
 	byID := map[string]*companyRow{}
-	row := func(id string) *companyRow {
+	row := func(id, name string, refs []string) *companyRow {
 		r := byID[id]
 		if r == nil {
-			r = &companyRow{ID: id, Name: names[id], Refs: refs[id]}
+			r = &companyRow{ID: id, Name: name, Refs: refs}
 			byID[id] = r
+		}
+		if r.Name == "" {
+			r.Name = name
 		}
 		return r
 	}
-	for _, f := range ov.Flags {
-		r := row(f.CompanyID)
+	for _, f := range ov.NewFlags {
+		r := row(f.CompanyID, f.Name, f.Refs)
 		r.Flags = append(r.Flags, f)
 	}
 	for _, ev := range ov.Changes {
-		r := row(ev.CompanyID)
+		r := row(ev.CompanyID, ev.Name, ev.Refs)
 		r.Changes = append(r.Changes, ev)
 	}
 	out := make([]companyRow, 0, len(byID))

@@ -58,7 +58,7 @@ func TestWriteHTMLShowsFlagsChangesAndReview(t *testing.T) {
 		for e, err := range p.Entries(context.Background()) {
 			require.NoError(t, err)
 			entries++
-			if e.Status == portfolio.Ambiguous || e.Status == portfolio.NotFound {
+			if e.InReview {
 				review++
 				assert.Contains(t, s, `data-ref="`+e.Ref+`"`, "row %s awaiting review is listed", e.Ref)
 			}
@@ -69,7 +69,7 @@ func TestWriteHTMLShowsFlagsChangesAndReview(t *testing.T) {
 
 		// The high flag is listed first, linked to the company's section.
 		assert.Contains(t, s, `data-company="`+nordlicht+`" data-code="`+redflags.FlagLiquidation+`"`)
-		first := regexp.MustCompile(`<tr class="sev-(\w+)"`).FindStringSubmatch(s)
+		first := regexp.MustCompile(`<tr class="sev-(\w+)[ "]`).FindStringSubmatch(s)
 		require.NotNil(t, first)
 		assert.Equal(t, string(redflags.High), first[1], "high flags come first")
 		assert.Contains(t, s, `href="#c-`+nordlicht+`"`)
@@ -116,7 +116,7 @@ func TestWriteHTMLBoundsItsLists(t *testing.T) {
 		require.NoError(t, p.WriteHTMLContext(context.Background(), &buf, portfolio.ReportOptions{MaxRows: 3, Title: "Suppliers"}))
 		s := buf.String()
 		assert.Equal(t, 3, strings.Count(s, `data-status="none"`), "three rows listed")
-		assert.Contains(t, s, "4 more rows await review.")
+		assert.Contains(t, s, "4 more: registerdata portfolio review")
 		assert.Equal(t, "7", attr(t, s, `data-count="review">`), "the count is of all rows")
 		assert.Contains(t, s, "<title>Suppliers</title>")
 	})
@@ -133,8 +133,10 @@ func attr(t *testing.T, s, marker string) string {
 
 // TestWriteHTMLShowsTheHighFlagsWhenItCutsTheList opens five review
 // flags on companies that sort first and two high ones on companies that
-// sort last, and cuts the list at three: the two high flags are shown,
-// then the oldest review flag; the counts are of all seven.
+// sort last, and cuts the lists at three: the two high flags are shown
+// (the one nobody acknowledged first), then the oldest review flag nobody
+// acknowledged; appendix B takes the next three; the counts are of all
+// seven.
 func TestWriteHTMLShowsTheHighFlagsWhenItCutsTheList(t *testing.T) {
 	engines(t, func(t *testing.T, dsn string) {
 		_, c, clk := newFake(t)
@@ -164,8 +166,12 @@ func TestWriteHTMLShowsTheHighFlagsWhenItCutsTheList(t *testing.T) {
 		for _, part := range strings.Split(table, `data-company="`)[1:] {
 			shown = append(shown, part[:strings.IndexByte(part, '"')])
 		}
-		assert.Equal(t, []string{"DE-HRB-Z-2", "DE-HRB-Z-1", "DE-HRB-A-4"}, shown, "high first, the oldest first within")
-		assert.Contains(t, s, "4 more open flags are not listed.")
+		assert.Equal(t, []string{"DE-HRB-Z-1", "DE-HRB-Z-2", "DE-HRB-A-4"}, shown, "high first, then unacknowledged first, the oldest first within")
+		appendix := s[strings.Index(s, `<table class="flags more">`):]
+		appendix = appendix[:strings.Index(appendix, "</table>")]
+		assert.Equal(t, 3, strings.Count(appendix, "<tr class="), "appendix B takes the next three")
+		assert.Contains(t, s, "3 more open flags are listed in")
+		assert.Contains(t, s, "1 more open flag is not listed: registerdata portfolio flags")
 		assert.Equal(t, "7 (2 high, 2 acknowledged)", attr(t, s, `data-count="flags">`))
 	})
 }
