@@ -77,6 +77,10 @@
 // The journal is read in commit order from a cursor (Events, CursorAt);
 // each entry says what changed, the flags raised and cleared, and what
 // its fetches cost. WriteHTML writes the portfolio's overview as one
-// self-contained HTML file: the open red flags by severity, the period's
-// changes and the rows awaiting review.
+// self-contained HTML file that opens with what needs attention: the
+// period's counts, its real changes (the first checks of companies that
+// joined are one line, listed in an appendix), the new flags, the open
+// flags by severity (acknowledged and inherited ones marked), the review
+// queue with its candidates and the pending decisions; every list is
+// capped and says where the rest is.
 package portfolio

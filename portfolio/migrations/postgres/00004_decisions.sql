@@ -26,8 +26,10 @@ ALTER TABLE portfolio_flags ADD COLUMN ack_at BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE portfolio_flags ADD COLUMN ack_reason TEXT NOT NULL DEFAULT '';
 ALTER TABLE portfolio_flags ADD COLUMN ack_decision BIGINT NOT NULL DEFAULT 0;
 
--- The journal names the company it checked, as the check found it.
+-- The journal names the company it checked, as the check found it; the
+-- report finds each company's first entry by the index.
 ALTER TABLE portfolio_journal ADD COLUMN name TEXT NOT NULL DEFAULT '';
+CREATE INDEX portfolio_journal_company ON portfolio_journal (company_id, seq);
 
 -- Every decision, pending, applied or rejected; never deleted.
 CREATE TABLE portfolio_decisions (
@@ -65,6 +67,7 @@ CREATE TABLE portfolio_audit (
 -- +goose Down
 DROP TABLE portfolio_audit;
 DROP TABLE portfolio_decisions;
+DROP INDEX portfolio_journal_company;
 ALTER TABLE portfolio_journal DROP COLUMN name;
 ALTER TABLE portfolio_flags DROP COLUMN ack_decision;
 ALTER TABLE portfolio_flags DROP COLUMN ack_reason;
