@@ -168,7 +168,7 @@ func TestPortfolioCommandsEndToEnd(t *testing.T) {
 			assert.Equal(t, "called the liquidator", f["note"])
 		}
 	}
-	r = e.h.run(t, "portfolio", "ack", "DE-HRB-F1103-267645", "no_such_flag")
+	r = e.h.run(t, "portfolio", "ack", "DE-HRB-F1103-267645", "no_such_flag", "--note", "seen")
 	assert.NotEqual(t, 0, r.code)
 	assert.Contains(t, r.stderr, "portfolio flags")
 
