@@ -220,10 +220,7 @@ func auditSummary(detail json.RawMessage) string {
 			parts = append(parts, s)
 		}
 	}
-	if d := str("decision"); d != "" {
-		add(join(" ", "decision "+d, str("kind")))
-	}
-	add(str("state"))
+	decision, kind, state := str("decision"), str("kind"), str("state")
 	delete(m, "ref") // the subject
 	company, name := str("company_id"), str("name")
 	if company != "" {
@@ -234,14 +231,18 @@ func auditSummary(detail json.RawMessage) string {
 	if code := str("code"); code != "" {
 		add(join(": ", "flag "+code, str("reason")))
 	}
-	if s := str("subject"); s != "" {
-		add("on " + s)
+	if s := str("subject"); s != "" { // an approval's or a rejection's decision
+		add(join(" ", kind, s))
 	}
 	if by := str("proposed_by"); by != "" {
 		add("proposed by " + by)
 	}
+	add(state)
 	if note := str("note"); note != "" {
 		add("note: " + note)
+	}
+	if decision != "" {
+		add("decision " + decision)
 	}
 	delete(m, "row")
 	keys := make([]string, 0, len(m))

@@ -74,7 +74,7 @@ func (a *app) printDecisions(p *portfolio.Portfolio, state portfolio.DecisionSta
 			t = output.NewTable(output.Column{Header: "ID", Right: true, Fixed: true}, output.Column{Header: "KIND", Fixed: true},
 				output.Column{Header: "SUBJECT"}, output.Column{Header: "BY"}, output.Column{Header: "AT", Fixed: true},
 				output.Column{Header: "STATE", Fixed: true}, output.Column{Header: "REVIEWED BY", Optional: true, OmitEmpty: true},
-				output.Column{Header: "NOTE", Prose: true})
+				output.Column{Header: "NOTE", Prose: true, OmitEmpty: true})
 		}
 		reviewed := ""
 		if d.ReviewedBy != nil {

@@ -195,7 +195,7 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 		if n > len(failed) {
 			more = fmt.Sprintf("; %d more", n-len(failed))
 		}
-		return fmt.Errorf("%d of %d rows failed: %s%s (the rows that could not be matched wait in \"registerdata portfolio review\"; importing the file again retries them)",
+		return fmt.Errorf("%d of %d rows failed: %s%s (a row whose match failed waits in \"registerdata portfolio review\" and is retried when the file is imported again; correct the other rows in the file)",
 			n, total, strings.Join(failed, "; "), more)
 	}
 	return nil
@@ -220,8 +220,8 @@ func importWhy(res portfolio.ImportResult, lines []int32) string {
 			row, _ := strconv.Atoi(m[1])
 			earlier, _ := strconv.Atoi(m[2])
 			if row >= 1 && earlier >= 1 && row <= len(lines) && earlier <= len(lines) {
-				return fmt.Sprintf("the ref %q is repeated: line %d has the ref of line %d, which is imported; line %d is not (give each customer its own ref)",
-					res.Row.Ref, lines[row-1], lines[earlier-1], lines[row-1])
+				return fmt.Sprintf("ref repeated: line %d has the ref %q of line %d, which is imported; line %d is not (give each customer its own ref)",
+					lines[row-1], res.Row.Ref, lines[earlier-1], lines[row-1])
 			}
 		}
 	}

@@ -60,7 +60,7 @@ one JSON object a line.`,
 					_, err = fmt.Fprintln(a.stdout, "the review queue is empty")
 					return err
 				}
-				_, err = fmt.Fprintf(a.stdout, "%d %s awaiting review; settle one with \"registerdata portfolio resolve REF COMPANY_ID\" (or \"REF --no-entry --note WHY\")\n",
+				_, err = fmt.Fprintf(a.stdout, "%d %s awaiting review; settle one with\n  registerdata portfolio resolve REF COMPANY_ID\n  registerdata portfolio resolve REF --no-entry --note WHY\n",
 					n, nounFor(n, "entry", "entries"))
 				return err
 			}
@@ -102,7 +102,7 @@ func (a *app) printReview(r portfolio.Review) error {
 	}
 	pr.Field("what happened", strings.Join(r.Reasons, "; "))
 	for i, c := range r.Candidates {
-		pr.Field("candidate "+strconv.Itoa(i+1), c.Name+"  "+c.CompanyID)
+		pr.Field("candidate "+strconv.Itoa(i+1), companyLabel(c.CompanyID, c.Name))
 		pr.Field("", join("; ", registerText(c.Result), cityOf(c.Result), "score "+strconv.FormatFloat(c.Score, 'f', 2, 64)))
 		pr.Field("", strings.Join(c.Reasons, "; "))
 	}
