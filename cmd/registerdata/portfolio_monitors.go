@@ -80,7 +80,10 @@ purposes are never touched). It can be stopped and run again: a monitor
 whose creation answer was lost is found, not created twice. --budget caps
 what it spends; run "portfolio plan" first to see the cost. Monitoring is
 early access at the service: on an account without it the first create is
-refused (403), and sync stops there, says so and bills nothing.`,
+refused (403), and sync stops there, says so and bills nothing. A company
+the service does not know (its lookup answers 404) is not monitored: sync
+lists it, sends its entries to the review queue ("portfolio review") and
+goes on; --json lists it under "unknown".`,
 		examples: []string{
 			"registerdata portfolio plan && registerdata --budget 5000 portfolio sync",
 			"registerdata portfolio sync --daily",
