@@ -19,10 +19,11 @@ func portfolioEvents() *command {
 		name: "events", nargs: 0,
 		summary: "the journal, from a cursor: what changed, flags raised and cleared (free)",
 		help: `Prints the portfolio's journal in commit order, after the entry numbered
---since (0: from the start): for each check the company, the customer refs,
-the changes as sentences, the red flags raised and cleared, and the credits
-the check cost. Each entry starts with its number; pass the last one to
---since to continue, so a CRM sync or a SIEM can follow the journal. With
+--since (0: from the start), a block of lines per check: a heading with
+the entry's number, the company's id and name, the customer refs and the
+credits the check cost, then the changes as sentences and the red flags
+raised and cleared. Pass the last number to --since to continue, so a CRM
+sync or a SIEM can follow the journal. With
 --follow it keeps printing new entries until Ctrl-C. --json prints one JSON
 object a line.`,
 		examples: []string{
