@@ -46,6 +46,9 @@ type app struct {
 	// errWidth is the width of the terminal stderr is, 0 if it is none:
 	// messages on stderr wrap to it.
 	errWidth func() int
+	// userName is the operating system's user name, the default of --as
+	// (tests); nil: os/user's. $USER is the fallback either way.
+	userName func() string
 
 	// Global flags.
 	useFake bool

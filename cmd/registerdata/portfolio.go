@@ -22,10 +22,13 @@ const defaultPortfolioDB = "sqlite:portfolio.db"
 func portfolioGroup() *group {
 	return &group{
 		name:    "portfolio",
-		summary: "keep counterparties under watch in a database: import, monitor, journal, red flags",
+		summary: "keep counterparties under watch in a database: import, review, monitor, journal, red flags, decisions and their audit",
 		commands: []*command{
-			portfolioImport(), portfolioPlan(), portfolioSync(), portfolioServe(), portfolioWork(),
-			portfolioEvents(), portfolioFlags(), portfolioAck(), portfolioReport(),
+			portfolioImport(), portfolioReview(), portfolioResolve(), portfolioRemove(),
+			portfolioPlan(), portfolioSync(), portfolioServe(), portfolioWork(),
+			portfolioEvents(), portfolioFlags(), portfolioAck(),
+			portfolioDecisions(), portfolioApprove(), portfolioReject(), portfolioAudit(),
+			portfolioReport(),
 		},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/registerdata/registerdata-go/redflags"
 	"github.com/stretchr/testify/assert"
@@ -66,4 +67,72 @@ func TestPortfolioFlagsPrintsLongListsInPages(t *testing.T) {
 	assert.Len(t, seen, n, "every flag printed once")
 	assert.Equal(t, 2, headers, "%d flags in tables of %d", n, flagsTablePage)
 	assert.Equal(t, flagsTablePage, maxRows)
+}
+
+// TestFlagsShowNameRefsNewAndWhoAcknowledged: at 180 columns the
+// flags table shows the company's name, the refs, NEW for a flag raised
+// in the last --days that the company did not bring along, and who
+// acknowledged it when; --json has the same in snake_case keys.
+func TestFlagsShowNameRefsNewAndWhoAcknowledged(t *testing.T) {
+	e := newPortfolioEnv(t)
+	e.imported(t)
+	e.synced(t)
+	now := time.Date(2026, 6, 10, 12, 0, 0, 0, time.UTC)
+	micros := func(d time.Duration) int64 { return now.Add(-d).UnixMicro() }
+	const id = "DE-HRB-F1103-267645"
+	db := e.sqlDB(t)
+	_, err := db.Exec(`DELETE FROM portfolio_flags`) // the baselines' own
+	require.NoError(t, err)
+	for _, f := range []struct {
+		code      string
+		ago       time.Duration
+		inherited int
+	}{
+		{redflags.FlagLiquidation, 2 * 24 * time.Hour, 0},
+		{redflags.FlagNoFinancials, 30 * 24 * time.Hour, 0},
+		{redflags.FlagInsolvencyOpen, 24 * time.Hour, 1},
+	} {
+		_, err := db.Exec(`INSERT INTO portfolio_flags (company_id, code, reason, since, inherited) VALUES (?, ?, ?, ?, ?)`,
+			id, f.code, "the register says so, at length: "+strings.Repeat("words ", 20), micros(f.ago), f.inherited)
+		require.NoError(t, err)
+	}
+	e.h.run(t, "portfolio", "ack", id, redflags.FlagLiquidation, "--note", "called", "--as", "Anna Richter <anna@bank.example>").wantCode(t, 0)
+
+	h := e.withEnv("COLUMNS", "180")
+	h.setup = func(a *app) { a.now = func() time.Time { return now } }
+	r := h.run(t, "portfolio", "flags", "--json").wantCode(t, 0)
+	byCode := map[string]map[string]any{}
+	for _, f := range jsonLines(t, r.stdout) {
+		byCode[f["code"].(string)] = f
+	}
+	liq := byCode[redflags.FlagLiquidation]
+	require.NotNil(t, liq)
+	assert.Equal(t, true, liq["new"])
+	assert.Equal(t, false, byCode[redflags.FlagNoFinancials]["new"], "raised before the period")
+	assert.Equal(t, false, byCode[redflags.FlagInsolvencyOpen]["new"], "inherited")
+	assert.Equal(t, true, byCode[redflags.FlagInsolvencyOpen]["inherited"])
+	assert.Equal(t, map[string]any{"id": "anna@bank.example", "name": "Anna Richter"}, liq["acknowledged_by"])
+	at, err := time.Parse(time.RFC3339Nano, liq["acknowledged_at"].(string))
+	require.NoError(t, err)
+	name := liq["name"].(string)
+	require.NotEmpty(t, name)
+
+	r = h.run(t, "portfolio", "flags").wantCode(t, 0)
+	lines := strings.Split(r.stdout, "\n")
+	assert.Regexp(t, `^SEVERITY\s+COMPANY\s+NAME\s+REFS\s+FLAG\s+SINCE\s+NEW\s+ACK\s+REASON$`, lines[0])
+	var liqLine, finLine string
+	for _, l := range lines {
+		switch {
+		case strings.Contains(l, " "+redflags.FlagLiquidation+" "):
+			liqLine = l
+		case strings.Contains(l, " "+redflags.FlagNoFinancials+" "):
+			finLine = l
+		}
+	}
+	assert.Contains(t, liqLine, id+"  "+name+"  C-1  ")
+	assert.Contains(t, liqLine, "  NEW  yes (Anna Richter, "+at.UTC().Format("2006-01-02")+")  the register says so")
+	assert.NotContains(t, finLine, "NEW")
+	r = h.run(t, "portfolio", "flags", "--days", "40").wantCode(t, 0)
+	assert.Regexp(t, `\s`+redflags.FlagNoFinancials+`\s+\S+\s+NEW\s`, r.stdout, "within 40 days")
+	h.run(t, "portfolio", "flags", "--days", "-1").wantCode(t, exitUsage)
 }

@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
@@ -26,7 +29,13 @@ A row that fits several companies or none is kept for review, never
 guessed. Each row is committed as soon as it is resolved: an import stopped
 by --budget, Ctrl-C or a crash resumes where it stopped when run again, and
 rows already stored with the same data are not matched or billed again. A
-row whose ref comes back with other data is resolved again.
+row whose ref comes back with other data is resolved again, unless a
+person resolved it ("portfolio resolve"): then it keeps that company and
+waits for review with both versions. The rows that wait for a person are
+listed with their line in the file; "portfolio review" shows them with the
+candidates. When rows fail (an invalid row, a ref repeated in the file, the
+budget, a service error) the exit status is 1 and the message says how many
+of how many.
 
 Columns: ref (the customer's key, required), tags (separated by ";"), and
 the match columns: name, city, postal_code, street, register, vat_id, lei,
@@ -109,6 +118,9 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 	}
 	defer p.Close()
 
+	// lines[i] is the line of the input row i+1 starts on, to name rows
+	// as the file numbers them (4 bytes a row).
+	var lines []int32
 	rows := func(yield func(portfolio.Row, error) bool) {
 		for {
 			r, err := rd.Next()
@@ -119,6 +131,7 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 				yield(portfolio.Row{}, fmt.Errorf("--in %s: %w", in, err))
 				return
 			}
+			lines = append(lines, int32(min(r.Line, math.MaxInt32)))
 			if !yield(importRow(r, refCol, tagsCol, tags), nil) {
 				return
 			}
@@ -129,8 +142,12 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 	opts.Batch.Concurrency = concurrency
 	var review *output.Table
 	if !a.jsonOut {
-		review = output.NewTable(output.Column{Header: "REF", Fixed: true}, output.Column{Header: "OUTCOME", Fixed: true}, output.Column{Header: "WHY"})
+		review = output.NewTable(output.Column{Header: "LINE", Right: true, Fixed: true}, output.Column{Header: "REF", Fixed: true},
+			output.Column{Header: "OUTCOME", Fixed: true}, output.Column{Header: "NAME"}, output.Column{Header: "CITY", Optional: true, OmitEmpty: true},
+			output.Column{Header: "WHY", Prose: true})
 	}
+	var failed []string // the first few failures, for the error
+	total := 0
 	bar := a.newProgress(a.importTotal(in, fm, overrides), "importing")
 	for res, err := range p.Import(a.ctx, rows, opts) {
 		if err != nil {
@@ -138,21 +155,32 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 			a.printImportSummary(counts)
 			return err
 		}
+		total++
+		line := 0
+		if total <= len(lines) {
+			line = int(lines[total-1])
+		}
 		counts.byStatus[res.Status]++
 		counts.credits += res.Credits
 		bar.step(counts.byStatus[portfolio.Matched]+counts.byStatus[portfolio.Unchanged], counts.credits)
+		why := importWhy(res, lines)
+		if res.Status == portfolio.Failed && len(failed) < 3 {
+			failed = append(failed, fmt.Sprintf("line %d (%s): %s", line, output.Clean(res.Row.Ref), output.Clean(why)))
+		}
 		if a.jsonOut {
-			if err := a.jsonLine(importJSON(res)); err != nil {
+			m := importJSON(res)
+			m["line"] = line
+			if res.Err != nil {
+				m["error"] = why
+			}
+			if err := a.jsonLine(m); err != nil {
 				return err
 			}
 			continue
 		}
-		if res.Status == portfolio.Ambiguous || res.Status == portfolio.NotFound || res.Status == portfolio.Failed {
-			why := ""
-			if res.Err != nil {
-				why = res.Err.Error()
-			}
-			review.Row(output.Clean(res.Row.Ref), string(res.Status), output.Clean(why))
+		switch res.Status {
+		case portfolio.Ambiguous, portfolio.NotFound, portfolio.Failed, portfolio.Changed:
+			review.Row(strconv.Itoa(line), res.Row.Ref, string(res.Status), res.Row.Query.Name, res.Row.Query.City, why)
 		}
 	}
 	bar.finish()
@@ -162,10 +190,42 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 		}
 	}
 	a.printImportSummary(counts)
-	if counts.byStatus[portfolio.Failed] > 0 {
-		a.status = 1
+	if n := counts.byStatus[portfolio.Failed]; n > 0 {
+		more := ""
+		if n > len(failed) {
+			more = fmt.Sprintf("; %d more", n-len(failed))
+		}
+		return fmt.Errorf("%d of %d rows failed: %s%s (a row whose match failed waits in \"registerdata portfolio review\" and is retried when the file is imported again; correct the other rows in the file)",
+			n, total, strings.Join(failed, "; "), more)
 	}
 	return nil
+}
+
+// dupRows reads the row numbers of a portfolio.ErrDuplicateRef message:
+// "row N has the ref ... of row M".
+var dupRows = regexp.MustCompile(`^row (\d+) has the ref .* of row (\d+):`)
+
+// importWhy says why a row of an import awaits review or failed, naming
+// the rows of a repeated Ref by their lines in the file (lines[i] is row
+// i+1's).
+func importWhy(res portfolio.ImportResult, lines []int32) string {
+	switch {
+	case res.Status == portfolio.Changed:
+		return "the row changed since a person resolved it: it keeps that company and waits for review"
+	case res.Err == nil:
+		return ""
+	case errors.Is(res.Err, portfolio.ErrDuplicateRef):
+		msg := strings.TrimPrefix(res.Err.Error(), portfolio.ErrDuplicateRef.Error()+": ")
+		if m := dupRows.FindStringSubmatch(msg); m != nil {
+			row, _ := strconv.Atoi(m[1])
+			earlier, _ := strconv.Atoi(m[2])
+			if row >= 1 && earlier >= 1 && row <= len(lines) && earlier <= len(lines) {
+				return fmt.Sprintf("ref repeated: line %d has the ref %q of line %d, which is imported; line %d is not (give each customer its own ref)",
+					lines[row-1], res.Row.Ref, lines[earlier-1], lines[row-1])
+			}
+		}
+	}
+	return res.Err.Error()
 }
 
 // importTotal counts the rows of the input file for the progress line,
@@ -229,7 +289,7 @@ func importJSON(res portfolio.ImportResult) map[string]any {
 
 // printImportSummary says on stderr what the import did.
 func (a *app) printImportSummary(c importCounts) {
-	fmt.Fprintf(a.stderr, "imported: %d matched, %d ambiguous, %d not found (kept for review), %d unchanged, %d failed; %d credits\n",
-		c.byStatus[portfolio.Matched], c.byStatus[portfolio.Ambiguous], c.byStatus[portfolio.NotFound],
+	fmt.Fprintf(a.stderr, "imported: %d matched, %d ambiguous, %d not found, %d changed since resolved (kept for review), %d unchanged, %d failed; %d credits\n",
+		c.byStatus[portfolio.Matched], c.byStatus[portfolio.Ambiguous], c.byStatus[portfolio.NotFound], c.byStatus[portfolio.Changed],
 		c.byStatus[portfolio.Unchanged], c.byStatus[portfolio.Failed], c.credits)
 }

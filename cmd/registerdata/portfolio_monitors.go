@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/spf13/pflag"
@@ -79,7 +80,10 @@ purposes are never touched). It can be stopped and run again: a monitor
 whose creation answer was lost is found, not created twice. --budget caps
 what it spends; run "portfolio plan" first to see the cost. Monitoring is
 early access at the service: on an account without it the first create is
-refused (403), and sync stops there, says so and bills nothing.`,
+refused (403), and sync stops there, says so and bills nothing. A company
+the service does not know (its lookup answers 404) is not monitored: sync
+lists it, sends its entries to the review queue ("portfolio review") and
+goes on; --json lists it under "unknown".`,
 		examples: []string{
 			"registerdata portfolio plan && registerdata --budget 5000 portfolio sync",
 			"registerdata portfolio sync --daily",
@@ -96,15 +100,29 @@ refused (403), and sync stops there, says so and bills nothing.`,
 	}
 }
 
-// runSync applies the plan and says what it did.
+// runSync applies the plan and says what it did, and which companies
+// the service does not know (sent to the review queue: findings, not a
+// failure of the sync).
 func (a *app) runSync(p *portfolio.Portfolio, pl portfolio.Plan) error {
 	res, err := p.Sync(a.ctx, pl)
+	names := unknownNames(a, p, res.Unknown)
 	if a.jsonOut {
-		if jerr := a.jsonLine(map[string]any{"created": res.Created, "deleted": res.Deleted, "credits": res.Credits}); jerr != nil {
+		unknown := make([]map[string]string, len(res.Unknown))
+		for i, id := range res.Unknown {
+			unknown[i] = map[string]string{"company_id": id, "name": names[id]}
+		}
+		if jerr := a.jsonLine(map[string]any{"created": res.Created, "deleted": res.Deleted, "credits": res.Credits, "unknown": unknown}); jerr != nil {
 			return jerr
 		}
 	} else {
 		fmt.Fprintf(a.stdout, "created %d monitors, deleted %d; %d credits\n", res.Created, res.Deleted, res.Credits)
+		if n := len(res.Unknown); n > 0 {
+			fmt.Fprintf(a.stdout, "%d %s the service does not know, not monitored and sent to review (\"registerdata portfolio review\"):\n",
+				n, nounFor(n, "company", "companies"))
+			for _, id := range res.Unknown {
+				fmt.Fprintf(a.stdout, "  %s\n", output.Clean(companyLabel(id, names[id])))
+			}
+		}
 	}
 	switch {
 	case errors.Is(err, registerdata.ErrForbidden):
@@ -115,6 +133,28 @@ func (a *app) runSync(p *portfolio.Portfolio, pl portfolio.Plan) error {
 		return fmt.Errorf("%w (run the command again to continue: what was done is kept)", err)
 	}
 	return nil
+}
+
+// unknownNames are the names the portfolio stores for the companies ids
+// (entries of the review queue), by id; "" when it has none.
+func unknownNames(a *app, p *portfolio.Portfolio, ids []string) map[string]string {
+	names := map[string]string{}
+	if len(ids) == 0 {
+		return names
+	}
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	for r, err := range p.Reviews(a.ctx) {
+		if err != nil {
+			break // the names are a courtesy: the ids are printed anyway
+		}
+		if want[r.CompanyID] && r.Name != "" {
+			names[r.CompanyID] = r.Name
+		}
+	}
+	return names
 }
 
 // withPlan opens the portfolio and makes the plan of the monitor flags,

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,10 +19,11 @@ func portfolioEvents() *command {
 		name: "events", nargs: 0,
 		summary: "the journal, from a cursor: what changed, flags raised and cleared (free)",
 		help: `Prints the portfolio's journal in commit order, after the entry numbered
---since (0: from the start): for each check the company, the customer refs,
-the changes as sentences, the red flags raised and cleared, and the credits
-the check cost. Each entry starts with its number; pass the last one to
---since to continue, so a CRM sync or a SIEM can follow the journal. With
+--since (0: from the start), a block of lines per check: a heading with
+the entry's number, the company's id and name, the customer refs and the
+credits the check cost, then the changes as sentences and the red flags
+raised and cleared. Pass the last number to --since to continue, so a CRM
+sync or a SIEM can follow the journal. With
 --follow it keeps printing new entries until Ctrl-C. --json prints one JSON
 object a line.`,
 		examples: []string{
@@ -73,30 +75,50 @@ object a line.`,
 	}
 }
 
-// printEvent prints one journal entry.
+// printEvent prints one journal entry: JSON on one line, or for people a
+// block of lines, the entry's heading (its number, time, company with its
+// name, refs, credits) and a line for each change and flag under it.
+// Each line is cleaned on its own: a line break of the service's text
+// never splits a line, and the block keeps its own.
 func (a *app) printEvent(ev portfolio.Event) error {
 	if a.jsonOut {
 		return a.jsonLine(ev)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "#%d  %s  %s", ev.Seq, ev.At.UTC().Format(time.RFC3339), ev.CompanyID)
+	head := []string{"#" + strconv.FormatInt(ev.Seq, 10), ev.At.UTC().Format(time.RFC3339), output.Clean(companyLabel(ev.CompanyID, ev.Name))}
 	if len(ev.Refs) > 0 {
-		fmt.Fprintf(&b, " (%s)", strings.Join(ev.Refs, ", "))
+		head = append(head, "refs "+output.Clean(strings.Join(ev.Refs, ", ")))
 	}
 	if ev.EventID == "" {
-		b.WriteString("  baseline")
+		head = append(head, "baseline")
 	}
-	fmt.Fprintf(&b, "  %d credits\n", ev.Credits)
+	head = append(head, fmt.Sprintf("%d credits", ev.Credits))
+	b.WriteString(strings.Join(head, "  "))
+	b.WriteByte('\n')
+	w := a.width()
+	line := func(s string) {
+		for _, l := range output.WrapLineAt("    "+output.Clean(s), w, 6) {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
 	for _, s := range ev.Sentences {
-		fmt.Fprintf(&b, "    %s\n", s)
+		line(s)
 	}
 	for _, f := range ev.Raised {
-		fmt.Fprintf(&b, "    raised %s: %s\n", f.Code, f.Reason)
+		line("raised " + f.Code + ": " + f.Reason)
 	}
 	for _, f := range ev.Cleared {
-		fmt.Fprintf(&b, "    cleared %s\n", f.Code)
+		line("cleared " + f.Code)
 	}
-	_, err := fmt.Fprint(a.stdout, output.Clean(b.String()))
+	switch {
+	case len(ev.Sentences)+len(ev.Raised)+len(ev.Cleared) > 0:
+	case ev.EventID == "":
+		line("first record kept: later checks compare with it")
+	default:
+		line("no changes")
+	}
+	_, err := io.WriteString(a.stdout, b.String())
 	return err
 }
 
@@ -106,16 +128,25 @@ func portfolioFlags() *command {
 		summary: "the open red flags, high first (free)",
 		help: `Lists the red flags open on the portfolio's companies: severity (high: an
 insolvency, a liquidation, a company no longer active, no managing
-director; review: the others), the company and the refs naming it, the
-finding and its reason, since when, and whether a reviewer acknowledged it.
-A long list is printed as tables of 500 rows each.`,
+director; review: the others), the company with its name and the refs
+naming it, the finding and its reason, since when, NEW for a flag raised in
+the last --days days that the company did not bring along when it joined
+the portfolio, and who acknowledged it when. A long list is printed as
+tables of 500 rows each; a narrow terminal leaves out REFS and ACK before
+it cuts names (--json has everything).`,
 		examples: []string{
 			"registerdata portfolio flags",
-			"registerdata portfolio flags --json | jq -r 'select(.severity == \"high\") | .company_id'",
+			"registerdata portfolio flags --days 1",
+			"registerdata portfolio flags --json | jq -r 'select(.severity == \"high\" and .new) | .company_id'",
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
 			db := dbFlag(fs)
+			days := fs.Int("days", 7, "mark as NEW the flags raised in the last `N` days")
 			return func(a *app, _ []string) error {
+				if *days < 0 || *days > 3660 {
+					return usagef("--days %d: want 0 to 3660", *days)
+				}
+				since := a.now().Add(-time.Duration(*days) * 24 * time.Hour)
 				p, err := a.openPortfolio(*db)
 				if err != nil {
 					return err
@@ -126,13 +157,13 @@ A long list is printed as tables of 500 rows each.`,
 						if err != nil {
 							return err
 						}
-						if err := a.jsonLine(flagJSON(f, redflags.SeverityOf(f.Flag.Code))); err != nil {
+						if err := a.jsonLine(flagJSON(f, redflags.SeverityOf(f.Flag.Code), since)); err != nil {
 							return err
 						}
 					}
 					return nil
 				}
-				return a.printFlags(p)
+				return a.printFlags(p, since)
 			}
 		},
 	}
@@ -144,8 +175,9 @@ A long list is printed as tables of 500 rows each.`,
 const flagsTablePage = 500
 
 // printFlags prints the open flags as tables, high severity first: one
-// pass over the store per severity, flagsTablePage rows at a time.
-func (a *app) printFlags(p *portfolio.Portfolio) error {
+// pass over the store per severity, flagsTablePage rows at a time. since
+// is the start of the period whose flags are NEW.
+func (a *app) printFlags(p *portfolio.Portfolio, since time.Time) error {
 	rows := 0
 	var t *output.Table
 	flush := func() error {
@@ -166,15 +198,16 @@ func (a *app) printFlags(p *portfolio.Portfolio) error {
 			}
 			if t == nil {
 				t = output.NewTable(output.Column{Header: "SEVERITY", Fixed: true}, output.Column{Header: "COMPANY", Fixed: true},
-					output.Column{Header: "REFS", Optional: true}, output.Column{Header: "FLAG", Fixed: true},
-					output.Column{Header: "SINCE", Fixed: true}, output.Column{Header: "ACK", Optional: true}, output.Column{Header: "REASON"})
+					output.Column{Header: "NAME"}, output.Column{Header: "REFS", Optional: true}, output.Column{Header: "FLAG", Fixed: true},
+					output.Column{Header: "SINCE", Fixed: true}, output.Column{Header: "NEW", Fixed: true, OmitEmpty: true},
+					output.Column{Header: "ACK", Optional: true}, output.Column{Header: "REASON", Prose: true})
 			}
-			ack := ""
-			if f.Acknowledged {
-				ack = "yes"
+			isNew := ""
+			if f.New(since) {
+				isNew = "NEW"
 			}
-			t.Row(string(sev), f.CompanyID, output.Clean(strings.Join(f.Refs, ", ")), f.Flag.Code,
-				f.Since.UTC().Format("2006-01-02"), ack, output.Clean(f.Flag.Reason))
+			t.Row(string(sev), f.CompanyID, f.Name, strings.Join(f.Refs, ", "), f.Flag.Code,
+				f.Since.UTC().Format("2006-01-02"), isNew, ackCell(f), f.Flag.Reason)
 			rows++
 			if t.Len() == flagsTablePage {
 				if err := flush(); err != nil {
@@ -193,42 +226,28 @@ func (a *app) printFlags(p *portfolio.Portfolio) error {
 	return nil
 }
 
-// flagJSON is one line of "portfolio flags --json".
-func flagJSON(f portfolio.OpenFlag, sev redflags.Severity) map[string]any {
-	return map[string]any{"company_id": f.CompanyID, "refs": f.Refs, "code": f.Flag.Code, "reason": f.Flag.Reason,
-		"severity": sev, "since": f.Since, "acknowledged": f.Acknowledged, "note": f.Note}
+// ackCell is the ACK cell of a flag: "yes (Anna Richter, 2026-12-01)",
+// "yes", or "" when nobody acknowledged it (or the finding changed since).
+func ackCell(f portfolio.OpenFlag) string {
+	if !f.Acknowledged {
+		return ""
+	}
+	if f.AcknowledgedBy == nil {
+		return "yes"
+	}
+	return "yes (" + actorName(*f.AcknowledgedBy) + ", " + f.AcknowledgedAt.UTC().Format("2006-01-02") + ")"
 }
 
-func portfolioAck() *command {
-	return &command{
-		name: "ack", args: "COMPANY_ID FLAG", nargs: 2,
-		summary: "acknowledge an open red flag, with a note (free)",
-		help: `Marks a company's open red flag as seen by a reviewer, with a note that
-says what was done. The flag stays open while the finding holds; if it is
-cleared and raised again later, it needs a new acknowledgement.`,
-		examples: []string{
-			`registerdata portfolio ack DE-HRB-F1103-267645 liquidation --note "called the liquidator; payments stopped"`,
-		},
-		setup: func(fs *pflag.FlagSet) runFunc {
-			db := dbFlag(fs)
-			note := fs.String("note", "", "what the reviewer found or did")
-			return func(a *app, args []string) error {
-				if len(*note) > portfolio.MaxNoteLength {
-					return usagef("--note is %d bytes: at most %d", len(*note), portfolio.MaxNoteLength)
-				}
-				p, err := a.openPortfolio(*db)
-				if err != nil {
-					return err
-				}
-				defer p.Close()
-				if err := p.Acknowledge(a.ctx, args[0], args[1], *note); err != nil {
-					return fmt.Errorf("%w (list the open flags with \"registerdata portfolio flags\")", err)
-				}
-				_, err = fmt.Fprintf(a.stdout, "acknowledged %s on %s\n", output.Clean(args[1]), output.Clean(args[0]))
-				return err
-			}
-		},
+// flagJSON is one line of "portfolio flags --json"; since is the start
+// of the period whose flags are new.
+func flagJSON(f portfolio.OpenFlag, sev redflags.Severity, since time.Time) map[string]any {
+	m := map[string]any{"company_id": f.CompanyID, "name": f.Name, "refs": f.Refs, "code": f.Flag.Code, "reason": f.Flag.Reason,
+		"severity": sev, "since": f.Since, "inherited": f.Inherited, "new": f.New(since), "acknowledged": f.Acknowledged, "note": f.Note,
+		"acknowledged_by": f.AcknowledgedBy, "acknowledged_at": nil}
+	if !f.AcknowledgedAt.IsZero() {
+		m["acknowledged_at"] = f.AcknowledgedAt
 	}
+	return m
 }
 
 func portfolioReport() *command {

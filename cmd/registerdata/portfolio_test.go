@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"net"
 	"os"
@@ -168,7 +169,7 @@ func TestPortfolioCommandsEndToEnd(t *testing.T) {
 			assert.Equal(t, "called the liquidator", f["note"])
 		}
 	}
-	r = e.h.run(t, "portfolio", "ack", "DE-HRB-F1103-267645", "no_such_flag")
+	r = e.h.run(t, "portfolio", "ack", "DE-HRB-F1103-267645", "no_such_flag", "--note", "seen")
 	assert.NotEqual(t, 0, r.code)
 	assert.Contains(t, r.stderr, "portfolio flags")
 
@@ -239,4 +240,60 @@ func TestPortfolioDSNPasswordIsASecret(t *testing.T) {
 	r := e.h.run(t, "portfolio", "flags", "--db", "postgres://kyc:s3cret-pass-word@127.0.0.1:1/kyc?sslmode=disable&connect_timeout=1")
 	assert.NotEqual(t, 0, r.code)
 	assert.NotContains(t, r.stdout+r.stderr, "s3cret-pass-word")
+}
+
+// imported imports portfolioCustomers into e's database.
+func (e *portfolioEnv) imported(t *testing.T) {
+	t.Helper()
+	in := filepath.Join(t.TempDir(), "customers.csv")
+	require.NoError(t, os.WriteFile(in, []byte(portfolioCustomers), 0o600))
+	e.h.run(t, "portfolio", "import", "--in", in).wantCode(t, 0)
+}
+
+// synced sets the fake's webhook endpoint and syncs e's portfolio: every
+// matched company is monitored and has its baseline journal entry.
+func (e *portfolioEnv) synced(t *testing.T) {
+	t.Helper()
+	require.NoError(t, e.srv.SetWebhookEndpoint("http://127.0.0.1:9/hooks", portfolioSecret))
+	e.h.run(t, "portfolio", "sync").wantCode(t, 0)
+}
+
+// sqlDB opens e's SQLite database directly, to arrange what the commands
+// then read.
+func (e *portfolioEnv) sqlDB(t *testing.T) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+strings.TrimPrefix(e.db, "sqlite:"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// reviews is "portfolio review --json" by ref.
+func (e *portfolioEnv) reviews(t *testing.T) map[string]map[string]any {
+	t.Helper()
+	r := e.h.run(t, "portfolio", "review", "--json").wantCode(t, 0)
+	out := map[string]map[string]any{}
+	for _, l := range jsonLines(t, r.stdout) {
+		out[l["ref"].(string)] = l
+	}
+	return out
+}
+
+// writeFile writes s to path or fails the test.
+func writeFile(t *testing.T, path, s string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(path, []byte(s), 0o600))
+}
+
+// withEnv is e's harness with the environment variable k set to v (a
+// copy: e's own harness is unchanged).
+func (e *portfolioEnv) withEnv(k, v string) harness {
+	h := e.h
+	h.env = map[string]string{k: v}
+	for ek, ev := range e.h.env {
+		if ek != k {
+			h.env[ek] = ev
+		}
+	}
+	return h
 }

@@ -21,7 +21,7 @@ type Column struct {
 	// wide: identifiers and dates stay whole, names and addresses give way.
 	Fixed bool
 	// Optional columns are left out, the rightmost first, when the table
-	// does not fit even with every other column shrunk.
+	// does not fit with its cells whole (Prose columns cut to 30 columns).
 	Optional bool
 	// ShortUUIDs shortens the UUIDs among the column's cells to their
 	// first 8 characters and "…" when the table does not fit at its
@@ -29,6 +29,12 @@ type Column struct {
 	// must not squeeze a name to "Ulrich …". Other cells (register-style
 	// ids such as DE-HRB-F1103-267645) stay whole.
 	ShortUUIDs bool
+	// Prose marks a column of sentences (a reason, a note) that are cut
+	// with "…" when long: it gives way, down to proseFloor columns (or
+	// its header), before optional columns are left out. Without it a
+	// long sentence, which no width shows whole, would hide the optional
+	// columns at every width.
+	Prose bool
 	// OmitEmpty leaves the column out when no row has a value in it (an
 	// end date no current entry has), so that its room goes to the
 	// others.
@@ -76,9 +82,10 @@ func (t *Table) Len() int { return len(t.rows) }
 // Render writes the table in at most width columns: the natural width of
 // each column when everything fits; otherwise, in this order, UUIDs are
 // shortened (columns with ShortUUIDs, unless WholeUUIDs was called),
-// optional columns are left out, the rightmost first, and only then does
-// the widest column that may shrink give up a column at a time, down to
-// 6 (or its header), its cells cut with "…". Names are thus cut only when
+// Prose columns give way down to 30 columns, optional columns are left
+// out, the rightmost first, and only then does the widest column that may
+// shrink give up a column at a time, down to 6 (or its header), its cells
+// cut with "…". Names are thus cut only when
 // nothing else is left to give. Trailing spaces are trimmed.
 func (t *Table) Render(w io.Writer, width int) error {
 	widths, short := t.fit(width)
@@ -154,6 +161,10 @@ func writeSpaces(b *strings.Builder, n int) {
 	}
 }
 
+// proseFloor is the narrowest a Prose column becomes before optional
+// columns are left out.
+const proseFloor = 30
+
 // hardFloor is the narrowest a column that may shrink becomes (or its
 // header, if wider).
 const hardFloor = 6
@@ -173,9 +184,9 @@ func (t *Table) fit(width int) ([]int, bool) {
 		hidden[i] = c.OmitEmpty && t.empty(i)
 	}
 	// Whole cells before optional columns: those are left out, the
-	// rightmost first, before any cell is cut.
+	// rightmost first, before any cell but a sentence's is cut.
 	for {
-		if widths, ok := t.shrink(natural, width, hidden, math.MaxInt); ok {
+		if widths, ok := t.shrink(natural, width, hidden, math.MaxInt, proseFloor); ok {
 			return widths, short
 		}
 		drop := -1
@@ -192,7 +203,7 @@ func (t *Table) fit(width int) ([]int, bool) {
 	}
 	// Still too wide: the widest columns that may shrink give way; if
 	// even that is too wide, the terminal wraps the lines.
-	widths, _ := t.shrink(natural, width, hidden, hardFloor)
+	widths, _ := t.shrink(natural, width, hidden, hardFloor, hardFloor)
 	return widths, short
 }
 
@@ -224,13 +235,17 @@ func total(widths []int) int {
 
 // shrink sizes the visible columns, from their natural widths, to fit
 // width, no column that may shrink going below max(its header, floor)
-// columns, and reports whether they fit.
-func (t *Table) shrink(natural []int, width int, hidden []bool, floorWidth int) ([]int, bool) {
+// columns (Prose columns: proseFloorWidth), and reports whether they fit.
+func (t *Table) shrink(natural []int, width int, hidden []bool, floorWidth, proseFloorWidth int) ([]int, bool) {
 	widths := append([]int(nil), natural...)
 	floor := make([]int, len(t.cols))
 	for i, c := range t.cols {
 		floor[i] = widths[i]
-		if !c.Fixed {
+		switch {
+		case c.Fixed:
+		case c.Prose:
+			floor[i] = min(widths[i], max(Width(c.Header), proseFloorWidth))
+		default:
 			floor[i] = min(widths[i], max(Width(c.Header), floorWidth))
 		}
 	}

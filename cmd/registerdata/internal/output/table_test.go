@@ -79,3 +79,34 @@ func TestTableShortensUUIDsBeforeNames(t *testing.T) {
 		t.Errorf("WholeUUIDs:\n%s", b.String())
 	}
 }
+
+// TestTableCutsSentencesBeforeLeavingOutOptionalColumns: a long reason,
+// which no width shows whole, gives way before the optional columns
+// beside it are left out; at a width too narrow for both, they go.
+func TestTableCutsSentencesBeforeLeavingOutOptionalColumns(t *testing.T) {
+	reason := strings.Repeat("the company is in liquidation since 2026-03-10 ", 4)
+	tb := NewTable(Column{Header: "Company", Fixed: true}, Column{Header: "Refs", Optional: true},
+		Column{Header: "Ack", Optional: true}, Column{Header: "Reason", Prose: true})
+	tb.Row("DE-HRB-F1103-267645", "C-1, C-7", "yes (Anna Richter, 2026-12-01)", reason)
+	var b strings.Builder
+	if err := tb.Render(&b, 120); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if !strings.Contains(lines[0], "REFS") || !strings.Contains(lines[0], "ACK") || !strings.Contains(lines[1], "C-1, C-7") ||
+		!strings.Contains(lines[1], "Anna Richter") || !strings.Contains(lines[1], "…") {
+		t.Errorf("at 120 columns the optional columns stay and the reason is cut:\n%s", b.String())
+	}
+	for _, l := range lines {
+		if Width(l) > 120 {
+			t.Errorf("line %q is %d wide", l, Width(l))
+		}
+	}
+	b.Reset()
+	if err := tb.Render(&b, 60); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "ACK") || !strings.Contains(b.String(), "DE-HRB-F1103-267645") {
+		t.Errorf("at 60 columns the rightmost optional column goes:\n%s", b.String())
+	}
+}
