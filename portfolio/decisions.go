@@ -103,7 +103,10 @@ func (d *Decision) Subject() string {
 
 // WithFourEyes makes every decision (Resolve, Remove, Acknowledge) wait
 // as Pending until a second person approves it (Approve); nobody
-// approves their own (ErrSelfApproval).
+// approves their own (ErrSelfApproval). The setting is recorded in the
+// database: once a client opened it WithFourEyes, every client of the
+// database has four eyes, with or without the option (FourEyes says
+// so).
 func WithFourEyes() Option {
 	return func(c *config) { c.fourEyes = true }
 }
@@ -141,11 +144,16 @@ func (p *Portfolio) decide(ctx context.Context, d *Decision, name string) error 
 	if err != nil {
 		return err
 	}
-	d.By, d.At, d.State = a, fromMicros(micros(p.cfg.now())), Applied
-	if p.cfg.fourEyes {
-		d.State = Pending
-	}
+	d.By, d.At = a, fromMicros(micros(p.cfg.now()))
 	return p.inTx(ctx, func(tx *sql.Tx) error {
+		four, err := p.fourEyesIn(ctx, tx)
+		if err != nil {
+			return err
+		}
+		d.State = Applied
+		if four {
+			d.State = Pending
+		}
 		b, err := p.basisOf(ctx, tx, d)
 		if err != nil {
 			return err

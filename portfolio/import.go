@@ -43,8 +43,10 @@ const (
 	// was matched or billed again (its tags are updated).
 	Unchanged Status = "unchanged"
 	// Failed: the row could not be resolved now (ImportResult.Err says
-	// why: an invalid row, the credit budget, a service error). Nothing
-	// was stored for it: importing it again resolves it.
+	// why: an invalid row, a Ref repeated in the import, the credit
+	// budget, a service error). A valid row whose match failed is kept
+	// for review (Reviews) unless its Ref was stored before, and the next
+	// import resolves it again; an invalid or repeated row is not stored.
 	Failed Status = "failed"
 )
 
@@ -151,9 +153,31 @@ type pending struct {
 
 // ErrDuplicateRef is wrapped by the error of an ImportResult whose Ref an
 // earlier row of the same import has: the earlier row is imported, this
-// one is not (each Ref names one customer). The error gives both rows'
-// numbers.
+// one is not (each Ref names one customer). The error is a
+// *DuplicateRefError, which gives both rows' numbers.
 var ErrDuplicateRef = errors.New("portfolio: a Ref repeated in one import")
+
+// DuplicateRefError is the error of a row whose Ref an earlier row of the
+// same import has (errors.As); it wraps ErrDuplicateRef.
+type DuplicateRefError struct {
+	// Ref is the repeated Ref.
+	Ref string
+	// Row is the number of the row not imported, counting the rows given
+	// to Import from 1.
+	Row int
+	// Earlier is the number of the earlier row with Ref, which was
+	// imported.
+	Earlier int
+}
+
+// Error names both rows.
+func (e *DuplicateRefError) Error() string {
+	return fmt.Sprintf("%v: row %d has the ref %q of row %d: row %d is not imported (give each customer its own ref)",
+		ErrDuplicateRef, e.Row, clip(e.Ref), e.Earlier, e.Row)
+}
+
+// Unwrap makes errors.Is(err, ErrDuplicateRef) true.
+func (e *DuplicateRefError) Unwrap() error { return ErrDuplicateRef }
 
 // refsSeen are the Refs of an import so far, each with the number of its
 // row (from 1). A Ref is kept as 8 bytes of its hash: an import of
@@ -262,8 +286,7 @@ func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row, seen *refsSeen
 			continue
 		}
 		if n, earlier := seen.first(r.Ref); earlier > 0 {
-			items[i].res = &ImportResult{Row: r, Status: Failed, Err: fmt.Errorf("%w: row %d has the ref %q of row %d: row %d is not imported (give each customer its own ref)",
-				ErrDuplicateRef, n, clip(r.Ref), earlier, n)}
+			items[i].res = &ImportResult{Row: r, Status: Failed, Err: &DuplicateRefError{Ref: r.Ref, Row: n, Earlier: earlier}}
 			continue
 		}
 		items[i].fp = items[i].row.fingerprint()

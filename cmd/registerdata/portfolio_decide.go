@@ -15,10 +15,11 @@ import (
 // who decides and what four eyes does.
 const decisionHelp = `The decision is recorded with who took it (--as; default: the operating
 system's user name) in the decisions ("portfolio decisions") and the audit
-chain ("portfolio audit"). With --four-eyes, or $REGISTERDATA_FOUR_EYES=1,
-it waits until another person approves it ("portfolio approve ID"); a team
-that works under four eyes sets this as its policy, in the environment or a
-shell alias, rather than on each command line.`
+chain ("portfolio audit"). Under four eyes it waits until another person
+approves it ("portfolio approve ID"). --four-eyes (or
+$REGISTERDATA_FOUR_EYES=1) turns four eyes on for the portfolio: the
+setting is recorded in its database, so every later decision, by anyone
+and with any client, waits for a second person.`
 
 func portfolioResolve() *command {
 	return &command{

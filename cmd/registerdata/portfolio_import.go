@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,29 +200,19 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 	return nil
 }
 
-// dupRows reads the row numbers of a portfolio.ErrDuplicateRef message:
-// "row N has the ref ... of row M".
-var dupRows = regexp.MustCompile(`^row (\d+) has the ref .* of row (\d+):`)
-
 // importWhy says why a row of an import awaits review or failed, naming
 // the rows of a repeated Ref by their lines in the file (lines[i] is row
 // i+1's).
 func importWhy(res portfolio.ImportResult, lines []int32) string {
+	var dup *portfolio.DuplicateRefError
 	switch {
 	case res.Status == portfolio.Changed:
 		return "the row changed since a person resolved it: it keeps that company and waits for review"
 	case res.Err == nil:
 		return ""
-	case errors.Is(res.Err, portfolio.ErrDuplicateRef):
-		msg := strings.TrimPrefix(res.Err.Error(), portfolio.ErrDuplicateRef.Error()+": ")
-		if m := dupRows.FindStringSubmatch(msg); m != nil {
-			row, _ := strconv.Atoi(m[1])
-			earlier, _ := strconv.Atoi(m[2])
-			if row >= 1 && earlier >= 1 && row <= len(lines) && earlier <= len(lines) {
-				return fmt.Sprintf("ref repeated: line %d has the ref %q of line %d, which is imported; line %d is not (give each customer its own ref)",
-					lines[row-1], res.Row.Ref, lines[earlier-1], lines[row-1])
-			}
-		}
+	case errors.As(res.Err, &dup) && dup.Row >= 1 && dup.Earlier >= 1 && dup.Row <= len(lines) && dup.Earlier <= len(lines):
+		return fmt.Sprintf("ref repeated: line %d has the ref %q of line %d, which is imported; line %d is not (give each customer its own ref)",
+			lines[dup.Row-1], res.Row.Ref, lines[dup.Earlier-1], lines[dup.Row-1])
 	}
 	return res.Err.Error()
 }
