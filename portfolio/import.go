@@ -79,6 +79,10 @@ type ImportResult struct {
 	Credits int64
 	// Err is why the row Failed; nil otherwise.
 	Err error
+	// Reasons say what happened to a row that awaits review (Ambiguous,
+	// NotFound): "2 companies fit and none is confident enough (best
+	// score 0.90)". Reviews gives the same with the candidates.
+	Reasons []string
 }
 
 // Import resolves rows to companies and stores the outcome per Ref, and
@@ -358,6 +362,9 @@ func resolved(row Row, mr registerdata.MatchResult, billed map[*registerdata.Mat
 		}
 	}
 	res.Status, res.CompanyID, res.Score = oc.status, oc.companyID, oc.score
+	if oc.problem != "" {
+		res.Reasons = []string{oc.problem}
+	}
 	return res, oc, true
 }
 

@@ -209,7 +209,7 @@ func importWhy(res portfolio.ImportResult, lines []int32) string {
 	case res.Status == portfolio.Changed:
 		return "the row changed since a person resolved it: it keeps that company and waits for review"
 	case res.Err == nil:
-		return ""
+		return strings.Join(res.Reasons, "; ")
 	case errors.As(res.Err, &dup) && dup.Row >= 1 && dup.Earlier >= 1 && dup.Row <= len(lines) && dup.Earlier <= len(lines):
 		return fmt.Sprintf("ref repeated: line %d has the ref %q of line %d, which is imported; line %d is not (give each customer its own ref)",
 			lines[dup.Row-1], res.Row.Ref, lines[dup.Earlier-1], lines[dup.Row-1])

@@ -33,13 +33,14 @@ func TestImportFailsWithTheCountAndNamesRepeatedRefsByFileLine(t *testing.T) {
 }
 
 // TestImportListsRowsAwaitingReviewWithWhatTheyName: the table of rows
-// awaiting review shows each row's line, name and city.
+// awaiting review shows each row's line, name and city, and what
+// happened.
 func TestImportListsRowsAwaitingReviewWithWhatTheyName(t *testing.T) {
 	e := newPortfolioEnv(t)
 	in := filepath.Join(t.TempDir(), "customers.csv")
 	writeFile(t, in, portfolioCustomers)
 	r := e.withEnv("COLUMNS", "120").run(t, "portfolio", "import", "--in", in).wantCode(t, 0)
 	assert.Regexp(t, `(?m)^LINE\s+REF\s+OUTCOME\s+NAME\s+CITY\s+WHY$`, r.stdout)
-	assert.Regexp(t, `(?m)^\s+4\s+C-3\s+ambiguous\s+Löwenherz Bau GmbH\s*$`, r.stdout)
-	assert.Regexp(t, `(?m)^\s+5\s+C-4\s+none\s+Quxbarfoo Zzyzx Unbekannt GmbH\s+Kassel\s*$`, r.stdout)
+	assert.Regexp(t, `(?m)^\s+4\s+C-3\s+ambiguous\s+Löwenherz Bau GmbH\s+\d companies fit and none is confident`, r.stdout)
+	assert.Regexp(t, `(?m)^\s+5\s+C-4\s+none\s+Quxbarfoo Zzyzx Unbekannt GmbH\s+Kassel\s+no company fits the row`, r.stdout)
 }

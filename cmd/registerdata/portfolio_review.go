@@ -23,16 +23,21 @@ match could not run; unknown_company: the service does not know the id the
 row names; changed: the row a person resolved came back with other data),
 what the customer wrote (both versions for a changed row), what happened,
 and the candidates the match found, each with its register entry, city,
-score and reasons. A decision pending approval under four eyes is shown
-under its entry. Settle an entry with "portfolio resolve". --json prints
-one JSON object a line.`,
+score and reasons (every candidate that fits, and the best --candidates of
+the others, 3 unless said; --json has them all). A decision pending approval under four eyes is shown under its
+entry. Settle an entry with "portfolio resolve". --json prints one JSON
+object a line.`,
 		examples: []string{
 			"registerdata portfolio review",
 			"registerdata portfolio review --json | jq -c '{ref, status, best: .candidates[0].company_id}'",
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
 			db := dbFlag(fs)
+			shown := fs.Int("candidates", 3, "show at most `N` candidates of each entry (the best first)")
 			return func(a *app, _ []string) error {
+				if *shown < 0 || *shown > 100 {
+					return usagef("--candidates %d: want 0 to 100", *shown)
+				}
 				p, err := a.openPortfolio(*db)
 				if err != nil {
 					return err
@@ -47,7 +52,7 @@ one JSON object a line.`,
 					if a.jsonOut {
 						err = a.jsonLine(reviewJSONOf(r))
 					} else {
-						err = a.printReview(r)
+						err = a.printReview(r, *shown)
 					}
 					if err != nil {
 						return err
@@ -79,7 +84,7 @@ func nounFor(n int, one, many string) string {
 // printReview prints one entry of the queue as a block: a heading line,
 // then its fields, aligned and wrapped to the width (80 columns read
 // well), and an empty line.
-func (a *app) printReview(r portfolio.Review) error {
+func (a *app) printReview(r portfolio.Review, shown int) error {
 	var b strings.Builder
 	head := []string{output.Clean(r.Ref), string(r.Status)}
 	if !r.Since.IsZero() {
@@ -102,6 +107,12 @@ func (a *app) printReview(r portfolio.Review) error {
 	}
 	pr.Field("what happened", strings.Join(r.Reasons, "; "))
 	for i, c := range r.Candidates {
+		// Every candidate that fits is shown, however many: a reviewer
+		// choosing among them must see them all.
+		if i >= shown && c.Score < registerdata.DefaultMatchMinScore {
+			pr.Field("", fmt.Sprintf("%d more %s (--candidates %d)", len(r.Candidates)-shown, nounFor(len(r.Candidates)-shown, "candidate", "candidates"), len(r.Candidates)))
+			break
+		}
 		pr.Field("candidate "+strconv.Itoa(i+1), companyLabel(c.CompanyID, c.Name))
 		pr.Field("", join("; ", registerText(c.Result), cityOf(c.Result), "score "+strconv.FormatFloat(c.Score, 'f', 2, 64)))
 		pr.Field("", strings.Join(c.Reasons, "; "))
