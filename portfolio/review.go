@@ -91,7 +91,8 @@ func (p *Portfolio) ReviewCount(ctx context.Context) (int, error) {
 }
 
 func (p *Portfolio) reviewsAfter(ctx context.Context, after string) ([]Review, error) {
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, status, company_id, name, candidates, row_data, problem, changed, decided_row, queued_at, updated_at
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, status, company_id, name, candidates, row_data, problem, changed, decided_row, queued_at, updated_at,
+		COALESCE((SELECT d.by_name FROM portfolio_decisions d WHERE d.id = portfolio_entries.decision_id), '')
 		FROM portfolio_entries WHERE ref > $1 AND `+inQueue+` ORDER BY ref LIMIT `+itoa(reviewsPage)), after)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the review queue: %w", err)
@@ -100,10 +101,10 @@ func (p *Portfolio) reviewsAfter(ctx context.Context, after string) ([]Review, e
 	var out []Review
 	for rows.Next() {
 		var r Review
-		var cands, row, problem, decided string
+		var cands, row, problem, decided, decider string
 		var changed int
 		var queued, updated int64
-		if err := rows.Scan(&r.Ref, &r.Status, &r.CompanyID, &r.Name, &cands, &row, &problem, &changed, &decided, &queued, &updated); err != nil {
+		if err := rows.Scan(&r.Ref, &r.Status, &r.CompanyID, &r.Name, &cands, &row, &problem, &changed, &decided, &queued, &updated, &decider); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the review queue: %w", err)
 		}
 		var sc []storedCandidate
@@ -123,6 +124,10 @@ func (p *Portfolio) reviewsAfter(ctx context.Context, after string) ([]Review, e
 			if json.Unmarshal([]byte(decided), &d) == nil && d.Ref != "" {
 				r.Decided = &d
 			}
+			if decider == "" {
+				decider = "a person"
+			}
+			r.Reasons = append(r.Reasons, "the row changed since "+decider+" resolved it: it keeps that company until a person decides again")
 		}
 		if problem != "" {
 			r.Reasons = append(r.Reasons, problem)
