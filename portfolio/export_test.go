@@ -8,3 +8,6 @@ func SetAfterFetch(f func(deliveryID string)) { afterFetch = f }
 
 // MatchWalks is how many match walks of imports are running.
 func MatchWalks() int64 { return matchWalks.Load() }
+
+// Material is material: a flag's reason as far as it matters.
+func Material(reason string) string { return material(reason) }
