@@ -182,7 +182,7 @@ func chainOf(t *testing.T, dsn string) (*portfolio.Portfolio, *sql.DB, []auditRo
 	importFlagged(t, p)
 	for i := range 3 {
 		clk.Advance(time.Minute)
-		require.NoError(t, p.Resolve(as(bg, anna), "C-3", cands[i%len(cands)].CompanyID, "look "+itoa(int64(i))))
+		require.NoError(t, p.Resolve(as(bg, anna), "C-3", cands[i%len(cands)].CompanyID, "look "+itoa(int64(i))+" <ok>"))
 		require.NoError(t, p.Acknowledge(as(bg, ben), inLiquidation, redflags.FlagLiquidation, "seen "+itoa(int64(i))))
 	}
 	require.NoError(t, p.VerifyAudit(bg))
@@ -238,7 +238,9 @@ func TestVerifyAuditNamesAnEntryEditedWithPlainSQL(t *testing.T) {
 			what, sql string
 			arg       any
 		}{
-			{"the detail", `UPDATE portfolio_audit SET detail = $1 WHERE seq = 3`, strings.Replace(rows[2].detail, `"note":"look 1"`, `"note":"look 7"`, 1)},
+			{"the detail", `UPDATE portfolio_audit SET detail = $1 WHERE seq = 3`, strings.Replace(rows[2].detail, `"note":"look 1 `, `"note":"look 7 `, 1)},
+			{"the detail's spacing", `UPDATE portfolio_audit SET detail = $1 WHERE seq = 3`, strings.Replace(rows[2].detail, `,`, `, `, 1)},
+			{"the detail's escaping", `UPDATE portfolio_audit SET detail = $1 WHERE seq = 3`, strings.Replace(rows[2].detail, `\u003cok\u003e`, `<ok>`, 1)},
 			{"the detail, not JSON", `UPDATE portfolio_audit SET detail = $1 WHERE seq = 3`, "not json"},
 			{"the actor's id", `UPDATE portfolio_audit SET actor_id = $1 WHERE seq = 3`, "mallory@bank.example"},
 			{"the actor's name", `UPDATE portfolio_audit SET actor_name = $1 WHERE seq = 3`, "Mallory"},
@@ -257,7 +259,7 @@ func TestVerifyAuditNamesAnEntryEditedWithPlainSQL(t *testing.T) {
 		// Edited and its hash computed again: the next entry's hash no
 		// longer follows.
 		r := rows[2]
-		r.detail = strings.Replace(r.detail, `"note":"look 1"`, `"note":"look 7"`, 1)
+		r.detail = strings.Replace(r.detail, `"note":"look 1 `, `"note":"look 7 `, 1)
 		require.NotEqual(t, rows[2].detail, r.detail)
 		r.hs = portfolio.AuditHash(rows[1].hs, r.seq, r.at, portfolio.Actor{ID: r.actorID, Name: r.actorName}, r.action, r.subject, []byte(r.detail))
 		execRaw(t, db, dsn, `UPDATE portfolio_audit SET detail = $1, hash = $2 WHERE seq = 3`, r.detail, r.hs)
