@@ -196,6 +196,11 @@ func (p *Portfolio) VerifyAudit(ctx context.Context) error {
 		if !json.Valid(e.Detail) {
 			return &AuditError{Seq: e.Seq, Reason: "its detail is not JSON"}
 		}
+		// The hash covers the detail as JSON encodes it; the row keeps it
+		// so: other spacing or escaping is an edit the hash cannot see.
+		if c, err := json.Marshal(e.Detail); err != nil || !bytes.Equal(c, e.Detail) {
+			return &AuditError{Seq: e.Seq, Reason: "its detail is not as the chain writes it (the row was changed)"}
+		}
 		if h := auditHash(prev, e.Seq, micros(e.At), e.Actor, e.Action, e.Subject, e.Detail); h != e.Hash {
 			return &AuditError{Seq: e.Seq, Reason: "its hash does not follow from the entry before it and its content (the row was changed, or an entry before it was removed or inserted)"}
 		}

@@ -2,6 +2,7 @@ package portfolio_test
 
 import (
 	"context"
+	"encoding/json"
 	"iter"
 	"net/http"
 	"testing"
@@ -54,4 +55,38 @@ func TestNamesAsDesignFixesThem(t *testing.T) {
 	var _ iter.Seq2[portfolio.Event, error] = p.Rescreen(ctx, ro)
 	var _ error = p.Close()
 	var _ []redflags.Flag = redflags.Evaluate(redflags.Input{}, registerdata.Date{})
+}
+
+// TestDecisionNamesAsDesignFixesThem spells the names DESIGN.md's round 5
+// fixes for decisions and the audit chain: it fails to compile when one
+// drifts.
+func TestDecisionNamesAsDesignFixesThem(t *testing.T) {
+	var (
+		actor                                                          = portfolio.Actor{ID: "anna@bank.example", Name: "Anna Richter"}
+		withAct func(context.Context, portfolio.Actor) context.Context = portfolio.WithActor
+		noActor error                                                  = portfolio.ErrNoActor
+		four    portfolio.Option                                       = portfolio.WithFourEyes()
+		review                                                         = portfolio.Review{Ref: "", Row: portfolio.Row{}, Status: portfolio.Ambiguous,
+			Candidates: []registerdata.MatchCandidate{}, Reasons: []string{}, Since: time.Time{}}
+		states   = []portfolio.DecisionState{portfolio.Pending, portfolio.Applied, portfolio.Rejected, portfolio.AllDecisions}
+		decision = portfolio.Decision{ID: int64(0), Kind: "resolve", Ref: "", CompanyID: "", Code: "", Note: "", By: actor, At: time.Time{},
+			State: portfolio.Pending, ReviewedBy: (*portfolio.Actor)(nil), ReviewNote: ""}
+		selfApproval error = portfolio.ErrSelfApproval
+		entry              = portfolio.AuditEntry{Seq: int64(0), At: time.Time{}, Actor: actor, Action: "", Subject: "", Detail: json.RawMessage(nil), Hash: ""}
+	)
+	_ = []any{withAct, noActor, four, review, states, decision, selfApproval, entry}
+	var p *portfolio.Portfolio
+	if p == nil {
+		return // only the signatures below are checked
+	}
+	ctx := context.Background()
+	var _ iter.Seq2[portfolio.Review, error] = p.Reviews(ctx)
+	var _ error = p.Resolve(ctx, "", "", "")
+	var _ error = p.Remove(ctx, "")
+	var _ error = p.Acknowledge(ctx, "", "", "")
+	var _ iter.Seq2[portfolio.Decision, error] = p.Decisions(ctx, portfolio.Pending)
+	var _ error = p.Approve(ctx, int64(0), "")
+	var _ error = p.Reject(ctx, int64(0), "")
+	var _ iter.Seq2[portfolio.AuditEntry, error] = p.Audit(ctx, int64(0))
+	var _ error = p.VerifyAudit(ctx)
 }

@@ -8,3 +8,11 @@ func SetAfterFetch(f func(deliveryID string)) { afterFetch = f }
 
 // MatchWalks is how many match walks of imports are running.
 func MatchWalks() int64 { return matchWalks.Load() }
+
+// Material is material: a flag's reason as far as it matters.
+func Material(reason string) string { return material(reason) }
+
+// AuditHash is auditHash: the hash of the audit entry that follows prev.
+func AuditHash(prev string, seq, at int64, a Actor, action, subject string, detail []byte) string {
+	return auditHash(prev, seq, at, a, action, subject, detail)
+}

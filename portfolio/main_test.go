@@ -39,6 +39,10 @@ const (
 	// importDSNEnv makes the process import killRows into the portfolio
 	// at the DSN, printing one line per result (the kill test).
 	importDSNEnv = "PORTFOLIO_TEST_IMPORT_DSN"
+	// decideDSNEnv makes the process take decisions on the portfolio at
+	// the DSN, printing one line per decision taken (the decisions' kill
+	// test).
+	decideDSNEnv = "PORTFOLIO_TEST_DECIDE_DSN"
 )
 
 func TestMain(m *testing.M) {
@@ -47,6 +51,9 @@ func TestMain(m *testing.M) {
 	}
 	if dsn := os.Getenv(importDSNEnv); dsn != "" {
 		os.Exit(runImport(dsn))
+	}
+	if dsn := os.Getenv(decideDSNEnv); dsn != "" {
+		os.Exit(runDecide(dsn))
 	}
 	os.Exit(m.Run())
 }
