@@ -44,12 +44,12 @@ const (
 	ReportNewFlags = 50
 	// ReportOpenFlags is how many of the other open flags are listed
 	// before appendix B takes over.
-	ReportOpenFlags = 15
+	ReportOpenFlags = 10
 	// ReportReviewRows is how many rows of the review queue are listed.
-	ReportReviewRows = 50
+	ReportReviewRows = 20
 	// ReportCandidates is how many candidates each row of the queue
 	// shows.
-	ReportCandidates = 3
+	ReportCandidates = 2
 	// ReportDecisions is how many pending decisions are listed.
 	ReportDecisions = 25
 )
