@@ -103,10 +103,8 @@ func (d *Decision) Subject() string {
 
 // WithFourEyes makes every decision (Resolve, Remove, Acknowledge) wait
 // as Pending until a second person approves it (Approve); nobody
-// approves their own (ErrSelfApproval). The setting is recorded in the
-// database: once a client opened it WithFourEyes, every client of the
-// database has four eyes, with or without the option (FourEyes says
-// so).
+// approves their own (ErrSelfApproval). The option is the client's: every
+// client of a team's portfolio must be opened with it.
 func WithFourEyes() Option {
 	return func(c *config) { c.fourEyes = true }
 }

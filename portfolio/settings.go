@@ -24,12 +24,6 @@ func (p *Portfolio) applySettings(ctx context.Context) error {
 		}
 		return nil
 	}
-	var v string
-	err := p.db.QueryRowContext(ctx, p.q(`SELECT COALESCE(MAX(value), '') FROM portfolio_settings WHERE name = $1`), settingFourEyes).Scan(&v)
-	if err != nil {
-		return fmt.Errorf("portfolio: reading the settings: %w", err)
-	}
-	p.cfg.fourEyes = v == "1"
 	return nil
 }
 
@@ -42,13 +36,5 @@ func (p *Portfolio) FourEyes() bool { return p.cfg.fourEyes }
 
 // fourEyesIn reports whether a decision taken in tx waits for approval.
 func (p *Portfolio) fourEyesIn(ctx context.Context, tx *sql.Tx) (bool, error) {
-	if p.cfg.fourEyes {
-		return true, nil
-	}
-	var v string
-	err := tx.QueryRowContext(ctx, p.q(`SELECT COALESCE(MAX(value), '') FROM portfolio_settings WHERE name = $1`), settingFourEyes).Scan(&v)
-	if err != nil {
-		return false, fmt.Errorf("portfolio: reading the settings: %w", err)
-	}
-	return v == "1", nil
+	return p.cfg.fourEyes, nil
 }

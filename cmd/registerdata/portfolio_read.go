@@ -178,9 +178,6 @@ const flagsTablePage = 500
 // pass over the store per severity, flagsTablePage rows at a time. since
 // is the start of the period whose flags are NEW.
 func (a *app) printFlags(p *portfolio.Portfolio, since time.Time) error {
-	if a.width() < flagsTableWidth {
-		return a.printFlagBlocks(p, since)
-	}
 	rows := 0
 	var t *output.Table
 	flush := func() error {
@@ -227,75 +224,6 @@ func (a *app) printFlags(p *portfolio.Portfolio, since time.Time) error {
 		return err
 	}
 	return nil
-}
-
-// flagsTableWidth is the narrowest terminal the flags table is printed
-// at: below it, the name and the reason would be cut to a few letters, so
-// each flag is printed as a block (printFlagBlocks).
-const flagsTableWidth = 150
-
-// printFlagBlocks prints the open flags, high severity first, as one
-// block each: a heading with the severity, the flag, since when and
-// whether it is new, then the company with its name and refs, the reason
-// and the acknowledgement, wrapped to the width.
-func (a *app) printFlagBlocks(p *portfolio.Portfolio, since time.Time) error {
-	rows := 0
-	for _, sev := range []redflags.Severity{redflags.High, redflags.Review} {
-		for f, err := range p.Flags(a.ctx) {
-			if err != nil {
-				return err
-			}
-			if redflags.SeverityOf(f.Flag.Code) != sev {
-				continue
-			}
-			head := []string{string(sev), output.Clean(f.Flag.Code), "since " + f.Since.UTC().Format("2006-01-02")}
-			switch {
-			case f.New(since):
-				head = append(head, "NEW")
-			case f.Inherited:
-				head = append(head, "inherited")
-			}
-			var pr output.Profile
-			pr.Field("company", companyLabel(f.CompanyID, f.Name))
-			if len(f.Refs) > 0 {
-				pr.Field("refs", strings.Join(f.Refs, ", "))
-			}
-			pr.Field("reason", f.Flag.Reason)
-			if ack := ackCell(f); ack != "" {
-				pr.Field("acknowledged", strings.TrimPrefix(ack, "yes ")+notePart(f.Note))
-			}
-			var body strings.Builder
-			if err := pr.Render(&body, max(a.width()-2, 40)); err != nil {
-				return err
-			}
-			var b strings.Builder
-			b.WriteString(strings.Join(head, "  ") + "\n")
-			for _, l := range strings.SplitAfter(body.String(), "\n") {
-				if l != "" {
-					b.WriteString("  " + l)
-				}
-			}
-			b.WriteString("\n")
-			if _, err := io.WriteString(a.stdout, b.String()); err != nil {
-				return err
-			}
-			rows++
-		}
-	}
-	if rows == 0 {
-		_, err := fmt.Fprintln(a.stdout, "no open flags")
-		return err
-	}
-	_, err := fmt.Fprintf(a.stdout, "%d open %s; acknowledge one with\n  registerdata portfolio ack COMPANY_ID FLAG --note WHAT_WAS_DONE\n", rows, nounFor(rows, "flag", "flags"))
-	return err
-}
-
-// notePart is ": note", or "" for no note.
-func notePart(note string) string {
-	if note == "" {
-		return ""
-	}
-	return ": " + note
 }
 
 // ackCell is the ACK cell of a flag: "yes (Anna Richter, 2026-12-01)",
