@@ -9,9 +9,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// envFourEyes turns four eyes on for the deciding commands when set to 1.
-// Either way, four eyes once turned on is recorded in the portfolio's
-// database and binds every later client (portfolio.WithFourEyes).
+// envFourEyes turns four eyes on for the deciding commands when set to 1:
+// the team's policy, set once in the environment.
 const envFourEyes = "REGISTERDATA_FOUR_EYES"
 
 // decisionFlags are the flags of every command that takes a decision
@@ -27,7 +26,7 @@ type decisionFlags struct {
 func declareDecisionFlags(fs *pflag.FlagSet, proposes bool) decisionFlags {
 	f := decisionFlags{as: fs.String("as", "", `who takes the decision, kept in the decisions and the audit chain: a user name or e-mail address, or "Anna Richter <anna@bank.example>" (default: the operating system's user name)`)}
 	if proposes {
-		f.fourEyes = fs.Bool("four-eyes", false, "turn four eyes on for this portfolio: this and every later decision waits until another person approves it (\"portfolio approve\"); recorded in the database, it binds every client from then on (also $"+envFourEyes+"=1)")
+		f.fourEyes = fs.Bool("four-eyes", false, "the decision waits until another person approves it (\"portfolio approve\"); a team sets this as its policy with $"+envFourEyes+"=1")
 	}
 	return f
 }

@@ -16,10 +16,9 @@ import (
 const decisionHelp = `The decision is recorded with who took it (--as; default: the operating
 system's user name) in the decisions ("portfolio decisions") and the audit
 chain ("portfolio audit"). Under four eyes it waits until another person
-approves it ("portfolio approve ID"). --four-eyes (or
-$REGISTERDATA_FOUR_EYES=1) turns four eyes on for the portfolio: the
-setting is recorded in its database, so every later decision, by anyone
-and with any client, waits for a second person.`
+approves it ("portfolio approve ID"): --four-eyes, or
+$REGISTERDATA_FOUR_EYES=1, which a team sets as its policy in the
+environment of everyone who decides.`
 
 func portfolioResolve() *command {
 	return &command{
