@@ -130,24 +130,9 @@ const auditPage = 1000
 // however long the chain. The second value is non-nil when reading
 // fails; the loop ends after it.
 func (p *Portfolio) Audit(ctx context.Context, since int64) iter.Seq2[AuditEntry, error] {
-	return func(yield func(AuditEntry, error) bool) {
-		for {
-			page, err := p.auditAfter(ctx, since)
-			if err != nil {
-				yield(AuditEntry{}, err)
-				return
-			}
-			for _, e := range page {
-				if !yield(e, nil) {
-					return
-				}
-			}
-			if len(page) < auditPage {
-				return
-			}
-			since = page[len(page)-1].Seq
-		}
-	}
+	return paged(auditPage, since,
+		func(after int64) ([]AuditEntry, error) { return p.auditAfter(ctx, after) },
+		func(e AuditEntry) int64 { return e.Seq })
 }
 
 func (p *Portfolio) auditAfter(ctx context.Context, since int64) ([]AuditEntry, error) {

@@ -420,27 +420,18 @@ func (p *Portfolio) Decisions(ctx context.Context, state DecisionState) iter.Seq
 			yield(Decision{}, fmt.Errorf("portfolio: Decisions: unknown state %q: use portfolio.Pending, Applied, Rejected or AllDecisions", clip(string(state))))
 			return
 		}
-		var after int64
-		for {
+		read := func(after int64) ([]Decision, error) {
 			rows, err := p.db.QueryContext(ctx, p.q(decisionColumns+` WHERE id > $1 AND ($2 = '' OR state = $2) ORDER BY id LIMIT `+itoa(decisionsPage)), after, string(state))
 			if err != nil {
-				yield(Decision{}, fmt.Errorf("portfolio: reading the decisions: %w", err))
-				return
+				return nil, fmt.Errorf("portfolio: reading the decisions: %w", err)
 			}
 			page, _, err := scanDecisions(rows)
-			if err != nil {
-				yield(Decision{}, err)
+			return page, err
+		}
+		for d, err := range paged(decisionsPage, 0, read, func(d Decision) int64 { return d.ID }) {
+			if !yield(d, err) {
 				return
 			}
-			for _, d := range page {
-				if !yield(d, nil) {
-					return
-				}
-			}
-			if len(page) < decisionsPage {
-				return
-			}
-			after = page[len(page)-1].ID
 		}
 	}
 }

@@ -52,25 +52,9 @@ const entriesPage = 500
 // reading the store a page at a time (memory stays bounded). The second
 // value is non-nil when reading fails; the loop ends after it.
 func (p *Portfolio) Entries(ctx context.Context) iter.Seq2[Entry, error] {
-	return func(yield func(Entry, error) bool) {
-		after := "" // every Ref is longer
-		for {
-			page, err := p.entriesAfter(ctx, after)
-			if err != nil {
-				yield(Entry{}, err)
-				return
-			}
-			for _, e := range page {
-				if !yield(e, nil) {
-					return
-				}
-			}
-			if len(page) < entriesPage {
-				return
-			}
-			after = page[len(page)-1].Ref
-		}
-	}
+	return paged(entriesPage, "", // every Ref is longer
+		func(after string) ([]Entry, error) { return p.entriesAfter(ctx, after) },
+		func(e Entry) string { return e.Ref })
 }
 
 func (p *Portfolio) entriesAfter(ctx context.Context, after string) ([]Entry, error) {

@@ -85,24 +85,9 @@ const eventsPage = 1000
 // stores the last Seq it handled and passes it next time. The second
 // value is non-nil when reading fails; the loop ends after it.
 func (p *Portfolio) Events(ctx context.Context, since int64) iter.Seq2[Event, error] {
-	return func(yield func(Event, error) bool) {
-		for {
-			page, err := p.eventsAfter(ctx, since)
-			if err != nil {
-				yield(Event{}, err)
-				return
-			}
-			for _, e := range page {
-				if !yield(e, nil) {
-					return
-				}
-			}
-			if len(page) < eventsPage {
-				return
-			}
-			since = page[len(page)-1].Seq
-		}
-	}
+	return paged(eventsPage, since,
+		func(after int64) ([]Event, error) { return p.eventsAfter(ctx, after) },
+		func(e Event) int64 { return e.Seq })
 }
 
 func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, error) {

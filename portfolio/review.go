@@ -60,25 +60,9 @@ const inQueue = `(status IN ('ambiguous', 'none', 'failed', 'unknown_company') O
 // the candidates and what happened. The second value is non-nil when
 // reading fails; the loop ends after it.
 func (p *Portfolio) Reviews(ctx context.Context) iter.Seq2[Review, error] {
-	return func(yield func(Review, error) bool) {
-		after := ""
-		for {
-			page, err := p.reviewsAfter(ctx, after)
-			if err != nil {
-				yield(Review{}, err)
-				return
-			}
-			for _, r := range page {
-				if !yield(r, nil) {
-					return
-				}
-			}
-			if len(page) < reviewsPage {
-				return
-			}
-			after = page[len(page)-1].Ref
-		}
-	}
+	return paged(reviewsPage, "",
+		func(after string) ([]Review, error) { return p.reviewsAfter(ctx, after) },
+		func(r Review) string { return r.Ref })
 }
 
 // ReviewCount is how many entries await a person.
