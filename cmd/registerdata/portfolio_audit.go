@@ -113,16 +113,10 @@ const auditTablePage = 500
 
 // printAudit prints the entries after since, as JSON Lines or as tables.
 func (a *app) printAudit(p *portfolio.Portfolio, since int64) error {
-	var t *output.Table
+	tp := a.newTablePages(auditTablePage, output.Column{Header: "SEQ", Right: true, Fixed: true}, output.Column{Header: "AT", Fixed: true},
+		output.Column{Header: "ACTOR"}, output.Column{Header: "ACTION", Fixed: true}, output.Column{Header: "SUBJECT"},
+		output.Column{Header: "DETAIL", Prose: true})
 	n := 0
-	flush := func() error {
-		if t == nil {
-			return nil
-		}
-		err := a.render(t)
-		t = nil
-		return err
-	}
 	for e, err := range p.Audit(a.ctx, since) {
 		if err != nil {
 			return err
@@ -134,22 +128,14 @@ func (a *app) printAudit(p *portfolio.Portfolio, since int64) error {
 			}
 			continue
 		}
-		if t == nil {
-			t = output.NewTable(output.Column{Header: "SEQ", Right: true, Fixed: true}, output.Column{Header: "AT", Fixed: true},
-				output.Column{Header: "ACTOR"}, output.Column{Header: "ACTION", Fixed: true}, output.Column{Header: "SUBJECT"},
-				output.Column{Header: "DETAIL", Prose: true})
-		}
-		t.Row(strconv.FormatInt(e.Seq, 10), e.At.UTC().Format("2006-01-02 15:04:05"), actorName(e.Actor), e.Action, e.Subject, auditSummary(e.Detail))
-		if t.Len() == auditTablePage {
-			if err := flush(); err != nil {
-				return err
-			}
+		if err := tp.row(strconv.FormatInt(e.Seq, 10), e.At.UTC().Format("2006-01-02 15:04:05"), actorName(e.Actor), e.Action, e.Subject, auditSummary(e.Detail)); err != nil {
+			return err
 		}
 	}
 	if a.jsonOut {
 		return nil
 	}
-	if err := flush(); err != nil {
+	if err := tp.flush(); err != nil {
 		return err
 	}
 	if n == 0 {

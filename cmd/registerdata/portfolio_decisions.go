@@ -49,16 +49,11 @@ const decisionsTablePage = 500
 // printDecisions prints the decisions in state, as JSON Lines or as
 // tables of decisionsTablePage rows.
 func (a *app) printDecisions(p *portfolio.Portfolio, state portfolio.DecisionState) error {
-	var t *output.Table
+	tp := a.newTablePages(decisionsTablePage, output.Column{Header: "ID", Right: true, Fixed: true}, output.Column{Header: "KIND", Fixed: true},
+		output.Column{Header: "SUBJECT"}, output.Column{Header: "BY"}, output.Column{Header: "AT", Fixed: true},
+		output.Column{Header: "STATE", Fixed: true}, output.Column{Header: "REVIEWED BY", Optional: true, OmitEmpty: true},
+		output.Column{Header: "NOTE", Prose: true, OmitEmpty: true})
 	n := 0
-	flush := func() error {
-		if t == nil {
-			return nil
-		}
-		err := a.render(t)
-		t = nil
-		return err
-	}
 	for d, err := range p.Decisions(a.ctx, state) {
 		if err != nil {
 			return err
@@ -70,12 +65,6 @@ func (a *app) printDecisions(p *portfolio.Portfolio, state portfolio.DecisionSta
 			}
 			continue
 		}
-		if t == nil {
-			t = output.NewTable(output.Column{Header: "ID", Right: true, Fixed: true}, output.Column{Header: "KIND", Fixed: true},
-				output.Column{Header: "SUBJECT"}, output.Column{Header: "BY"}, output.Column{Header: "AT", Fixed: true},
-				output.Column{Header: "STATE", Fixed: true}, output.Column{Header: "REVIEWED BY", Optional: true, OmitEmpty: true},
-				output.Column{Header: "NOTE", Prose: true, OmitEmpty: true})
-		}
 		reviewed := ""
 		if d.ReviewedBy != nil {
 			reviewed = actorName(*d.ReviewedBy)
@@ -84,18 +73,15 @@ func (a *app) printDecisions(p *portfolio.Portfolio, state portfolio.DecisionSta
 		if d.ReviewNote != "" {
 			note = join("; ", note, "review: "+d.ReviewNote)
 		}
-		t.Row(strconv.FormatInt(d.ID, 10), d.Kind, decisionSubject(d), actorName(d.By), d.At.UTC().Format("2006-01-02 15:04"),
-			string(d.State), reviewed, note)
-		if t.Len() == decisionsTablePage {
-			if err := flush(); err != nil {
-				return err
-			}
+		if err := tp.row(strconv.FormatInt(d.ID, 10), d.Kind, decisionSubject(d), actorName(d.By), d.At.UTC().Format("2006-01-02 15:04"),
+			string(d.State), reviewed, note); err != nil {
+			return err
 		}
 	}
 	if a.jsonOut {
 		return nil
 	}
-	if err := flush(); err != nil {
+	if err := tp.flush(); err != nil {
 		return err
 	}
 	switch {

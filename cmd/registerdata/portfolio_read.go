@@ -178,16 +178,11 @@ const flagsTablePage = 500
 // pass over the store per severity, flagsTablePage rows at a time. since
 // is the start of the period whose flags are NEW.
 func (a *app) printFlags(p *portfolio.Portfolio, since time.Time) error {
+	tp := a.newTablePages(flagsTablePage, output.Column{Header: "SEVERITY", Fixed: true}, output.Column{Header: "COMPANY", Fixed: true},
+		output.Column{Header: "NAME"}, output.Column{Header: "REFS", Optional: true}, output.Column{Header: "FLAG", Fixed: true},
+		output.Column{Header: "SINCE", Fixed: true}, output.Column{Header: "NEW", Fixed: true, OmitEmpty: true},
+		output.Column{Header: "ACK", Optional: true}, output.Column{Header: "REASON", Prose: true})
 	rows := 0
-	var t *output.Table
-	flush := func() error {
-		if t == nil || t.Len() == 0 {
-			return nil
-		}
-		err := a.render(t)
-		t = nil
-		return err
-	}
 	for _, sev := range []redflags.Severity{redflags.High, redflags.Review} {
 		for f, err := range p.Flags(a.ctx) {
 			if err != nil {
@@ -196,27 +191,18 @@ func (a *app) printFlags(p *portfolio.Portfolio, since time.Time) error {
 			if redflags.SeverityOf(f.Flag.Code) != sev {
 				continue
 			}
-			if t == nil {
-				t = output.NewTable(output.Column{Header: "SEVERITY", Fixed: true}, output.Column{Header: "COMPANY", Fixed: true},
-					output.Column{Header: "NAME"}, output.Column{Header: "REFS", Optional: true}, output.Column{Header: "FLAG", Fixed: true},
-					output.Column{Header: "SINCE", Fixed: true}, output.Column{Header: "NEW", Fixed: true, OmitEmpty: true},
-					output.Column{Header: "ACK", Optional: true}, output.Column{Header: "REASON", Prose: true})
-			}
 			isNew := ""
 			if f.New(since) {
 				isNew = "NEW"
 			}
-			t.Row(string(sev), f.CompanyID, f.Name, strings.Join(f.Refs, ", "), f.Flag.Code,
-				f.Since.UTC().Format("2006-01-02"), isNew, ackCell(f), f.Flag.Reason)
-			rows++
-			if t.Len() == flagsTablePage {
-				if err := flush(); err != nil {
-					return err
-				}
+			if err := tp.row(string(sev), f.CompanyID, f.Name, strings.Join(f.Refs, ", "), f.Flag.Code,
+				f.Since.UTC().Format("2006-01-02"), isNew, ackCell(f), f.Flag.Reason); err != nil {
+				return err
 			}
+			rows++
 		}
 	}
-	if err := flush(); err != nil {
+	if err := tp.flush(); err != nil {
 		return err
 	}
 	if rows == 0 {
