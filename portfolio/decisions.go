@@ -144,12 +144,8 @@ func (p *Portfolio) decide(ctx context.Context, d *Decision, name string) error 
 	}
 	d.By, d.At = a, fromMicros(micros(p.cfg.now()))
 	return p.inTx(ctx, func(tx *sql.Tx) error {
-		four, err := p.fourEyesIn(ctx, tx)
-		if err != nil {
-			return err
-		}
 		d.State = Applied
-		if four {
+		if p.cfg.fourEyes {
 			d.State = Pending
 		}
 		b, err := p.basisOf(ctx, tx, d)

@@ -144,9 +144,6 @@ func Open(ctx context.Context, dsn string, c *registerdata.Client, opts ...Optio
 	default:
 		return nil, fmt.Errorf("portfolio: Open: the DSN %q names no known database: use \"sqlite:PATH\" or \"postgres://user@host:port/db\"", redactDSN(dsn))
 	}
-	if err == nil {
-		err = p.applySettings(ctx)
-	}
 	if err != nil {
 		p.Close()
 		return nil, err

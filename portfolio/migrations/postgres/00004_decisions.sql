@@ -64,15 +64,7 @@ CREATE TABLE portfolio_audit (
     hash       TEXT NOT NULL
 );
 
--- The portfolio's settings that bind every client: four_eyes = '1' once a
--- client opened it WithFourEyes.
-CREATE TABLE portfolio_settings (
-    name  TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-
 -- +goose Down
-DROP TABLE portfolio_settings;
 DROP TABLE portfolio_audit;
 DROP TABLE portfolio_decisions;
 DROP INDEX portfolio_journal_company;
