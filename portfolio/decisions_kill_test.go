@@ -1,8 +1,6 @@
 package portfolio_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -11,7 +9,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -176,14 +173,7 @@ func TestDecisionsKilledAtRandomPointsKeepTheAuditWhole(t *testing.T) {
 		began := time.Now()
 		kills, done, lines := 0, false, 0
 		for !done {
-			cmd := exec.Command(os.Args[0], "-test.run=^$")
-			cmd.Env = append(os.Environ(), decideDSNEnv+"="+dsn, workerURLEnv+"="+srv.URL, workerKeyEnv+"="+srv.APIKey)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			out, err := cmd.StdoutPipe()
-			require.NoError(t, err)
-			require.NoError(t, cmd.Start())
-			r := bufio.NewReader(out)
+			cmd, r, stderr := startChild(t, decideDSNEnv+"="+dsn, workerURLEnv+"="+srv.URL, workerKeyEnv+"="+srv.APIKey)
 			// Kill after a random number of decisions (0: while opening or
 			// settling) and a random part of the next one: the process
 			// goes on while the test reads its lines.
@@ -204,7 +194,7 @@ func TestDecisionsKilledAtRandomPointsKeepTheAuditWhole(t *testing.T) {
 				<-time.After(strike)
 				_ = cmd.Process.Kill()
 			}
-			err = cmd.Wait()
+			err := cmd.Wait()
 			switch {
 			case err == nil:
 				done = true

@@ -1,13 +1,9 @@
 package portfolio_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"os/exec"
 	"testing"
 
 	registerdata "github.com/registerdata/registerdata-go"
@@ -85,14 +81,7 @@ func TestImportKilledAtRandomPointsResumes(t *testing.T) {
 	dsn := sqliteDSN(t)
 	kills, done := 0, false
 	for !done {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), importDSNEnv+"="+dsn, workerURLEnv+"="+srv.URL, workerKeyEnv+"="+srv.APIKey)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.StdoutPipe()
-		require.NoError(t, err)
-		require.NoError(t, cmd.Start())
-		r := bufio.NewReader(out)
+		cmd, r, stderr := startChild(t, importDSNEnv+"="+dsn, workerURLEnv+"="+srv.URL, workerKeyEnv+"="+srv.APIKey)
 		// Kill after a random number of results (0: while opening), as
 		// long as the minimum of kills is not reached.
 		after := rng.IntN(4)
@@ -109,7 +98,7 @@ func TestImportKilledAtRandomPointsResumes(t *testing.T) {
 		if after >= 0 && cmd.ProcessState == nil {
 			_ = cmd.Process.Kill()
 		}
-		err = cmd.Wait()
+		err := cmd.Wait()
 		switch {
 		case err == nil:
 			done = true

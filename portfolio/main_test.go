@@ -132,18 +132,11 @@ func startWorker(t *testing.T, dsn string, srv *fake.Server) *exec.Cmd {
 // end of the test unless it ended before.
 func startWorkerAt(t testing.TB, dsn, url, key string, env ...string) (*exec.Cmd, *bufio.Reader) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^$")
-	cmd.Env = append(append(os.Environ(), workerDSNEnv+"="+dsn, workerURLEnv+"="+url, workerKeyEnv+"="+key), env...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
+	cmd, r, stderr := startChild(t, append([]string{workerDSNEnv + "=" + dsn, workerURLEnv + "=" + url, workerKeyEnv + "=" + key}, env...)...)
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 	})
-	r := bufio.NewReader(out)
 	line, err := r.ReadString('\n')
 	if err != nil || line != "working\n" {
 		_ = cmd.Process.Kill()
@@ -151,4 +144,18 @@ func startWorkerAt(t testing.TB, dsn, url, key string, env ...string) (*exec.Cmd
 		t.Fatalf("the worker did not start: %v %q: %s", err, line, stderr.String())
 	}
 	return cmd, r
+}
+
+// startChild starts this test binary as a child process in the mode env
+// selects (TestMain's dispatch), with stdout to read and stderr kept.
+func startChild(t testing.TB, env ...string) (*exec.Cmd, *bufio.Reader, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^$")
+	cmd.Env = append(os.Environ(), env...)
+	stderr := &bytes.Buffer{}
+	cmd.Stderr = stderr
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	return cmd, bufio.NewReader(out), stderr
 }
