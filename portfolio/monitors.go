@@ -71,8 +71,11 @@ type Plan struct {
 	// spend less than planned.
 	OwnersNotPublished map[string]string
 	// MonthlyCredits is what the portfolio's monitors cost each month
-	// once the plan is applied: the same price again per monitor and
-	// month (registerdata.Prices.MonitorMonthly).
+	// once the plan is applied (registerdata.Prices.MonitorMonthly): each
+	// monitor kept at its own frequency, as the account's monitor list
+	// gives it (a portfolio synced daily once and weekly since has
+	// both), nothing for a disabled one (the service does not bill it),
+	// and each monitor of Create at the plan's frequency.
 	MonthlyCredits int64
 	// Options are the options the plan was made with; Sync creates the
 	// monitors with them.
@@ -120,10 +123,13 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	if err != nil {
 		return Plan{}, fmt.Errorf("portfolio: Plan: listing the monitors: %w", err)
 	}
-	have := make(map[string]bool, len(ms))
+	// What each company's monitor costs a month, at its own frequency (a
+	// disabled monitor is not billed): the account's monitors may have
+	// been made by syncs of different frequencies.
+	have := make(map[string]int64, len(ms))
 	for _, m := range ms {
 		if m.EntityType == enums.EntityTypeCompany {
-			have[m.EntityID] = true
+			have[m.EntityID] = monthlyOf(p.prices, m)
 		}
 	}
 	ms = nil
@@ -133,17 +139,18 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	}
 	slices.Sort(ours)
 	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}, OwnersNotPublished: map[string]string{}}
-	kept := 0
+	var kept int64 // what the monitors kept cost a month
 	withOwners := needsOwners(o.preferences())
 	for _, w := range want {
+		monthly, ok := have[w.id]
 		switch {
-		case !have[w.id]:
+		case !ok:
 			pl.Create = append(pl.Create, w.id)
 		case !w.stored:
 			pl.Baseline = append(pl.Baseline, w.id)
-			kept++
+			kept += monthly
 		default:
-			kept++
+			kept += monthly
 			continue
 		}
 		f := registerdata.LegalFormOfName(w.name)
@@ -158,7 +165,7 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 		for i < len(want) && want[i].id < id {
 			i++
 		}
-		if have[id] && (i == len(want) || want[i].id != id) {
+		if _, ok := have[id]; ok && (i == len(want) || want[i].id != id) {
 			pl.Delete = append(pl.Delete, id)
 		}
 	}
@@ -168,7 +175,7 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	if withOwners {
 		pl.BaselineCredits += (n - int64(len(pl.OwnersNotPublished))) * p.prices.Of(routeOwners, false)
 	}
-	pl.MonthlyCredits = int64(kept+len(pl.Create)) * p.prices.MonitorMonthly(o.UpdateFrequency)
+	pl.MonthlyCredits = kept + int64(len(pl.Create))*p.prices.MonitorMonthly(o.UpdateFrequency)
 	return pl, nil
 }
 
@@ -365,6 +372,15 @@ func (p *Portfolio) wantedCompanies(ctx context.Context) ([]wanted, error) {
 	}
 	slices.SortFunc(out, func(a, b wanted) int { return strings.Compare(a.id, b.id) })
 	return slices.Clip(out), nil
+}
+
+// monthlyOf is what monitor m costs a month by prices: its frequency's
+// monthly price, nothing while it is disabled.
+func monthlyOf(prices *registerdata.Prices, m registerdata.Monitor) int64 {
+	if m.Disabled {
+		return 0
+	}
+	return prices.MonitorMonthly(m.UpdateFrequency)
 }
 
 // ownMonitors are the companies whose monitors Sync created.
