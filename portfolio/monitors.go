@@ -80,6 +80,10 @@ type Plan struct {
 	// Options are the options the plan was made with; Sync creates the
 	// monitors with them.
 	Options MonitorOptions
+
+	// account are the account's company monitors as the plan listed
+	// them, by company: Sync brings the monitor ledger in line with them.
+	account map[string]registerdata.Monitor
 }
 
 // SyncResult is what Sync did.
@@ -127,9 +131,11 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	// disabled monitor is not billed): the account's monitors may have
 	// been made by syncs of different frequencies.
 	have := make(map[string]int64, len(ms))
+	account := make(map[string]registerdata.Monitor, len(ms))
 	for _, m := range ms {
 		if m.EntityType == enums.EntityTypeCompany {
 			have[m.EntityID] = monthlyOf(p.prices, m)
+			account[m.EntityID] = m
 		}
 	}
 	ms = nil
@@ -138,7 +144,7 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 		return Plan{}, err
 	}
 	slices.Sort(ours)
-	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}, OwnersNotPublished: map[string]string{}}
+	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}, OwnersNotPublished: map[string]string{}, account: account}
 	var kept int64 // what the monitors kept cost a month
 	withOwners := needsOwners(o.preferences())
 	for _, w := range want {
@@ -193,9 +199,17 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 // monitoring is early access at the service) stops Sync at the first
 // create, with the SDK's error saying where to ask for access; nothing is
 // billed and no further create is tried.
+//
+// Sync keeps the monitor ledger (see MonitorCosts): each monitor it
+// creates, adopts or deletes, and each whose frequency or state the
+// account's monitor list shows changed, gets its row for the month in
+// the same transaction as the portfolio's record of it.
 func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 	res := SyncResult{OwnersNotPublished: map[string]string{}}
 	prefs := pl.Options.preferences()
+	if err := p.keepLedger(ctx, pl.account); err != nil {
+		return res, err
+	}
 	for _, id := range pl.Create {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -214,8 +228,10 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			if ri.Charged > 0 {
 				res.Created++
 			}
+			err = p.inTx(ctx, func(tx *sql.Tx) error { return p.recordCreated(ctx, tx, id, pl.Options.UpdateFrequency) })
 		case errors.Is(err, registerdata.ErrConflict):
 			// It exists: created by an earlier, interrupted Sync.
+			err = p.inTx(ctx, func(tx *sql.Tx) error { return p.recordCreated(ctx, tx, id, pl.Options.UpdateFrequency) })
 		case errors.Is(err, registerdata.ErrNotFound):
 			// The service does not know the company: a finding for a
 			// person, not a stop.
@@ -227,12 +243,15 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			// The account lacks monitoring (early access at the service):
 			// every further create would be refused alike, so Sync stops
 			// at the first, and forgets the monitor it did not get.
-			if _, derr := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); derr != nil {
-				return res, fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, derr)
+			if derr := p.forgetMonitor(ctx, id); derr != nil {
+				return res, derr
 			}
 			return res, fmt.Errorf("portfolio: Sync: stopped at the first monitor (%s, of %d to create), as none can be created: %w", id, len(pl.Create), err)
 		default:
 			return res, fmt.Errorf("portfolio: Sync: creating the monitor of %s: %w", id, err)
+		}
+		if err != nil {
+			return res, fmt.Errorf("portfolio: Sync: the monitor of %s is created but not in the ledger (run Sync again: it records it): %w", id, err)
 		}
 		credits, why, err := p.baseline(ctx, id, needsOwners(prefs))
 		res.Credits += credits
@@ -274,8 +293,8 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 		default:
 			return res, fmt.Errorf("portfolio: Sync: deleting the monitor of %s: %w", id, err)
 		}
-		if _, err := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); err != nil {
-			return res, fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, err)
+		if err := p.forgetMonitor(ctx, id); err != nil {
+			return res, err
 		}
 	}
 	return res, nil
@@ -303,10 +322,7 @@ func (p *Portfolio) unknownCompany(ctx context.Context, id string, res *SyncResu
 	if err := p.c.DeleteMonitor(ctx, id); err != nil && !errors.Is(err, registerdata.ErrNotFound) {
 		return fmt.Errorf("portfolio: Sync: deleting the monitor of %s, which the service does not know: %w", id, err)
 	}
-	if _, err := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); err != nil {
-		return fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, err)
-	}
-	return nil
+	return p.forgetMonitor(ctx, id)
 }
 
 // baseline fetches and stores the first snapshot of company id, unless

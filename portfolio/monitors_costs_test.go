@@ -14,8 +14,9 @@ import (
 
 // mixedPortfolio imports five companies of srv and monitors two of them
 // daily and three weekly, through Sync, as an operator who switched
-// frequency between two syncs would.
-func mixedPortfolio(t *testing.T, p *portfolio.Portfolio, srv *fake.Server) (daily, weekly []string) {
+// frequency between two syncs would. It returns the monitored companies
+// by frequency and what the imports cost.
+func mixedPortfolio(t *testing.T, p *portfolio.Portfolio, srv *fake.Server) (daily, weekly []string, imported int64) {
 	t.Helper()
 	ctx := context.Background()
 	ids := srv.CompanyIDs()[:5]
@@ -24,7 +25,9 @@ func mixedPortfolio(t *testing.T, p *portfolio.Portfolio, srv *fake.Server) (dai
 		rows = append(rows, portfolio.Row{Ref: "M" + string(rune('a'+i)), CompanyID: id})
 	}
 	sync := func(rows []portfolio.Row, f enums.UpdateFrequency) {
-		importAll(t, p, rows, portfolio.ImportOptions{})
+		for _, r := range importAll(t, p, rows, portfolio.ImportOptions{}) {
+			imported += r.Credits
+		}
 		pl, err := p.Plan(ctx, portfolio.MonitorOptions{Preferences: []enums.Preference{enums.PreferenceBasic}, UpdateFrequency: f})
 		require.NoError(t, err)
 		_, err = p.Sync(ctx, pl)
@@ -41,7 +44,7 @@ func mixedPortfolio(t *testing.T, p *portfolio.Portfolio, srv *fake.Server) (dai
 	}
 	require.Len(t, daily, 2, "the setup monitors two companies daily")
 	require.Len(t, weekly, 3, "and three weekly")
-	return daily, weekly
+	return daily, weekly, imported
 }
 
 // renewals is what the fake bills for the account's monitors over the
