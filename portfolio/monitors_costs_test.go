@@ -94,4 +94,3 @@ func TestPlanPricesADisabledMonitorAtNothing(t *testing.T) {
 		assert.Zero(t, pl.MonthlyCredits)
 	})
 }
-
