@@ -122,6 +122,15 @@ func (p *Portfolio) MonitorCosts(ctx context.Context, from, to time.Time) (Ledge
 	return sum, nil
 }
 
+// monthCosts is what the ledger expects the month of t to cost.
+func (p *Portfolio) monthCosts(ctx context.Context, t time.Time) (LedgerMonth, error) {
+	sum, err := p.MonitorCosts(ctx, t, t.Add(time.Nanosecond))
+	if err != nil {
+		return LedgerMonth{}, err
+	}
+	return sum.Months[0], nil
+}
+
 // ledgerEntry is a ledger row's month and what it expects.
 type ledgerEntry struct {
 	month   month
