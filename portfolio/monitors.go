@@ -80,6 +80,10 @@ type Plan struct {
 	// Options are the options the plan was made with; Sync creates the
 	// monitors with them.
 	Options MonitorOptions
+	// Ledger is what the monitor ledger expects the portfolio's monitors
+	// to cost this month (the portfolio's clock), as they stand before
+	// the plan is applied: MonitorCosts over the month.
+	Ledger LedgerMonth
 
 	// account are the account's company monitors as the plan listed
 	// them, by company: Sync brings the monitor ledger in line with them.
@@ -182,6 +186,9 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 		pl.BaselineCredits += (n - int64(len(pl.OwnersNotPublished))) * p.prices.Of(routeOwners, false)
 	}
 	pl.MonthlyCredits = kept + int64(len(pl.Create))*p.prices.MonitorMonthly(o.UpdateFrequency)
+	if pl.Ledger, err = p.monthCosts(ctx, p.cfg.now()); err != nil {
+		return Plan{}, fmt.Errorf("portfolio: Plan: %w", err)
+	}
 	return pl, nil
 }
 

@@ -68,6 +68,8 @@ func TestPlanPricesEachKeptMonitorAtItsOwnFrequency(t *testing.T) {
 		daily, err := p.Plan(ctx, portfolio.MonitorOptions{Preferences: []enums.Preference{enums.PreferenceBasic}, UpdateFrequency: enums.UpdateFrequencyDaily})
 		require.NoError(t, err)
 		require.Empty(t, weekly.Create, "every company is monitored")
+		assert.Equal(t, monthCost(t, p, clk.Now()), weekly.Ledger.Credits, "the plan says what the ledger expects of this month")
+		assert.Equal(t, 5, weekly.Ledger.Monitors)
 
 		billed := renewals(srv, clk)
 		require.Positive(t, billed, "the fake bills the monitors' second month")
