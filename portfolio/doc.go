@@ -17,6 +17,7 @@
 //	open                Open with "sqlite:PATH" or "postgres://...", WithWorkers, WithLogger, ... (store.go, migrate.go)
 //	import              (*Portfolio).Import a Row per customer, Entries, Remove (import.go, entries.go)
 //	monitor             (*Portfolio).Plan, then Sync: the service's monitors for every entry (monitors.go)
+//	monitor costs       (*Portfolio).MonitorCosts: the monitor ledger, what each monitor costs each month (ledger.go)
 //	intake              (*Portfolio).Handler: the webhook receiver that records each delivery (intake.go)
 //	work                (*Portfolio).Work in a service, Drain in tests and cron jobs (jobs.go, process.go, fetched.go)
 //	journal             (*Portfolio).Events from a cursor, CursorAt (journal.go, cursor.go)

@@ -71,12 +71,23 @@ type Plan struct {
 	// spend less than planned.
 	OwnersNotPublished map[string]string
 	// MonthlyCredits is what the portfolio's monitors cost each month
-	// once the plan is applied: the same price again per monitor and
-	// month (registerdata.Prices.MonitorMonthly).
+	// once the plan is applied (registerdata.Prices.MonitorMonthly): each
+	// monitor kept at its own frequency, as the account's monitor list
+	// gives it (a portfolio synced daily once and weekly since has
+	// both), nothing for a disabled one (the service does not bill it),
+	// and each monitor of Create at the plan's frequency.
 	MonthlyCredits int64
 	// Options are the options the plan was made with; Sync creates the
 	// monitors with them.
 	Options MonitorOptions
+	// Ledger is what the monitor ledger expects the portfolio's monitors
+	// to cost this month (the portfolio's clock), as they stand before
+	// the plan is applied: MonitorCosts over the month.
+	Ledger LedgerMonth
+
+	// account are the account's company monitors as the plan listed
+	// them, by company: Sync brings the monitor ledger in line with them.
+	account map[string]registerdata.Monitor
 }
 
 // SyncResult is what Sync did.
@@ -120,10 +131,15 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	if err != nil {
 		return Plan{}, fmt.Errorf("portfolio: Plan: listing the monitors: %w", err)
 	}
-	have := make(map[string]bool, len(ms))
+	// What each company's monitor costs a month, at its own frequency (a
+	// disabled monitor is not billed): the account's monitors may have
+	// been made by syncs of different frequencies.
+	have := make(map[string]int64, len(ms))
+	account := make(map[string]registerdata.Monitor, len(ms))
 	for _, m := range ms {
 		if m.EntityType == enums.EntityTypeCompany {
-			have[m.EntityID] = true
+			have[m.EntityID] = monthlyOf(p.prices, m)
+			account[m.EntityID] = m
 		}
 	}
 	ms = nil
@@ -132,18 +148,19 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 		return Plan{}, err
 	}
 	slices.Sort(ours)
-	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}, OwnersNotPublished: map[string]string{}}
-	kept := 0
+	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}, OwnersNotPublished: map[string]string{}, account: account}
+	var kept int64 // what the monitors kept cost a month
 	withOwners := needsOwners(o.preferences())
 	for _, w := range want {
+		monthly, ok := have[w.id]
 		switch {
-		case !have[w.id]:
+		case !ok:
 			pl.Create = append(pl.Create, w.id)
 		case !w.stored:
 			pl.Baseline = append(pl.Baseline, w.id)
-			kept++
+			kept += monthly
 		default:
-			kept++
+			kept += monthly
 			continue
 		}
 		f := registerdata.LegalFormOfName(w.name)
@@ -158,7 +175,7 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 		for i < len(want) && want[i].id < id {
 			i++
 		}
-		if have[id] && (i == len(want) || want[i].id != id) {
+		if _, ok := have[id]; ok && (i == len(want) || want[i].id != id) {
 			pl.Delete = append(pl.Delete, id)
 		}
 	}
@@ -168,7 +185,10 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 	if withOwners {
 		pl.BaselineCredits += (n - int64(len(pl.OwnersNotPublished))) * p.prices.Of(routeOwners, false)
 	}
-	pl.MonthlyCredits = int64(kept+len(pl.Create)) * p.prices.MonitorMonthly(o.UpdateFrequency)
+	pl.MonthlyCredits = kept + int64(len(pl.Create))*p.prices.MonitorMonthly(o.UpdateFrequency)
+	if pl.Ledger, err = p.monthCosts(ctx, p.cfg.now()); err != nil {
+		return Plan{}, fmt.Errorf("portfolio: Plan: %w", err)
+	}
 	return pl, nil
 }
 
@@ -186,9 +206,17 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 // monitoring is early access at the service) stops Sync at the first
 // create, with the SDK's error saying where to ask for access; nothing is
 // billed and no further create is tried.
+//
+// Sync keeps the monitor ledger (see MonitorCosts): each monitor it
+// creates, adopts or deletes, and each whose frequency or state the
+// account's monitor list shows changed, gets its row for the month in
+// the same transaction as the portfolio's record of it.
 func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 	res := SyncResult{OwnersNotPublished: map[string]string{}}
 	prefs := pl.Options.preferences()
+	if err := p.keepLedger(ctx, pl.account); err != nil {
+		return res, err
+	}
 	for _, id := range pl.Create {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -207,8 +235,10 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			if ri.Charged > 0 {
 				res.Created++
 			}
+			err = p.inTx(ctx, func(tx *sql.Tx) error { return p.recordCreated(ctx, tx, id, pl.Options.UpdateFrequency) })
 		case errors.Is(err, registerdata.ErrConflict):
 			// It exists: created by an earlier, interrupted Sync.
+			err = p.inTx(ctx, func(tx *sql.Tx) error { return p.recordCreated(ctx, tx, id, pl.Options.UpdateFrequency) })
 		case errors.Is(err, registerdata.ErrNotFound):
 			// The service does not know the company: a finding for a
 			// person, not a stop.
@@ -220,12 +250,15 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			// The account lacks monitoring (early access at the service):
 			// every further create would be refused alike, so Sync stops
 			// at the first, and forgets the monitor it did not get.
-			if _, derr := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); derr != nil {
-				return res, fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, derr)
+			if derr := p.forgetMonitor(ctx, id); derr != nil {
+				return res, derr
 			}
 			return res, fmt.Errorf("portfolio: Sync: stopped at the first monitor (%s, of %d to create), as none can be created: %w", id, len(pl.Create), err)
 		default:
 			return res, fmt.Errorf("portfolio: Sync: creating the monitor of %s: %w", id, err)
+		}
+		if err != nil {
+			return res, fmt.Errorf("portfolio: Sync: the monitor of %s is created but not in the ledger (run Sync again: it records it): %w", id, err)
 		}
 		credits, why, err := p.baseline(ctx, id, needsOwners(prefs))
 		res.Credits += credits
@@ -267,8 +300,8 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 		default:
 			return res, fmt.Errorf("portfolio: Sync: deleting the monitor of %s: %w", id, err)
 		}
-		if _, err := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); err != nil {
-			return res, fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, err)
+		if err := p.forgetMonitor(ctx, id); err != nil {
+			return res, err
 		}
 	}
 	return res, nil
@@ -296,10 +329,7 @@ func (p *Portfolio) unknownCompany(ctx context.Context, id string, res *SyncResu
 	if err := p.c.DeleteMonitor(ctx, id); err != nil && !errors.Is(err, registerdata.ErrNotFound) {
 		return fmt.Errorf("portfolio: Sync: deleting the monitor of %s, which the service does not know: %w", id, err)
 	}
-	if _, err := p.db.ExecContext(ctx, p.q(`DELETE FROM portfolio_monitors WHERE company_id = $1`), id); err != nil {
-		return fmt.Errorf("portfolio: Sync: forgetting the monitor of %s: %w", id, err)
-	}
-	return nil
+	return p.forgetMonitor(ctx, id)
 }
 
 // baseline fetches and stores the first snapshot of company id, unless
@@ -365,6 +395,15 @@ func (p *Portfolio) wantedCompanies(ctx context.Context) ([]wanted, error) {
 	}
 	slices.SortFunc(out, func(a, b wanted) int { return strings.Compare(a.id, b.id) })
 	return slices.Clip(out), nil
+}
+
+// monthlyOf is what monitor m costs a month by prices: its frequency's
+// monthly price, nothing while it is disabled.
+func monthlyOf(prices *registerdata.Prices, m registerdata.Monitor) int64 {
+	if m.Disabled {
+		return 0
+	}
+	return prices.MonitorMonthly(m.UpdateFrequency)
 }
 
 // ownMonitors are the companies whose monitors Sync created.

@@ -67,6 +67,7 @@ type overview struct {
 	AwaitReview  int // the review queue (ReviewCount)
 	Monitored    int
 	ImportCredit int64 // credits spent resolving the entries
+	MonitorMonth int64 // what the monitor ledger expects the monitors to cost this month
 	CheckCredits int64 // credits of the journal's checks in the period
 	JournalTotal int64 // journal entries in all
 
@@ -604,7 +605,7 @@ func companySections(ov *overview, limit int) ([]companyRow, int) {
 }
 
 // reportTotals reads the counts that need no list: monitored companies,
-// import credits, journal size.
+// import credits, journal size, and what the monitors cost this month.
 func (p *Portfolio) reportTotals(ctx context.Context, ov *overview) error {
 	row := p.db.QueryRowContext(ctx, p.q(`SELECT
 		(SELECT COUNT(*) FROM portfolio_monitors),
@@ -613,7 +614,9 @@ func (p *Portfolio) reportTotals(ctx context.Context, ov *overview) error {
 	if err := row.Scan(&ov.Monitored, &ov.ImportCredit, &ov.JournalTotal); err != nil {
 		return fmt.Errorf("portfolio: report: reading the totals: %w", err)
 	}
-	return nil
+	m, err := p.monthCosts(ctx, ov.GeneratedAt)
+	ov.MonitorMonth = m.Credits
+	return err
 }
 
 // displayName is a company's name, or its id while the name is unknown.

@@ -49,7 +49,11 @@ func portfolioPlan() *command {
 		help: `Compares the portfolio's companies with the account's monitors and says
 which monitors sync would create and delete, what creating them costs, what
 their first records cost (the baselines changes are compared with), and
-what the portfolio's monitors will cost each month. Nothing is spent.`,
+what the portfolio's monitors will cost each month (each monitor at its own
+frequency), and what the portfolio's monitor ledger expects them to cost
+this month and over the twelve months to it (sync keeps the ledger: a
+row for each monitor it creates, finds changed or deletes). Nothing is
+spent.`,
 		examples: []string{
 			"registerdata portfolio plan",
 			"registerdata portfolio plan --daily --json",
@@ -58,11 +62,15 @@ what the portfolio's monitors will cost each month. Nothing is spent.`,
 			db := dbFlag(fs)
 			mf := declareMonitorFlags(fs)
 			return func(a *app, _ []string) error {
-				return a.withPlan(*db, mf, func(_ *portfolio.Portfolio, pl portfolio.Plan) error {
-					if a.jsonOut {
-						return a.jsonLine(planJSON(pl))
+				return a.withPlan(*db, mf, func(p *portfolio.Portfolio, pl portfolio.Plan) error {
+					year, err := ledgerYear(a, p, pl)
+					if err != nil {
+						return err
 					}
-					return writePlan(a.stdout, pl)
+					if a.jsonOut {
+						return a.jsonLine(planJSON(pl, year))
+					}
+					return writePlan(a.stdout, pl, year)
 				})
 			}
 		},
@@ -176,12 +184,23 @@ func (a *app) withPlan(db string, mf monitorFlags, fn func(*portfolio.Portfolio,
 	return fn(p, pl)
 }
 
+// ledgerYear is what the monitor ledger expects the twelve months to the
+// plan's month (it included) to cost.
+func ledgerYear(a *app, p *portfolio.Portfolio, pl portfolio.Plan) (portfolio.LedgerSum, error) {
+	next := pl.Ledger.Month.AddDate(0, 1, 0)
+	return p.MonitorCosts(a.ctx, next.AddDate(-1, 0, 0), next)
+}
+
 // planJSON is "portfolio plan --json".
-func planJSON(pl portfolio.Plan) map[string]any {
+func planJSON(pl portfolio.Plan, year portfolio.LedgerSum) map[string]any {
 	return map[string]any{
 		"create": nonNil(pl.Create), "delete": nonNil(pl.Delete),
 		"credits": pl.Credits, "baseline_credits": pl.BaselineCredits, "monthly_credits": pl.MonthlyCredits,
 		"update_frequency": string(pl.Options.UpdateFrequency),
+		"ledger": map[string]any{
+			"month": pl.Ledger.Month.Format("2006-01"), "month_credits": pl.Ledger.Credits, "month_monitors": pl.Ledger.Monitors,
+			"year_from": year.From.Format("2006-01"), "year_credits": year.Credits,
+		},
 	}
 }
 
@@ -194,7 +213,7 @@ func nonNil(s []string) []string {
 
 // writePlan writes the plan for a person, a line at a time (a plan for
 // a large portfolio lists many companies).
-func writePlan(w io.Writer, pl portfolio.Plan) error {
+func writePlan(w io.Writer, pl portfolio.Plan, year portfolio.LedgerSum) error {
 	b := bufio.NewWriter(w)
 	freq := "weekly"
 	if pl.Options.UpdateFrequency == enums.UpdateFrequencyDaily {
@@ -203,6 +222,8 @@ func writePlan(w io.Writer, pl portfolio.Plan) error {
 	fmt.Fprintf(b, "create %d %s monitors: %d credits, and %d for their first records\n", len(pl.Create), freq, pl.Credits, pl.BaselineCredits)
 	fmt.Fprintf(b, "delete %d monitors of companies the portfolio no longer names\n", len(pl.Delete))
 	fmt.Fprintf(b, "then %d credits a month for the portfolio's monitors\n", pl.MonthlyCredits)
+	fmt.Fprintf(b, "the ledger expects %d credits for %d monitors in %s, %d in the 12 months from %s\n",
+		pl.Ledger.Credits, pl.Ledger.Monitors, pl.Ledger.Month.Format("2006-01"), year.Credits, year.From.Format("2006-01"))
 	for _, id := range pl.Create {
 		fmt.Fprintf(b, "  + %s\n", id)
 	}
