@@ -51,7 +51,6 @@ func TestADeliveryTheDatabaseCanNeverStoreIsRefusedWith400(t *testing.T) {
 	})
 }
 
-
 // TestADeliveryAPostgreSQLDatabaseCannotEncodeIsRefusedWith400: on a
 // database whose encoding cannot hold a character of a delivery (LATIN1
 // has no Japanese; the client speaks UTF-8), PostgreSQL refuses the value
