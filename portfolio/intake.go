@@ -157,6 +157,11 @@ func unstorable(err error) bool {
 	return false
 }
 
+// afterInsert, when set (by the tests), runs in the transaction that
+// records a delivery first, after its row is written and before its job
+// is enqueued and the transaction commits.
+var afterInsert func(deliveryID string)
+
 // record is one attempt of intake.
 func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
 	return p.inTx(ctx, func(tx *sql.Tx) error {
@@ -172,6 +177,9 @@ func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
 		}
 		if n == 0 {
 			return nil // recorded before: its job exists
+		}
+		if afterInsert != nil {
+			afterInsert(d.ID)
 		}
 		if _, err := p.insert.InsertTx(ctx, tx, deliveryArgs{DeliveryID: d.ID}, nil); err != nil {
 			return fmt.Errorf("portfolio: enqueuing the delivery %s: %w", d.ID, err)
