@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"strconv"
@@ -15,9 +16,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// running is a command run in the background with its stderr readable
-// while it runs.
+// running is a command run in the background with its stdout and stderr
+// readable while it runs.
 type running struct {
+	stdout *syncBuffer
 	stderr *syncBuffer
 	cancel context.CancelFunc
 	done   chan result
@@ -28,14 +30,14 @@ type running struct {
 func start(t *testing.T, h harness, l net.Listener, args ...string) *running {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &running{stderr: &syncBuffer{}, cancel: cancel, done: make(chan result, 1)}
+	r := &running{stdout: &syncBuffer{}, stderr: &syncBuffer{}, cancel: cancel, done: make(chan result, 1)}
 	setup := h.setup
 	h.setup = func(a *app) {
 		if setup != nil {
 			setup(a)
 		}
 		a.ctx = ctx
-		a.stderr = r.stderr
+		a.stdout, a.stderr = r.stdout, r.stderr
 		if l != nil {
 			a.listen = func(string, string) (net.Listener, error) { return l, nil }
 		}
@@ -52,18 +54,25 @@ func start(t *testing.T, h harness, l net.Listener, args ...string) *running {
 // test when the command ends or a minute passes first.
 func (r *running) waitStderr(t *testing.T, s string) {
 	t.Helper()
+	r.waitFor(t, fmt.Sprintf("%q on stderr", s), func() bool { return strings.Contains(r.stderr.String(), s) })
+}
+
+// waitFor waits until cond holds, or fails the test when the command
+// ends or a minute passes first.
+func (r *running) waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
-	for !strings.Contains(r.stderr.String(), s) {
+	for !cond() {
 		select {
 		case res := <-r.done:
 			r.done <- res
-			t.Fatalf("the command ended (status %d) before saying %q; stderr:\n%s", res.code, s, r.stderr.String())
+			t.Fatalf("the command ended (status %d) before %s; stdout:\n%s\nstderr:\n%s", res.code, what, r.stdout.String(), r.stderr.String())
 		case <-tick.C:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %q on stderr:\n%s", s, r.stderr.String())
+			t.Fatalf("timed out waiting for %s; stdout:\n%s\nstderr:\n%s", what, r.stdout.String(), r.stderr.String())
 		}
 	}
 }
@@ -73,7 +82,7 @@ func (r *running) stop() result {
 	r.cancel()
 	res := <-r.done
 	r.done <- res
-	res.stderr = r.stderr.String()
+	res.stdout, res.stderr = r.stdout.String(), r.stderr.String()
 	return res
 }
 
