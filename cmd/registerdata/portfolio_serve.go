@@ -60,9 +60,9 @@ const openRetryMax = 5 * time.Second
 // (portfolio.Unavailable: PostgreSQL stopped, starting, refusing
 // connections) it says so on stderr, with Open's error naming the DSN
 // without its password, and tries again with a growing wait, until the
-// command's context ends (context.Canceled then). Any other error is
-// returned at once.
-func (a *app) openPortfolioWaiting(flag string, opts ...portfolio.Option) (*portfolio.Portfolio, error) {
+// command's context ends (context.Canceled then); waiting, if not nil,
+// is called before each wait. Any other error is returned at once.
+func (a *app) openPortfolioWaiting(flag string, waiting func(), opts ...portfolio.Option) (*portfolio.Portfolio, error) {
 	wait := 250 * time.Millisecond
 	for attempt := 1; ; attempt++ {
 		p, err := a.openPortfolio(flag, opts...)
@@ -76,6 +76,9 @@ func (a *app) openPortfolioWaiting(flag string, opts ...portfolio.Option) (*port
 			return nil, a.ctx.Err()
 		case !portfolio.Unavailable(err):
 			return nil, err
+		}
+		if waiting != nil {
+			waiting()
 		}
 		fmt.Fprintf(a.stderr, "the portfolio database is unavailable; trying again in %s (Ctrl-C to stop): %v\n", wait, err)
 		t := time.NewTimer(wait)
@@ -149,9 +152,9 @@ Stop it with Ctrl-C.
 
 // servePortfolio serves the portfolio's handler on l, and works the queue
 // in the same process when work is set, until the command's context ends.
-// It listens before the database answers: until the portfolio is open
-// (openPortfolioWaiting) every delivery is answered 503 with a
-// Retry-After, as the handler answers while the database is down.
+// While the database is unavailable at start (openPortfolioWaiting) it
+// serves already, answering every delivery 503 with a Retry-After, as
+// the handler answers while the database is down.
 func (a *app) servePortfolio(db string, opts []portfolio.Option, v *webhook.Verifier, l net.Listener, work bool) error {
 	ctx, cancel := context.WithCancel(a.ctx)
 	defer cancel()
@@ -165,16 +168,28 @@ func (a *app) servePortfolio(db string, opts []portfolio.Option, v *webhook.Veri
 		http.Error(w, "the portfolio's database is not reachable yet; retry later", http.StatusServiceUnavailable)
 	})
 	serveDone := make(chan error, 1)
-	go func() { serveDone <- serveUntilDone(ctx, webhookServer(h, listenLimits), l) }()
-	fmt.Fprintf(a.stderr, "receiving webhooks on http://%s/ (Ctrl-C to stop)\n", l.Addr())
-	p, err := a.openPortfolioWaiting(db, opts...)
+	serving := false
+	serve := func() {
+		if !serving {
+			serving = true
+			go func() { serveDone <- serveUntilDone(ctx, webhookServer(h, listenLimits), l) }()
+			fmt.Fprintf(a.stderr, "receiving webhooks on http://%s/ (Ctrl-C to stop)\n", l.Addr())
+		}
+	}
+	p, err := a.openPortfolioWaiting(db, serve, opts...)
 	if err != nil {
 		cancel()
-		return errors.Join(stopped(err), <-serveDone)
+		err = stopped(err)
+		if serving {
+			return errors.Join(err, <-serveDone)
+		}
+		_ = l.Close() // never served: nobody else closes it
+		return err
 	}
 	defer p.Close()
 	ph := p.Handler(v)
 	ready.Store(&ph)
+	serve()
 	workErr := make(chan error, 1)
 	if work {
 		fmt.Fprintf(a.stderr, "working the queue; %s\n", rescueLine(p))
@@ -234,7 +249,7 @@ another, and nothing is journalled twice.
 					fmt.Fprintf(a.stderr, "ran %d jobs\n", n)
 					return err
 				}
-				p, err := a.openPortfolioWaiting(*db, opts...)
+				p, err := a.openPortfolioWaiting(*db, nil, opts...)
 				if err != nil {
 					return stopped(err)
 				}
