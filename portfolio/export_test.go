@@ -16,3 +16,12 @@ func Material(reason string) string { return material(reason) }
 func AuditHash(prev string, seq, at int64, a Actor, action, subject string, detail []byte) string {
 	return auditHash(prev, seq, at, a, action, subject, detail)
 }
+
+// SetAfterInsert sets the function run in the transaction that records a
+// delivery first, after its row is written and before it commits (nil:
+// none).
+func SetAfterInsert(f func(deliveryID string)) { afterInsert = f }
+
+// PoolWaits is how often a query of p waited for a connection of its
+// pool (database/sql's WaitCount).
+func (p *Portfolio) PoolWaits() int64 { return p.db.Stats().WaitCount }

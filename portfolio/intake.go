@@ -1,13 +1,21 @@
 package portfolio
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"strings"
+	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/registerdata/registerdata-go/webhook"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // maxDeliveryID is the longest webhook id of a delivery the portfolio
@@ -25,7 +33,13 @@ const maxDeliveryID = 256
 // another process for longer than its busy timeout) is answered 503
 // with a Retry-After, so the service delivers it again: within 10
 // seconds (the service waits 15), and at once when the server refuses
-// connections. A 2xx always means the delivery is recorded. v's Deduper
+// connections. A delivery the database can never store, however often
+// it comes (a NUL character in its webhook id or in any string of its
+// body, bytes that are not UTF-8), is answered 400 with the reason, which
+// is also logged (WithLogger): on either engine, before the database is
+// asked, so that its redeliveries cost nothing and the service's log says
+// why instead of showing an outage that never ends. A 2xx always means
+// the delivery is recorded. v's Deduper
 // is not used (webhook.WithoutDeduper): the database recognises a webhook
 // id recorded before, whichever receiver on it recorded it.
 func (p *Portfolio) Handler(v *webhook.Verifier) http.Handler {
@@ -44,9 +58,14 @@ var errBadDeliveryID = fmt.Errorf("portfolio: a delivery's webhook id must be 1 
 // tried again (recording is idempotent); when it still cannot be
 // recorded (or the server refuses connections), the error is a
 // webhook.RetryLater, which the Handler answers 503 with a Retry-After.
+// A delivery the database can never store is a webhook.Refused (400),
+// logged with its reason.
 func (p *Portfolio) intake(ctx context.Context, d *webhook.Event) error {
 	if d.ID == "" || len(d.ID) > maxDeliveryID {
 		return errBadDeliveryID
+	}
+	if reason := unstorableContent(d); reason != "" {
+		return p.refuse(ctx, d, reason, nil)
 	}
 	ctx, cancel := context.WithTimeout(ctx, intakeTimeout)
 	defer cancel()
@@ -56,11 +75,92 @@ func (p *Portfolio) intake(ctx context.Context, d *webhook.Event) error {
 			break
 		}
 	}
-	if err != nil && !errors.Is(err, errBadDeliveryID) {
-		return &webhook.RetryLater{After: retryAfter, Err: err}
+	switch {
+	case err == nil || errors.Is(err, errBadDeliveryID):
+		return err
+	case unstorable(err):
+		return p.refuse(ctx, d, "the database cannot store it", err)
 	}
-	return err
+	return &webhook.RetryLater{After: retryAfter, Err: err}
 }
+
+// refuse logs why the delivery d is refused for good and returns the
+// webhook.Refused the Handler answers 400.
+func (p *Portfolio) refuse(ctx context.Context, d *webhook.Event, reason string, cause error) error {
+	args := []any{"delivery", d.ID, "entity", d.EntityID, "reason", reason}
+	if cause != nil {
+		args = append(args, "err", cause)
+	}
+	p.cfg.logger.WarnContext(ctx, "portfolio: a delivery the database cannot store is refused (400); the service's redeliveries of it are refused alike", args...)
+	return &webhook.Refused{Reason: reason, Err: cause}
+}
+
+// unstorableContent says why no database column can hold d's text ("" when
+// it can): a NUL character in its webhook id or in a string of its body
+// (PostgreSQL's text refuses it), bytes that are not UTF-8 (PostgreSQL's
+// UTF8 encoding refuses them). Both engines refuse such a delivery alike,
+// before the database is asked.
+func unstorableContent(d *webhook.Event) string {
+	switch {
+	case !utf8.ValidString(d.ID):
+		return "its webhook id is not UTF-8"
+	case strings.ContainsRune(d.ID, 0):
+		return "its webhook id holds a NUL character"
+	case !utf8.Valid(d.Raw):
+		return "its body is not UTF-8"
+	}
+	// A NUL in the body's JSON is the escape \u0000 in one of its strings
+	// (a raw NUL is not JSON and Parse refused it): the decoder finds it
+	// in keys and values alike.
+	if !bytes.Contains(d.Raw, []byte(`u0000`)) {
+		return ""
+	}
+	dec := json.NewDecoder(bytes.NewReader(d.Raw))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return ""
+		}
+		if err != nil {
+			return "its body is not JSON" // Parse decoded it: not reached
+		}
+		if s, ok := tok.(string); ok && strings.ContainsRune(s, 0) {
+			return fmt.Sprintf("a string in its body holds a NUL character (%q)", truncate(s, 64))
+		}
+	}
+}
+
+// truncate is s cut to at most n bytes, on a character's boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}
+
+// unstorable reports whether err is the database refusing a value it can
+// never store, whatever the retry: PostgreSQL's data exceptions (class
+// 22: a character not in its encoding, a value too long), SQLite's value
+// too big.
+func unstorable(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "22")
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code()&0xff == sqlite3.SQLITE_TOOBIG
+	}
+	return false
+}
+
+// afterInsert, when set (by the tests), runs in the transaction that
+// records a delivery first, after its row is written and before its job
+// is enqueued and the transaction commits.
+var afterInsert func(deliveryID string)
 
 // record is one attempt of intake.
 func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
@@ -77,6 +177,9 @@ func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
 		}
 		if n == 0 {
 			return nil // recorded before: its job exists
+		}
+		if afterInsert != nil {
+			afterInsert(d.ID)
 		}
 		if _, err := p.insert.InsertTx(ctx, tx, deliveryArgs{DeliveryID: d.ID}, nil); err != nil {
 			return fmt.Errorf("portfolio: enqueuing the delivery %s: %w", d.ID, err)

@@ -53,7 +53,7 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 // Timeout bounds one run of a job to half the rescue time, so a job
 // still running is never taken over by another worker.
 func (w *deliveryWorker) Timeout(*river.Job[deliveryArgs]) time.Duration {
-	return w.p.cfg.rescueAfter / 2
+	return w.p.JobTimeout()
 }
 
 // runner is a River client of either engine.
@@ -82,7 +82,7 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 		FetchPollInterval:    poll,
 		FetchCooldown:        min(poll, fetchCooldown),
 		RescueStuckJobsAfter: p.cfg.rescueAfter,
-		JobTimeout:           p.cfg.rescueAfter / 2,
+		JobTimeout:           p.JobTimeout(),
 	}
 	var r runner
 	var err error

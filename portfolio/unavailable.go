@@ -45,6 +45,14 @@ const (
 	startRetryMax = 5 * time.Second
 )
 
+// Unavailable reports whether err (of Open, say) is the database being
+// unavailable now but perhaps not later, so that trying again is worth
+// it: PostgreSQL stopped, restarting, starting up or unreachable, too
+// many connections, a SQLite file busy or locked by another process. A
+// DSN that names no database, a wrong password, a schema newer than this
+// release or a cancelled context is not: trying again changes nothing.
+func Unavailable(err error) bool { return unavailable(err) }
+
 // unavailable reports whether err says the database cannot be reached
 // or used now, but may be later: a lost or refused connection, a server
 // shutting down or starting, too many connections, a SQLite file busy

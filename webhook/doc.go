@@ -9,6 +9,7 @@
 //	receive deliveries         NewVerifier, then Handler(v, fn): verified, decoded, de-duplicated, answered
 //	verify by hand             (*Verifier).Verify or (*Verifier).Parse, with the raw body
 //	refuse a delivery for now  return a *RetryLater from fn: 503 with a Retry-After
+//	refuse a delivery for good return a *Refused from fn: 400 with its reason
 //	de-duplicate               WithDeduper (a store shared by processes: redisstore.NewDeduper); WithoutDeduper when fn does it
 //	logs and metrics           WithObserver: every answer with its reason
 //	sign (tests, the fake)     Sign, SignedHeaders
@@ -37,6 +38,10 @@
 //   - A callback that cannot take a delivery now (its database is down)
 //     returns a *RetryLater: Handler answers 503 with a Retry-After, and
 //     the service delivers it again later.
+//   - A callback that will never take a delivery (its content is
+//     unusable: its store cannot hold it) returns a *Refused: Handler
+//     answers 400 with the refusal's reason, so that the service's log
+//     shows why instead of an outage that never ends.
 //   - A callback that de-duplicates by itself (a unique key on the
 //     webhook id in its database) passes WithoutDeduper to Handler, which
 //     then calls it for every verified delivery.

@@ -100,3 +100,48 @@ func (e *RetryLater) retryAfter() string {
 	}
 	return strconv.FormatInt(int64((e.After+time.Second-1)/time.Second), 10)
 }
+
+// Refused is the error a Handler callback returns for a verified delivery
+// it will never take, however often it comes again: its content is
+// unusable to the callback (its store cannot hold a NUL character, say).
+// Handler answers 400 Bad Request with Reason, instead of the 500 of any
+// other error or the 503 of a RetryLater, which would have the service
+// deliver it again as if the receiver were down. Wrapped (fmt.Errorf with
+// %w) it works the same: Handler finds it with errors.As. Err, the cause,
+// reaches the observer (Outcome.Err) and errors.Is through Unwrap, never
+// the answer's body.
+//
+//	if !utf8.Valid(ev.Raw) {
+//		return &webhook.Refused{Reason: "the body is not UTF-8"}
+//	}
+type Refused struct {
+	// Reason says what is wrong with the delivery, for the answer's
+	// body and the sender's delivery log; "" sends a general reason. It
+	// must not quote secrets or the store's internals.
+	Reason string
+	// Err is the cause, for the receiver's own logs; it may be nil.
+	Err error
+}
+
+// Error says that the delivery is refused for good, and why.
+func (e *Refused) Error() string {
+	msg := "webhook: the delivery is refused for good"
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+// Unwrap returns the cause, for errors.Is and errors.As.
+func (e *Refused) Unwrap() error { return e.Err }
+
+// answer is the body of the 400 that refuses the delivery.
+func (e *Refused) answer() string {
+	if e.Reason == "" {
+		return "webhook: the receiver refuses this delivery for good: delivering it again will not change that"
+	}
+	return "webhook: the receiver refuses this delivery for good: " + e.Reason
+}

@@ -25,7 +25,10 @@ import (
 //     it, so the service's redelivery reaches fn again;
 //   - an error that is or wraps a *RetryLater (fn cannot take the
 //     delivery now, its store is down) answers 503 with RetryLater's
-//     Retry-After instead of 500, and forgets the id too.
+//     Retry-After instead of 500, and forgets the id too;
+//   - an error that is or wraps a *Refused (fn will never take the
+//     delivery: its content is unusable) answers 400 with Refused's
+//     reason instead of 500, and forgets the id too.
 //
 // The de-duplication by webhook id uses the verifier's Deduper
 // (WithDeduper; by default a MemoryDeduper). WithoutDeduper turns it off
@@ -130,9 +133,10 @@ func (hd *handler) deliver(ctx context.Context, ev *Event) Outcome {
 }
 
 // callbackOutcome is the answer to a delivery of ev whose callback
-// returned err: 204 for nil, 503 for a RetryLater, 500 for any other
-// error. The callback's error stays in the process: the answer's text
-// does not quote it.
+// returned err: 204 for nil, 503 for a RetryLater, 400 for a Refused,
+// 500 for any other error. The callback's error stays in the process:
+// the answer's text does not quote it (a Refused's Reason is the
+// callback's own text for the answer).
 func callbackOutcome(ev *Event, err error) Outcome {
 	o := Outcome{Event: ev, Status: http.StatusNoContent}
 	if err == nil {
@@ -142,6 +146,11 @@ func callbackOutcome(ev *Event, err error) Outcome {
 	var rl *RetryLater
 	if errors.As(err, &rl) {
 		o.Status, o.Reason = http.StatusServiceUnavailable, "webhook: the delivery cannot be taken now; retry later"
+		return o
+	}
+	var rf *Refused
+	if errors.As(err, &rf) {
+		o.Status, o.Reason = http.StatusBadRequest, rf.answer()
 		return o
 	}
 	o.Status, o.Reason = http.StatusInternalServerError, "webhook: callback failed; retry later"

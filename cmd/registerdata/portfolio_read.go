@@ -24,8 +24,10 @@ the entry's number, the company's id and name, the customer refs and the
 credits the check cost, then the changes as sentences and the red flags
 raised and cleared. Pass the last number to --since to continue, so a CRM
 sync or a SIEM can follow the journal. With
---follow it keeps printing new entries until Ctrl-C. --json prints one JSON
-object a line.`,
+--follow it keeps printing new entries until Ctrl-C; while the database is
+unavailable (PostgreSQL stopped or restarting) it says so on stderr, tries
+again and continues after the last entry printed, none skipped or printed
+twice. --json prints one JSON object a line.`,
 		examples: []string{
 			"registerdata portfolio events",
 			"registerdata portfolio events --since 1200 --json | jq -c '{seq, company_id, sentences}'",
@@ -48,28 +50,7 @@ object a line.`,
 					return err
 				}
 				defer p.Close()
-				last := *since
-				for {
-					for ev, err := range p.Events(a.ctx, last) {
-						if err != nil {
-							return err
-						}
-						last = ev.Seq
-						if err := a.printEvent(ev); err != nil {
-							return err
-						}
-					}
-					if !*follow {
-						return nil
-					}
-					t := time.NewTimer(*every)
-					select {
-					case <-a.ctx.Done():
-						t.Stop()
-						return nil
-					case <-t.C:
-					}
-				}
+				return a.followEvents(p, *since, *follow, *every, a.printEvent)
 			}
 		},
 	}

@@ -5,11 +5,101 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
 
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/registerdata/registerdata-go/webhook"
 	"github.com/spf13/pflag"
 )
+
+// defaultRescueAfter is --rescue-after's default: a killed worker's jobs
+// run again within it plus River's rescue round (portfolio.RescueRound),
+// a minute in all, and each run of a job is bounded to half of it.
+const defaultRescueAfter = 30 * time.Second
+
+// The bounds of --rescue-after: a job's run (half of it) must leave room
+// for the service's answers and their retries; a day is past any use.
+const (
+	minRescueAfter = 10 * time.Second
+	maxRescueAfter = 24 * time.Hour
+)
+
+// rescueHelp is the part of serve's and work's help on --rescue-after and
+// on a database that is down.
+const rescueHelp = `A job whose worker dies (killed, crashed, cut off) is taken over by another
+worker after --rescue-after (default 30s) and River's next rescue round
+(every 30 s): within a minute by default; each run of a job is bounded to
+half of --rescue-after, so that a slow job is never run twice at once.
+Started while the database is down (PostgreSQL stopped or restarting), it
+waits, trying again and saying so on stderr, as it rides out an outage
+once running.`
+
+// rescueFlag declares --rescue-after.
+func rescueFlag(fs *pflag.FlagSet) *time.Duration {
+	return fs.Duration("rescue-after", defaultRescueAfter, "how long a job may stay with a worker presumed dead before another takes it over (10s to 24h); a job runs at most half of it")
+}
+
+// workOptions are the options of a portfolio that works the queue
+// (serve, work): the log on stderr and the rescue time, checked.
+func (a *app) workOptions(rescueAfter time.Duration) ([]portfolio.Option, error) {
+	if rescueAfter < minRescueAfter || rescueAfter > maxRescueAfter {
+		return nil, usagef("--rescue-after %s: want %s to %s (a job runs at most half of it)", rescueAfter, minRescueAfter, maxRescueAfter)
+	}
+	return []portfolio.Option{a.workLogger(), portfolio.WithRescueAfter(rescueAfter)}, nil
+}
+
+// openRetryMax bounds the wait between two attempts to open a portfolio
+// whose database is unavailable at start.
+const openRetryMax = 5 * time.Second
+
+// openPortfolioWaiting is openPortfolio for a command that runs until
+// Ctrl-C (serve, work): while the database is unavailable
+// (portfolio.Unavailable: PostgreSQL stopped, starting, refusing
+// connections) it says so on stderr, with Open's error naming the DSN
+// without its password, and tries again with a growing wait, until the
+// command's context ends (context.Canceled then); waiting, if not nil,
+// is called before each wait. Any other error is returned at once.
+func (a *app) openPortfolioWaiting(flag string, waiting func(), opts ...portfolio.Option) (*portfolio.Portfolio, error) {
+	wait := 250 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		p, err := a.openPortfolio(flag, opts...)
+		switch {
+		case err == nil:
+			if attempt > 1 {
+				fmt.Fprintf(a.stderr, "reached the portfolio database (attempt %d)\n", attempt)
+			}
+			return p, nil
+		case a.ctx.Err() != nil:
+			return nil, a.ctx.Err()
+		case !portfolio.Unavailable(err):
+			return nil, err
+		}
+		if waiting != nil {
+			waiting()
+		}
+		fmt.Fprintf(a.stderr, "the portfolio database is unavailable; trying again in %s (Ctrl-C to stop): %v\n", wait, err)
+		t := time.NewTimer(wait)
+		select {
+		case <-a.ctx.Done():
+			t.Stop()
+			return nil, a.ctx.Err()
+		case <-t.C:
+		}
+		wait = min(2*wait, openRetryMax)
+	}
+}
+
+// stopped is err, nil when it only says that the command was stopped
+// (Ctrl-C: its context was cancelled).
+func stopped(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
 
 func portfolioServe() *command {
 	return &command{
@@ -19,12 +109,17 @@ func portfolioServe() *command {
 127.0.0.1:8080, this machine only; ":8080" listens on every interface) with
 the secret from $REGISTERDATA_WEBHOOK_SECRET or --secret-file. Each delivery
 is verified, its event id recorded and its work queued in one transaction,
-and answered at once; a redelivery or a replay changes nothing. Unless
+and answered at once; a redelivery or a replay changes nothing; a delivery
+the database could never store is refused with 400 and the reason on
+stderr; while the database is unavailable deliveries are answered 503
+with a Retry-After, so that the service delivers them again. Unless
 --no-work is given, the same process also works the queue: it fetches what
 each event's categories need, compares it with the stored snapshot and
 writes the journal entry and the flag changes in one transaction. Any
 number of "serve" and "work" processes may share one PostgreSQL database.
-Stop it with Ctrl-C.`,
+Stop it with Ctrl-C.
+
+` + rescueHelp,
 		examples: []string{
 			"registerdata portfolio serve --secret-file ~/.config/registerdata/webhook-secret",
 			"registerdata portfolio serve --db postgres://kyc@db:5432/kyc --addr :8080 --no-work",
@@ -35,45 +130,88 @@ Stop it with Ctrl-C.`,
 			secret := declareSecretFlags(fs)
 			tolerance := fs.Duration("tolerance", webhook.DefaultTolerance, "how far a delivery's timestamp may lie from now")
 			noWork := fs.Bool("no-work", false, "only receive: leave the queued work to \"portfolio work\" processes")
+			rescue := rescueFlag(fs)
 			return func(a *app, _ []string) error {
 				v, err := a.verifier(secret, *tolerance)
 				if err != nil {
 					return err
 				}
-				p, err := a.openPortfolio(*db, a.workLogger())
+				opts, err := a.workOptions(*rescue)
 				if err != nil {
 					return err
 				}
-				defer p.Close()
 				l, err := a.listenTCP("--addr", *addr)
 				if err != nil {
 					return err
 				}
-				return a.servePortfolio(p, v, l, !*noWork)
+				return a.servePortfolio(*db, opts, v, l, !*noWork)
 			}
 		},
 	}
 }
 
-// servePortfolio serves p's handler on l, and works the queue in the same
-// process when work is set, until the command's context ends.
-func (a *app) servePortfolio(p *portfolio.Portfolio, v *webhook.Verifier, l net.Listener, work bool) error {
+// servePortfolio serves the portfolio's handler on l, and works the queue
+// in the same process when work is set, until the command's context ends.
+// While the database is unavailable at start (openPortfolioWaiting) it
+// serves already, answering every delivery 503 with a Retry-After, as
+// the handler answers while the database is down.
+func (a *app) servePortfolio(db string, opts []portfolio.Option, v *webhook.Verifier, l net.Listener, work bool) error {
 	ctx, cancel := context.WithCancel(a.ctx)
 	defer cancel()
-	workDone := make(chan error, 1)
+	var ready atomic.Pointer[http.Handler]
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h := ready.Load(); h != nil {
+			(*h).ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(int(openRetryMax/time.Second)))
+		http.Error(w, "the portfolio's database is not reachable yet; retry later", http.StatusServiceUnavailable)
+	})
+	serveDone := make(chan error, 1)
+	serving := false
+	serve := func() {
+		if !serving {
+			serving = true
+			go func() { serveDone <- serveUntilDone(ctx, webhookServer(h, listenLimits), l) }()
+			fmt.Fprintf(a.stderr, "receiving webhooks on http://%s/ (Ctrl-C to stop)\n", l.Addr())
+		}
+	}
+	p, err := a.openPortfolioWaiting(db, serve, opts...)
+	if err != nil {
+		cancel()
+		err = stopped(err)
+		if serving {
+			return errors.Join(err, <-serveDone)
+		}
+		_ = l.Close() // never served: nobody else closes it
+		return err
+	}
+	defer p.Close()
+	ph := p.Handler(v)
+	ready.Store(&ph)
+	serve()
+	workErr := make(chan error, 1)
 	if work {
-		go func() { workDone <- p.Work(ctx) }()
+		fmt.Fprintf(a.stderr, "working the queue; %s\n", rescueLine(p))
+		go func() { workErr <- p.Work(ctx) }()
 	} else {
-		workDone <- nil
+		workErr <- nil
 	}
-	fmt.Fprintf(a.stderr, "receiving webhooks on http://%s/ (Ctrl-C to stop)\n", l.Addr())
-	serveErr := serveUntilDone(ctx, webhookServer(p.Handler(v), listenLimits), l)
-	cancel()
-	workErr := <-workDone
-	if errors.Is(workErr, context.Canceled) {
-		workErr = nil
+	var serveErr error
+	select {
+	case serveErr = <-serveDone: // the server failed, or ctx ended
+		cancel()
+	case <-ctx.Done():
+		serveErr = <-serveDone
 	}
-	return errors.Join(serveErr, workErr)
+	return errors.Join(serveErr, stopped(<-workErr))
+}
+
+// rescueLine says how long a dead worker's job of p waits and how long
+// one run may take, as the portfolio has them.
+func rescueLine(p *portfolio.Portfolio) string {
+	return fmt.Sprintf("a job of a worker that dies runs again after %s (--rescue-after) and River's next rescue round, within %s; a job runs at most %s",
+		p.RescueAfter(), p.RescueAfter()+portfolio.RescueRound, p.JobTimeout())
 }
 
 func portfolioWork() *command {
@@ -85,7 +223,9 @@ empty): for each event it fetches what the event's categories need,
 compares it with the stored snapshot and writes the journal entry, the new
 snapshot and the flag changes in one transaction. Any number of workers may
 run on one PostgreSQL database; a job of a worker that dies is taken over by
-another, and nothing is journalled twice.`,
+another, and nothing is journalled twice.
+
+` + rescueHelp,
 		examples: []string{
 			"registerdata portfolio work --db postgres://kyc@db:5432/kyc",
 			"registerdata portfolio work --drain",
@@ -93,22 +233,29 @@ another, and nothing is journalled twice.`,
 		setup: func(fs *pflag.FlagSet) runFunc {
 			db := dbFlag(fs)
 			drain := fs.Bool("drain", false, "run what is queued now and exit")
+			rescue := rescueFlag(fs)
 			return func(a *app, _ []string) error {
-				p, err := a.openPortfolio(*db, a.workLogger())
+				opts, err := a.workOptions(*rescue)
 				if err != nil {
 					return err
 				}
-				defer p.Close()
 				if *drain {
+					p, err := a.openPortfolio(*db, opts...)
+					if err != nil {
+						return err
+					}
+					defer p.Close()
 					n, err := p.Drain(a.ctx)
 					fmt.Fprintf(a.stderr, "ran %d jobs\n", n)
 					return err
 				}
-				fmt.Fprintln(a.stderr, "working the queue (Ctrl-C to stop)")
-				if err := p.Work(a.ctx); err != nil && !errors.Is(err, context.Canceled) {
-					return err
+				p, err := a.openPortfolioWaiting(*db, nil, opts...)
+				if err != nil {
+					return stopped(err)
 				}
-				return nil
+				defer p.Close()
+				fmt.Fprintf(a.stderr, "working the queue (Ctrl-C to stop); %s\n", rescueLine(p))
+				return stopped(p.Work(a.ctx))
 			}
 		},
 	}
