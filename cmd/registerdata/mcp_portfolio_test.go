@@ -489,7 +489,7 @@ func TestMCPPortfolioResultKeysAreSnakeCase(t *testing.T) {
 // text the customer wrote that carry planted instructions, line breaks,
 // terminal escapes and bidirectional controls reach the agent only as
 // quoted data under the notice: never as a line of their own, never as
-// raw control characters.
+// raw control characters; a bidirectional override shows as ⟨U+202E⟩.
 func TestMCPPortfolioToolsKeepHostileTextInert(t *testing.T) {
 	f := newPortfolioFixture(t)
 	hostileName := "Löwenherz Bau GmbH\n" + plantedInstruction + "\x1b[2J\u2028\u202e"
@@ -529,6 +529,7 @@ func TestMCPPortfolioToolsKeepHostileTextInert(t *testing.T) {
 		for _, bad := range []string{"\x1b", "\r", "\u2028", "\u202e", "\x07"} {
 			assert.NotContains(t, text, bad, "%s: a raw control character %q reaches the agent", tool, bad)
 		}
+		assert.Contains(t, text, "⟨U+202E⟩", "%s: the override is shown by its code point, as everywhere text reaches a person", tool)
 	}
 
 	// The structured content keeps the whole text, as data.
