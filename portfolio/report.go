@@ -11,6 +11,7 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/visible"
 )
 
 //go:embed templates/overview.html.tmpl
@@ -35,10 +36,11 @@ var overviewPage = sync.OnceValue(func() *template.Template {
 			}
 			return t.UTC().Format("2006-01-02 15:04 UTC")
 		},
-		"display": func(name, id string) string { return shorten(displayName(name, id), maxShownName) },
+		"display": func(name, id string) string { return shown(displayName(name, id), maxShownName) },
 		"anchor":  anchor,
-		"short":   func(s string) string { return shorten(s, maxShownText) },
-		"join":    func(s []string) string { return shorten(strings.Join(s, ", "), maxShownText) },
+		"text":    visible.Line,
+		"short":   func(s string) string { return shown(s, maxShownText) },
+		"join":    func(s []string) string { return shown(strings.Join(s, ", "), maxShownText) },
 		"add":     func(a, b int) int { return a + b },
 		"plural":  plural,
 		"table":   func(class string, rows []flagRow) flagTable { return flagTable{class, rows} },
@@ -48,13 +50,13 @@ var overviewPage = sync.OnceValue(func() *template.Template {
 		"score": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 		"register": func(c registerdata.MatchCandidate) string {
 			r := c.Result
-			return strings.TrimSpace(strings.Join(strings.Fields(string(r.RegisterType)+" "+r.RegisterNumber+" "+r.RegisterCourt), " "))
+			return shown(strings.TrimSpace(strings.Join(strings.Fields(string(r.RegisterType)+" "+r.RegisterNumber+" "+r.RegisterCourt), " ")), maxShownText)
 		},
 		"city": func(c registerdata.MatchCandidate) string {
 			if c.Result.Address == nil {
 				return ""
 			}
-			return c.Result.Address.City
+			return shown(c.Result.Address.City, maxShownText)
 		},
 	}).Parse(overviewTemplate))
 })
@@ -158,6 +160,15 @@ const maxShownName = 160
 
 // maxShownText is how much of a sentence or reason the lists show.
 const maxShownText = 600
+
+// shown is s as the page shows it: cut to n runes (see shorten), then
+// with bidirectional controls and the other format and control
+// characters shown as their code points, "⟨U+202E⟩" (visible.Line, the
+// rule of every text for people), so that they can neither reorder what
+// a person reads nor pass unnoticed; html/template escapes the rest.
+// Every text of the page that did not come from the package goes
+// through it or through "text".
+func shown(s string, n int) string { return visible.Line(shorten(s, n)) }
 
 // shorten cuts s to n runes, marking the cut.
 func shorten(s string, n int) string {
