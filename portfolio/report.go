@@ -40,12 +40,12 @@ var overviewPage = sync.OnceValue(func() *template.Template {
 		"anchor":  anchor,
 		"text":    visible.Line,
 		"short":   func(s string) string { return shown(s, maxShownText) },
-		"join":    func(s []string) string { return shown(strings.Join(s, ", "), maxShownText) },
+		"list":    list,
 		"add":     func(a, b int) int { return a + b },
 		"plural":  plural,
 		"table":   func(class string, rows []flagRow) flagTable { return flagTable{class, rows} },
-		"co": func(id, name string, refs []string, linked bool) companyRef {
-			return companyRef{id, name, refs, linked}
+		"co": func(id, name string, refs []string, more int, linked bool) companyRef {
+			return companyRef{id, name, refs, more, linked}
 		},
 		"score": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 		"register": func(c registerdata.MatchCandidate) string {
@@ -68,12 +68,23 @@ type flagTable struct {
 }
 
 // companyRef is a company as a list cell shows it: its name, its id and
-// the customer's refs naming it.
+// the first of the customer's refs naming it.
 type companyRef struct {
-	ID     string
-	Name   string
-	Refs   []string
-	Linked bool // the company has a section in appendix C
+	ID       string
+	Name     string
+	Refs     []string
+	RefsMore int  // refs not listed
+	Linked   bool // the company has a section in appendix C
+}
+
+// list is the items of a list the page cuts (refs, tags), joined, and
+// how many more there are: "C-1, C-2, C-3 and 9997 more".
+func list(items []string, more int) string {
+	s := shown(strings.Join(items, ", "), maxShownText)
+	if more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return s
 }
 
 // WriteHTML writes the portfolio overview as one self-contained HTML
