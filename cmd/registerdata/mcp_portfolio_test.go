@@ -42,6 +42,7 @@ type portfolioFixture struct {
 	p        *portfolio.Portfolio
 	clk      *fake.Clock
 	requests *countingTransport
+	path     string // the SQLite file of the portfolio
 }
 
 // newPortfolioFixture opens a temporary SQLite portfolio over the fake
@@ -56,7 +57,8 @@ func newPortfolioFixture(t *testing.T, opts ...portfolio.Option) *portfolioFixtu
 	rt := &countingTransport{}
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithHTTPClient(&http.Client{Transport: rt}))
 	require.NoError(t, err)
-	p, err := portfolio.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "p.db"), c, append([]portfolio.Option{portfolio.WithClock(clk.Now)}, opts...)...)
+	path := filepath.Join(t.TempDir(), "p.db")
+	p, err := portfolio.Open(ctx, "sqlite:"+path, c, append([]portfolio.Option{portfolio.WithClock(clk.Now)}, opts...)...)
 	require.NoError(t, err)
 	t.Cleanup(func() { p.Close() })
 	v, err := webhook.NewVerifier(portfolioSecret)
@@ -74,7 +76,7 @@ func newPortfolioFixture(t *testing.T, opts ...portfolio.Option) *portfolioFixtu
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, ct, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { cs.Close() })
-	return &portfolioFixture{cs: cs, srv: srv, p: p, clk: clk, requests: rt}
+	return &portfolioFixture{cs: cs, srv: srv, p: p, clk: clk, requests: rt, path: path}
 }
 
 // importRows imports rows and returns each row's status by ref.
