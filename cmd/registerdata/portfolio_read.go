@@ -20,8 +20,8 @@ func portfolioEvents() *command {
 		summary: "the journal, from a cursor: what changed, flags raised and cleared (free)",
 		help: `Prints the portfolio's journal in commit order, after the entry numbered
 --since (0: from the start), a block of lines per check: a heading with
-the entry's number, the company's id and name, the customer refs and the
-credits the check cost, then the changes as sentences and the red flags
+the entry's number, the company's id and name, the customer refs (the
+first three, and how many more) and the credits the check cost, then the changes as sentences and the red flags
 raised and cleared. Pass the last number to --since to continue, so a CRM
 sync or a SIEM can follow the journal. With
 --follow it keeps printing new entries until Ctrl-C. --json prints one JSON
