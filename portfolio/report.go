@@ -107,8 +107,11 @@ func (p *Portfolio) WriteHTML(w io.Writer) error {
 // size of the portfolio: the lists before the appendices are cut at
 // ReportChanges, ReportNewFlags, ReportOpenFlags, ReportReviewRows (with
 // ReportCandidates each) and ReportDecisions, the appendices at
-// o.MaxRows, and every cut says how much was left out and where to find
-// it. All register text is escaped; nothing in it runs or loads.
+// o.MaxRows, a company's refs and a row's tags at ReportRefs, a change's
+// sentences at ReportSentences, and every cut says how much was left out
+// and where to find it. All register text is escaped; nothing in it runs
+// or loads; bidirectional controls and other format characters are shown
+// as their code points ("⟨U+202E⟩", package visible).
 func (p *Portfolio) WriteHTMLContext(ctx context.Context, w io.Writer, o ReportOptions) error {
 	if ctx == nil {
 		return fmt.Errorf("portfolio: WriteHTMLContext: nil context: pass context.Background() or a request's context")
