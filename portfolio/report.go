@@ -11,6 +11,7 @@ import (
 	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/visible"
 )
 
 //go:embed templates/overview.html.tmpl
@@ -35,26 +36,27 @@ var overviewPage = sync.OnceValue(func() *template.Template {
 			}
 			return t.UTC().Format("2006-01-02 15:04 UTC")
 		},
-		"display": func(name, id string) string { return shorten(displayName(name, id), maxShownName) },
+		"display": func(name, id string) string { return shown(displayName(name, id), maxShownName) },
 		"anchor":  anchor,
-		"short":   func(s string) string { return shorten(s, maxShownText) },
-		"join":    func(s []string) string { return shorten(strings.Join(s, ", "), maxShownText) },
+		"text":    visible.Line,
+		"short":   func(s string) string { return shown(s, maxShownText) },
+		"list":    list,
 		"add":     func(a, b int) int { return a + b },
 		"plural":  plural,
 		"table":   func(class string, rows []flagRow) flagTable { return flagTable{class, rows} },
-		"co": func(id, name string, refs []string, linked bool) companyRef {
-			return companyRef{id, name, refs, linked}
+		"co": func(id, name string, refs []string, more int, linked bool) companyRef {
+			return companyRef{id, name, refs, more, linked}
 		},
 		"score": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 		"register": func(c registerdata.MatchCandidate) string {
 			r := c.Result
-			return strings.TrimSpace(strings.Join(strings.Fields(string(r.RegisterType)+" "+r.RegisterNumber+" "+r.RegisterCourt), " "))
+			return shown(strings.TrimSpace(strings.Join(strings.Fields(string(r.RegisterType)+" "+r.RegisterNumber+" "+r.RegisterCourt), " ")), maxShownText)
 		},
 		"city": func(c registerdata.MatchCandidate) string {
 			if c.Result.Address == nil {
 				return ""
 			}
-			return c.Result.Address.City
+			return shown(c.Result.Address.City, maxShownText)
 		},
 	}).Parse(overviewTemplate))
 })
@@ -66,12 +68,23 @@ type flagTable struct {
 }
 
 // companyRef is a company as a list cell shows it: its name, its id and
-// the customer's refs naming it.
+// the first of the customer's refs naming it.
 type companyRef struct {
-	ID     string
-	Name   string
-	Refs   []string
-	Linked bool // the company has a section in appendix C
+	ID       string
+	Name     string
+	Refs     []string
+	RefsMore int  // refs not listed
+	Linked   bool // the company has a section in appendix C
+}
+
+// list is the items of a list the page cuts (refs, tags), joined, and
+// how many more there are: "C-1, C-2, C-3 and 9997 more".
+func list(items []string, more int) string {
+	s := shown(strings.Join(items, ", "), maxShownText)
+	if more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return s
 }
 
 // WriteHTML writes the portfolio overview as one self-contained HTML
@@ -94,8 +107,11 @@ func (p *Portfolio) WriteHTML(w io.Writer) error {
 // size of the portfolio: the lists before the appendices are cut at
 // ReportChanges, ReportNewFlags, ReportOpenFlags, ReportReviewRows (with
 // ReportCandidates each) and ReportDecisions, the appendices at
-// o.MaxRows, and every cut says how much was left out and where to find
-// it. All register text is escaped; nothing in it runs or loads.
+// o.MaxRows, a company's refs and a row's tags at ReportRefs, a change's
+// sentences at ReportSentences, and every cut says how much was left out
+// and where to find it. All register text is escaped; nothing in it runs
+// or loads; bidirectional controls and other format characters are shown
+// as their code points ("⟨U+202E⟩", package visible).
 func (p *Portfolio) WriteHTMLContext(ctx context.Context, w io.Writer, o ReportOptions) error {
 	if ctx == nil {
 		return fmt.Errorf("portfolio: WriteHTMLContext: nil context: pass context.Background() or a request's context")
@@ -158,6 +174,15 @@ const maxShownName = 160
 
 // maxShownText is how much of a sentence or reason the lists show.
 const maxShownText = 600
+
+// shown is s as the page shows it: cut to n runes (see shorten), then
+// with bidirectional controls and the other format and control
+// characters shown as their code points, "⟨U+202E⟩" (visible.Line, the
+// rule of every text for people), so that they can neither reorder what
+// a person reads nor pass unnoticed; html/template escapes the rest.
+// Every text of the page that did not come from the package goes
+// through it or through "text".
+func shown(s string, n int) string { return visible.Line(shorten(s, n)) }
 
 // shorten cuts s to n runes, marking the cut.
 func shorten(s string, n int) string {

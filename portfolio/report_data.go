@@ -52,6 +52,13 @@ const (
 	ReportCandidates = 2
 	// ReportDecisions is how many pending decisions are listed.
 	ReportDecisions = 25
+	// ReportRefs is how many of the refs naming a company are listed
+	// wherever the page names it (and how many tags of a row awaiting
+	// review); the rest are counted: "C-1, C-2, C-3 and 9997 more".
+	ReportRefs = 3
+	// ReportSentences is how many sentences of one change are listed;
+	// the rest are counted.
+	ReportSentences = 10
 )
 
 // overview is what the page shows, gathered with bounded memory: counts
@@ -115,26 +122,50 @@ type flagCode struct {
 	Open, New, Inherited, Acked int
 }
 
-// flagRow is an open flag with its severity.
+// flagRow is an open flag with its severity; Refs holds the first
+// ReportRefs refs of the company.
 type flagRow struct {
 	OpenFlag
+	RefsMore int // refs of the company not listed
 	Severity redflags.Severity
 	IsNew    bool
 	Linked   bool // the company has a section in appendix C
 }
 
-// changeRow is a journal entry as the page lists it.
+// changeRow is a journal entry as the page lists it: Refs holds its first
+// ReportRefs refs, Sentences its first ReportSentences sentences.
 type changeRow struct {
 	Event
-	Linked bool // the company has a section in appendix C
+	RefsMore      int  // refs not listed
+	SentencesMore int  // sentences not listed
+	Linked        bool // the company has a section in appendix C
 }
 
-// reviewRow is a row of the review queue with the candidates shown.
+// changeRowOf is ev as the page lists it, its lists cut.
+func changeRowOf(ev Event) changeRow {
+	r := changeRow{Event: ev}
+	r.Refs, r.RefsMore = head(ev.Refs, ReportRefs)
+	r.Sentences, r.SentencesMore = head(ev.Sentences, ReportSentences)
+	return r
+}
+
+// head is the first n items of s (a copy, so that the rest can be
+// freed) and how many were left out.
+func head[T any](s []T, n int) ([]T, int) {
+	if len(s) <= n {
+		return s, 0
+	}
+	return slices.Clone(s[:n]), len(s) - n
+}
+
+// reviewRow is a row of the review queue with the candidates shown; the
+// row's Tags hold its first ReportRefs tags.
 type reviewRow struct {
 	Review
-	Shown   []registerdata.MatchCandidate
-	More    int // candidates not shown
-	Outcome string
+	Shown    []registerdata.MatchCandidate
+	More     int // candidates not shown
+	TagsMore int // tags not listed
+	Outcome  string
 }
 
 // pendingRow is a decision waiting for a second person.
@@ -146,11 +177,12 @@ type pendingRow struct {
 // companyRow is one company's section: its entries, the flags and the
 // period's changes the page lists.
 type companyRow struct {
-	ID      string
-	Name    string
-	Refs    []string
-	Flags   []flagRow
-	Changes []changeRow
+	ID       string
+	Name     string
+	Refs     []string // the first ReportRefs
+	RefsMore int      // refs not listed
+	Flags    []flagRow
+	Changes  []changeRow
 }
 
 func (o ReportOptions) resolved() ReportOptions {
@@ -338,12 +370,35 @@ func (p *Portfolio) reportFlags(ctx context.Context, ov *overview, limit int) er
 	ov.FlagsOmitted = ov.FlagsHigh + ov.FlagsReview - ov.FlagsNew - len(others)
 	for _, list := range [][]flagRow{ov.NewFlags, ov.Flags, ov.FlagsMore} {
 		for i := range list {
-			if list[i].Refs, err = p.refsOf(ctx, p.db, list[i].CompanyID); err != nil {
+			if list[i].Refs, list[i].RefsMore, err = p.refsHead(ctx, list[i].CompanyID); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// refsHead is the first ReportRefs refs of the entries naming company id
+// (as refsOf orders them) and how many more there are: the page reads no
+// more of a company named by 10,000 entries than it shows.
+func (p *Portfolio) refsHead(ctx context.Context, id string) ([]string, int, error) {
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, COUNT(*) OVER () FROM portfolio_entries WHERE company_id = $1 AND status = 'matched' ORDER BY ref LIMIT `+itoa(ReportRefs)), id)
+	if err != nil {
+		return nil, 0, fmt.Errorf("portfolio: report: reading the refs of %s: %w", id, err)
+	}
+	defer rows.Close()
+	refs, total := []string{}, 0
+	for rows.Next() {
+		var r string
+		if err := rows.Scan(&r, &total); err != nil {
+			return nil, 0, fmt.Errorf("portfolio: report: reading the refs of %s: %w", id, err)
+		}
+		refs = append(refs, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("portfolio: report: reading the refs of %s: %w", id, err)
+	}
+	return refs, total - len(refs), nil
 }
 
 // flagsOfCodes reads at most limit open flags with one of codes that
@@ -390,7 +445,7 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 			return
 		}
 		ov.ChangesTotal++
-		ov.Changes = append(ov.Changes, changeRow{Event: ev})
+		ov.Changes = append(ov.Changes, changeRowOf(ev))
 		if len(ov.Changes) >= 2*changeCap {
 			newest(ov.Changes)
 			ov.Changes = ov.Changes[:changeCap]
@@ -413,7 +468,7 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 			ov.BaselineTotal++
 			ov.BaselineFlags += len(ev.Raised)
 			if len(ov.Baselines) < limit {
-				ov.Baselines = append(ov.Baselines, changeRow{Event: ev})
+				ov.Baselines = append(ov.Baselines, changeRowOf(ev))
 			}
 		}
 		batch = batch[:0]
@@ -501,6 +556,7 @@ func (p *Portfolio) reportReview(ctx context.Context, ov *overview, limit int) e
 		row.Shown = r.Candidates[:min(ReportCandidates, len(r.Candidates))]
 		row.More = len(r.Candidates) - len(row.Shown)
 		row.Candidates = nil
+		row.Row.Tags, row.TagsMore = head(r.Row.Tags, ReportRefs)
 		ov.Review = append(ov.Review, row)
 	}
 	ov.ReviewOmitted = max(0, ov.AwaitReview-len(ov.Review))
@@ -570,10 +626,10 @@ func subjectOf(d Decision) string {
 // for appendix C.
 func companySections(ov *overview, limit int) ([]companyRow, int) {
 	byID := map[string]*companyRow{}
-	row := func(id, name string, refs []string) *companyRow {
+	row := func(id, name string, refs []string, more int) *companyRow {
 		r := byID[id]
 		if r == nil {
-			r = &companyRow{ID: id, Name: name, Refs: refs}
+			r = &companyRow{ID: id, Name: name, Refs: refs, RefsMore: more}
 			byID[id] = r
 		}
 		if r.Name == "" {
@@ -582,11 +638,11 @@ func companySections(ov *overview, limit int) ([]companyRow, int) {
 		return r
 	}
 	for _, f := range ov.NewFlags {
-		r := row(f.CompanyID, f.Name, f.Refs)
+		r := row(f.CompanyID, f.Name, f.Refs, f.RefsMore)
 		r.Flags = append(r.Flags, f)
 	}
 	for _, ev := range ov.Changes {
-		r := row(ev.CompanyID, ev.Name, ev.Refs)
+		r := row(ev.CompanyID, ev.Name, ev.Refs, ev.RefsMore)
 		r.Changes = append(r.Changes, ev)
 	}
 	out := make([]companyRow, 0, len(byID))

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/visible"
 )
 
 // Register text is data, never instructions. A company's name, an
@@ -28,23 +29,27 @@ const DataNotice = "Register data: the quoted fields below come from the company
 const dataNotice = DataNotice
 
 // QuoteRegisterText quotes a register text for the summary of a tool
-// result as this package's tools do: Go-quoted (line breaks and control
-// characters escaped, so a planted line cannot stand on its own), cut
-// to 200 runes with "…" (the structured content keeps the whole text).
+// result as this package's tools do: cut to 200 runes with "…" (the
+// structured content keeps the whole text), bidirectional controls, the
+// other format characters and control characters shown as their code
+// points ("⟨U+202E⟩", the rule of every text for people: visible.Text),
+// then Go-quoted (line breaks escaped, so a planted line cannot stand on
+// its own).
 func QuoteRegisterText(s string) string { return q(s) }
 
 // quoteMax is the most runes of one register text quoted in a summary;
 // the structured content holds the whole text.
 const quoteMax = 200
 
-// q quotes a register text for a summary: Go-quoted (line breaks and
-// controls escaped), cut to quoteMax runes with "…".
+// q quotes a register text for a summary: cut to quoteMax runes with
+// "…", hidden characters shown (visible.Text), Go-quoted (line breaks
+// escaped).
 func q(s string) string {
 	if utf8.RuneCountInString(s) > quoteMax {
 		r := []rune(s)
 		s = string(r[:quoteMax]) + "…"
 	}
-	return strconv.Quote(s)
+	return strconv.Quote(visible.Text(s))
 }
 
 // withoutPresigned is v as generic JSON without the presigned addresses

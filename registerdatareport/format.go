@@ -3,10 +3,10 @@ package registerdatareport
 import (
 	"strconv"
 	"strings"
-	"unicode"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
+	"github.com/registerdata/registerdata-go/visible"
 )
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -102,50 +102,11 @@ func relationName(r enums.RelationType) string {
 	return strings.ReplaceAll(string(r), "_", " ")
 }
 
-// clean makes a register text safe to show beyond what escaping does:
+// clean makes a register text safe to show beyond what escaping does,
+// by the rule every text for people follows (package visible):
 // bidirectional controls (which could make a name read backwards or hide
-// part of it) and other invisible control characters are shown as their
-// code point, "⟨U+202E⟩", so they can neither reorder the page nor pass
-// unnoticed. html/template escapes the result as usual.
-func clean(s string) string {
-	if !needsClean(s) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\t' || r == '\n':
-			b.WriteByte(' ')
-		case isBidiControl(r), unicode.IsControl(r), r == '\uFEFF', r == utf8Error:
-			b.WriteString("⟨U+")
-			b.WriteString(strings.ToUpper(strconv.FormatInt(int64(r), 16)))
-			b.WriteString("⟩")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-const utf8Error = '\uFFFD'
-
-func needsClean(s string) bool {
-	for _, r := range s {
-		if r == '\t' || r == '\n' || isBidiControl(r) || unicode.IsControl(r) || r == '\uFEFF' || r == utf8Error {
-			return true
-		}
-	}
-	return false
-}
-
-// isBidiControl reports the explicit bidirectional formatting characters
-// (Unicode UAX 9): embeddings, overrides, isolates and marks.
-func isBidiControl(r rune) bool {
-	switch {
-	case r >= '\u202A' && r <= '\u202E', r >= '\u2066' && r <= '\u2069':
-		return true
-	case r == '\u200E' || r == '\u200F' || r == '\u061C':
-		return true
-	}
-	return false
-}
+// part of it), the other format characters and control characters are
+// shown as their code point, "⟨U+202E⟩", so they can neither reorder the
+// page nor pass unnoticed; line breaks and tabs become spaces.
+// html/template escapes the result as usual.
+func clean(s string) string { return visible.Line(s) }

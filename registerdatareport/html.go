@@ -23,14 +23,14 @@ var (
 	page = sync.OnceValue(func() *template.Template {
 		return template.Must(template.New("dossier.html.tmpl").Funcs(template.FuncMap{
 			"add":  func(a, b float64) float64 { return a + b },
-			"reps": func(r []repView, c repCols) repTable { return repTable{Reps: r, Cols: c} },
+			"reps": func(r []repView) repTable { return repTable{Reps: r, Cols: colsOf(r)} },
 		}).ParseFS(files, "templates/dossier.html.tmpl"))
 	})
 	css = sync.OnceValue(func() template.CSS { return mustRead("templates/dossier.css") })
 )
 
-// repTable is one table of representatives with the columns both tables
-// share.
+// repTable is one table of representatives with the optional columns its
+// rows fill.
 type repTable struct {
 	Reps []repView
 	Cols repCols

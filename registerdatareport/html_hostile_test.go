@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unicode"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -81,4 +82,36 @@ func TestHostileRegisterTextRendersInert(t *testing.T) {
 		require.Len(t, rects, 1)
 		assert.NotEqual(t, "0.0", attr(rects[0], "width"), "node %s was laid out", k)
 	}
+}
+
+// TestDossierShowsEveryFormatCharacterAsItsCodePoint: beyond the
+// bidirectional controls, the other characters that hide or act on text
+// (a zero-width space, a word joiner, a soft hyphen, the Arabic letter
+// mark, a byte-order mark, a tag character, a terminal escape) are shown
+// as their code points wherever register text reaches the page: nothing
+// of Unicode's format or control categories is left in it but the page's
+// own line breaks.
+func TestDossierShowsEveryFormatCharacterAsItsCodePoint(t *testing.T) {
+	srv, c, clk := newFake(t)
+	hidden := "\u200Bzw\u2060wj\u00ADsh\u061Calm\uFEFFbom\U000E0041tag\x1b[2J"
+	require.NoError(t, srv.UpdateCompany(nordlicht, func(co *registerdata.Company) {
+		co.Name.Name = "Nordlicht " + hidden + " GmbH"
+		co.Representation = append(co.Representation, registerdata.Representative{
+			Name: "Rep " + hidden, Type: enums.RepresentativeTypeNaturalPerson,
+			RoleDetail: registerdata.RoleDetail{Code: enums.RoleCodeDirector}, StartDate: registerdata.DateOf(clk.Now()),
+			NaturalPerson: &registerdata.NaturalPerson{LastName: ptr("Rep " + hidden)},
+		})
+	}))
+	_, b := build(t, c, clk, nordlicht, registerdatareport.Options{})
+	for _, r := range string(b) {
+		if r != '\n' && r != '\t' && r != '\r' && (unicode.Is(unicode.Cf, r) || unicode.IsControl(r)) {
+			t.Errorf("the page holds %U as it is", r)
+		}
+	}
+	shown := "⟨U+200B⟩zw⟨U+2060⟩wj⟨U+00AD⟩sh⟨U+061C⟩alm⟨U+FEFF⟩bom⟨U+E0041⟩tag⟨U+001B⟩[2J"
+	doc := parse(t, b)
+	h1 := find(doc, func(n *html.Node) bool { return n.Data == "h1" })
+	require.Len(t, h1, 1)
+	assert.Equal(t, "Nordlicht "+shown+" GmbH", text(h1[0]))
+	assert.Contains(t, text(byID(t, doc, "representatives")), "Rep "+shown)
 }

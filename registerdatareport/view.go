@@ -21,7 +21,6 @@ type view struct {
 	Shareholders                                      []shareholderView
 	BOs                                               []boView
 	Current, Former                                   []repView
-	RepCols                                           repCols
 	Persons                                           bool
 	Timeline                                          []event
 	Charts                                            []chart
@@ -60,10 +59,19 @@ type repView struct {
 	Positions                                     []string
 }
 
-// repCols are the optional columns of the representatives' tables, the
-// same for current and former ones so that the two align: a column no
-// representative has a value in is left out.
+// repCols are the optional columns of a table of representatives: a
+// column no row of the table has a value in is left out.
 type repCols struct{ Until, Authority bool }
+
+// colsOf is the optional columns reps fill.
+func colsOf(reps []repView) repCols {
+	var c repCols
+	for _, r := range reps {
+		c.Until = c.Until || r.End != ""
+		c.Authority = c.Authority || r.Authority != ""
+	}
+	return c
+}
 
 type event struct{ Date, Kind, Text string }
 
@@ -142,10 +150,6 @@ func newView(d *Dossier) (*view, error) {
 	}
 	v.BOs = beneficialOwners(d)
 	v.Current, v.Former = representatives(d, today)
-	for _, r := range append(append([]repView(nil), v.Current...), v.Former...) {
-		v.RepCols.Until = v.RepCols.Until || r.End != ""
-		v.RepCols.Authority = v.RepCols.Authority || r.Authority != ""
-	}
 	v.Timeline = timeline(d)
 	charts := financialCharts(d)
 	v.Charts = charts

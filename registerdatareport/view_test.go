@@ -41,14 +41,20 @@ func headersOf(t *testing.T, doc *html.Node, section, class string) []string {
 	return out
 }
 
-func TestDossierRepresentativeTablesAlignWithoutEmptyColumns(t *testing.T) {
+// TestDossierRepresentativeTablesDropColumnsEmptyInEveryRow: each table
+// of representatives (current, former) shows "Until" and "Authority" only
+// when some row of that table has a value in it: the current table has no
+// "Until" column because another table has one, and a former table
+// whose people held no stated authority has no "Authority" column.
+func TestDossierRepresentativeTablesDropColumnsEmptyInEveryRow(t *testing.T) {
 	_, c, clk := newFake(t)
 	_, b := build(t, c, clk, nordlichtService, registerdatareport.Options{})
 	doc := parse(t, b)
 	assert.Equal(t, []string{"Name", "Role", "Since", "Authority"}, headersOf(t, doc, "representatives", "reps"), "no one has left: no Until column")
 
-	// With a former representative both tables get the Until column, and
-	// the same columns.
+	// With a former representative without a stated authority, the former
+	// table has an Until column and no Authority column; the current
+	// table keeps its own columns.
 	srv, c2, clk2 := newFake(t)
 	end := registerdata.NewDate(2023, 3, 31)
 	require.NoError(t, srv.UpdateCompany(nordlichtService, func(co *registerdata.Company) {
@@ -58,20 +64,26 @@ func TestDossierRepresentativeTablesAlignWithoutEmptyColumns(t *testing.T) {
 	}))
 	_, b = build(t, c2, clk2, nordlichtService, registerdatareport.Options{})
 	doc = parse(t, b)
-	var cols []string
+	var cols, heads []string
 	for _, tb := range find(byID(t, doc, "representatives"), func(n *html.Node) bool { return n.Data == "table" && hasClass(n, "reps") }) {
-		var cs []string
+		var cs, hs []string
 		for _, col := range find(tb, func(n *html.Node) bool { return n.Data == "col" }) {
 			cs = append(cs, attr(col, "class"))
 		}
+		for _, th := range find(tb, func(n *html.Node) bool { return n.Data == "th" }) {
+			hs = append(hs, text(th))
+		}
 		cols = append(cols, strings.Join(cs, " "))
+		heads = append(heads, strings.Join(hs, " | "))
 	}
 	require.Len(t, cols, 2, "a current and a former table")
-	assert.Equal(t, cols[0], cols[1], "current and former tables share their columns")
-	assert.Equal(t, "c-name c-role c-date c-date c-auth", cols[0])
+	assert.Equal(t, "Name | Role | Since | Authority", heads[0], "the current table: nobody's Until is known")
+	assert.Equal(t, "c-name c-role c-date c-auth", cols[0])
+	assert.Equal(t, "Name | Role | Since | Until", heads[1], "the former table: nobody's authority is stated")
+	assert.Equal(t, "c-name c-role c-date c-date", cols[1])
 	former := rowsOf(t, doc, "representatives", "reps")
 	last := former[len(former)-1]
-	assert.Equal(t, []string{"Jonas Alt", "Joint Authorised Signatory", "2022-11-01", "2023-03-31", ""}, last)
+	assert.Equal(t, []string{"Jonas Alt", "Joint Authorised Signatory", "2022-11-01", "2023-03-31"}, last, "no empty cell is left where a column was dropped")
 	assert.Contains(t, string(b), `td.date,th.date,time,.born{white-space:nowrap}`, "dates never wrap")
 }
 

@@ -34,7 +34,7 @@ func TestFailCleansTheMessage(t *testing.T) {
 	var stderr strings.Builder
 	a := &app{stderr: &stderr}
 	a.fail(errors.New("service says \x1b[2Jhello\nworld"))
-	if got := stderr.String(); got != "registerdata: service says [2Jhello world\n" {
+	if got := stderr.String(); got != "registerdata: service says ⟨U+001B⟩[2Jhello world\n" {
 		t.Errorf("stderr = %q", got)
 	}
 }

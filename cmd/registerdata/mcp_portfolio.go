@@ -27,6 +27,34 @@ const (
 	mcpPortfolioMaxItems = 200
 )
 
+// The bounds of each item's lists in the portfolio tools' results, so
+// that a result's size follows its limit of items and nothing else: a
+// company named by 10,000 entries shows its first refs and how many more
+// there are, in the text and in the structured content.
+const (
+	mcpPortfolioRefs       = 3  // refs naming a company, tags of a row
+	mcpPortfolioSentences  = 20 // sentences of one change
+	mcpPortfolioCandidates = 5  // candidates of one row awaiting review
+)
+
+// head is the first n items of s (a copy, so that the rest can be
+// freed) and how many were left out.
+func head[T any](s []T, n int) ([]T, int) {
+	if len(s) <= n {
+		return nonNilOf(s), 0
+	}
+	return append([]T(nil), s[:n]...), len(s) - n
+}
+
+// nonNilOf is s, or an empty list for nil: lists are never null in the
+// structured content.
+func nonNilOf[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
 // PortfolioChangesInput is the input of portfolio_changes.
 type PortfolioChangesInput struct {
 	// Days is how far back the journal is read, in days.
@@ -50,23 +78,28 @@ type PortfolioListInput struct {
 	Limit int `json:"limit,omitempty" jsonschema:"at most this many items, 1 to 200; default 50"`
 }
 
-// portfolioChange is one journal entry as portfolio_changes returns it.
+// portfolioChange is one journal entry as portfolio_changes returns it:
+// its first refs and sentences, and how many more there are.
 type portfolioChange struct {
-	Seq       int64     `json:"seq"`
-	At        time.Time `json:"at"`
-	CompanyID string    `json:"company_id"`
-	Name      string    `json:"name"`
-	Refs      []string  `json:"refs"`
-	Changes   []string  `json:"changes"`
-	Raised    []string  `json:"flags_raised"`
-	Cleared   []string  `json:"flags_cleared"`
+	Seq            int64     `json:"seq"`
+	At             time.Time `json:"at"`
+	CompanyID      string    `json:"company_id"`
+	Name           string    `json:"name"`
+	Refs           []string  `json:"refs"`
+	RefsOmitted    int       `json:"refs_omitted"`
+	Changes        []string  `json:"changes"`
+	ChangesOmitted int       `json:"changes_omitted"`
+	Raised         []string  `json:"flags_raised"`
+	Cleared        []string  `json:"flags_cleared"`
 }
 
-// portfolioFlag is one open flag as portfolio_flags returns it.
+// portfolioFlag is one open flag as portfolio_flags returns it, with the
+// first refs of its company and how many more there are.
 type portfolioFlag struct {
 	CompanyID      string           `json:"company_id"`
 	Name           string           `json:"name"`
 	Refs           []string         `json:"refs"`
+	RefsOmitted    int              `json:"refs_omitted"`
 	Code           string           `json:"code"`
 	Severity       string           `json:"severity"`
 	Reason         string           `json:"reason"`
@@ -122,8 +155,10 @@ func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Ti
 				out.Items = out.Items[1:] // keep the newest
 				out.Omitted++
 			}
-			out.Items = append(out.Items, portfolioChange{Seq: ev.Seq, At: ev.At, CompanyID: ev.CompanyID, Name: ev.Name, Refs: nonNil(ev.Refs),
-				Changes: nonNil(ev.Sentences), Raised: flagCodes(ev.Raised), Cleared: flagCodes(ev.Cleared)})
+			it := portfolioChange{Seq: ev.Seq, At: ev.At, CompanyID: ev.CompanyID, Name: ev.Name, Raised: flagCodes(ev.Raised), Cleared: flagCodes(ev.Cleared)}
+			it.Refs, it.RefsOmitted = head(ev.Refs, mcpPortfolioRefs)
+			it.Changes, it.ChangesOmitted = head(ev.Sentences, mcpPortfolioSentences)
+			out.Items = append(out.Items, it)
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "%d journal entries with changes in the last %d days", len(out.Items)+out.Omitted, days)
@@ -135,7 +170,11 @@ func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Ti
 			it := out.Items[i]
 			var parts []string
 			if len(it.Changes) > 0 {
-				parts = append(parts, quoteAll(it.Changes))
+				changes := quoteAll(it.Changes)
+				if it.ChangesOmitted > 0 {
+					changes += fmt.Sprintf("; and %d more changes", it.ChangesOmitted)
+				}
+				parts = append(parts, changes)
 			}
 			if len(it.Raised) > 0 {
 				parts = append(parts, "flags raised: "+codeList(it.Raised))
@@ -143,7 +182,7 @@ func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Ti
 			if len(it.Cleared) > 0 {
 				parts = append(parts, "flags cleared: "+codeList(it.Cleared))
 			}
-			fmt.Fprintf(&b, "- %s %s (refs %s): %s\n", it.At.Format("2006-01-02"), company(it.CompanyID, it.Name), refList(it.Refs), strings.Join(parts, "; "))
+			fmt.Fprintf(&b, "- %s %s (refs %s): %s\n", it.At.Format("2006-01-02"), company(it.CompanyID, it.Name), refList(it.Refs, it.RefsOmitted), strings.Join(parts, "; "))
 		}
 		return toolText(b.String()), out, nil
 	})
@@ -155,32 +194,43 @@ func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Ti
 		days, limit := clampInput(in.Days, 7, mcpPortfolioMaxDays), clampInput(in.Limit, 50, mcpPortfolioMaxItems)
 		since := now().Add(-time.Duration(days) * 24 * time.Hour)
 		out := portfolioList[portfolioFlag]{Items: []portfolioFlag{}, Note: registerTextNote}
+		// At most limit flags of each severity are kept (high ones come
+		// first), the others counted.
 		var high, review []portfolioFlag
+		nHigh, nReview := 0, 0
 		for f, err := range p.Flags(ctx) {
 			if err != nil {
 				return nil, out, err
 			}
-			pf := portfolioFlag{CompanyID: f.CompanyID, Name: f.Name, Refs: nonNil(f.Refs), Code: f.Flag.Code, Reason: f.Flag.Reason, Since: f.Since,
+			isHigh := redflags.SeverityOf(f.Flag.Code) == redflags.High
+			if isHigh {
+				nHigh++
+			} else {
+				nReview++
+			}
+			if (isHigh && len(high) == limit) || (!isHigh && len(review) == limit) {
+				continue
+			}
+			pf := portfolioFlag{CompanyID: f.CompanyID, Name: f.Name, Code: f.Flag.Code, Reason: f.Flag.Reason, Since: f.Since,
 				Inherited: f.Inherited, New: f.New(since), Acknowledged: f.Acknowledged, AcknowledgedBy: f.AcknowledgedBy, Note: f.Note,
 				Severity: string(redflags.SeverityOf(f.Flag.Code))}
+			pf.Refs, pf.RefsOmitted = head(f.Refs, mcpPortfolioRefs)
 			if !f.AcknowledgedAt.IsZero() {
 				at := f.AcknowledgedAt
 				pf.AcknowledgedAt = &at
 			}
-			if redflags.SeverityOf(f.Flag.Code) == redflags.High {
+			if isHigh {
 				high = append(high, pf)
 			} else {
 				review = append(review, pf)
 			}
 		}
 		all := append(high, review...)
-		if len(all) > limit {
-			out.Omitted = len(all) - limit
-			all = all[:limit]
-		}
+		all = all[:min(limit, len(all))]
+		out.Omitted = nHigh + nReview - len(all)
 		out.Items = append(out.Items, all...)
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d open red flags (%d high).\n", len(high)+len(review), len(high))
+		fmt.Fprintf(&b, "%d open red flags (%d high).\n", nHigh+nReview, nHigh)
 		for _, f := range out.Items {
 			var state []string
 			switch {
@@ -206,7 +256,7 @@ func addPortfolioTools(s *mcp.Server, p *portfolio.Portfolio, now func() time.Ti
 			if len(state) > 0 {
 				extra = ", " + strings.Join(state, ", ")
 			}
-			fmt.Fprintf(&b, "- [%s] %s %s (refs %s) since %s%s: %s\n", f.Severity, qword(f.Code), company(f.CompanyID, f.Name), refList(f.Refs),
+			fmt.Fprintf(&b, "- [%s] %s %s (refs %s) since %s%s: %s\n", f.Severity, qword(f.Code), company(f.CompanyID, f.Name), refList(f.Refs, f.RefsOmitted),
 				f.Since.Format("2006-01-02"), extra, quote(f.Reason))
 		}
 		return toolText(b.String()), out, nil
@@ -309,16 +359,21 @@ func qref(s string) string {
 	return quote(s)
 }
 
-// refList is qref of each ref, joined; "none" for no refs.
-func refList(refs []string) string {
-	if len(refs) == 0 {
+// refList is qref of each ref, joined, and how many more there are
+// ("C-1, C-2, C-3 and 9997 more"); "none" for no refs.
+func refList(refs []string, omitted int) string {
+	if len(refs) == 0 && omitted == 0 {
 		return "none"
 	}
 	out := make([]string, len(refs))
 	for i, r := range refs {
 		out[i] = qref(r)
 	}
-	return strings.Join(out, ", ")
+	s := strings.Join(out, ", ")
+	if omitted > 0 {
+		s += fmt.Sprintf(" and %d more", omitted)
+	}
+	return s
 }
 
 // codeList is qword of each flag code, joined.

@@ -8,18 +8,20 @@ import (
 	"github.com/registerdata/registerdata-go/portfolio"
 )
 
-// portfolioRow is a row as the customer wrote it.
+// portfolioRow is a row as the customer wrote it, with its first tags
+// and how many more there are.
 type portfolioRow struct {
-	CompanyID  string   `json:"company_id,omitempty"`
-	Name       string   `json:"name,omitempty"`
-	City       string   `json:"city,omitempty"`
-	PostalCode string   `json:"postal_code,omitempty"`
-	Street     string   `json:"street,omitempty"`
-	Register   string   `json:"register,omitempty"`
-	VATID      string   `json:"vat_id,omitempty"`
-	LEI        string   `json:"lei,omitempty"`
-	Website    string   `json:"website,omitempty"`
-	Tags       []string `json:"tags"`
+	CompanyID   string   `json:"company_id,omitempty"`
+	Name        string   `json:"name,omitempty"`
+	City        string   `json:"city,omitempty"`
+	PostalCode  string   `json:"postal_code,omitempty"`
+	Street      string   `json:"street,omitempty"`
+	Register    string   `json:"register,omitempty"`
+	VATID       string   `json:"vat_id,omitempty"`
+	LEI         string   `json:"lei,omitempty"`
+	Website     string   `json:"website,omitempty"`
+	Tags        []string `json:"tags"`
+	TagsOmitted int      `json:"tags_omitted"`
 }
 
 // portfolioCandidate is one company a match found for a row.
@@ -48,7 +50,8 @@ type portfolioPending struct {
 	At        time.Time       `json:"at"`
 }
 
-// portfolioReviewItem is one entry awaiting a person.
+// portfolioReviewItem is one entry awaiting a person, with its first
+// candidates and how many more there are.
 type portfolioReviewItem struct {
 	Ref        string               `json:"ref"`
 	Status     string               `json:"status"`
@@ -57,9 +60,11 @@ type portfolioReviewItem struct {
 	CompanyID  string               `json:"company_id,omitempty"`
 	Name       string               `json:"name,omitempty"`
 	Candidates []portfolioCandidate `json:"candidates"`
-	Decided    *portfolioRow        `json:"decided,omitempty"`
-	Pending    *portfolioPending    `json:"pending,omitempty"`
-	Since      time.Time            `json:"since"`
+	// CandidatesOmitted counts the candidates not listed.
+	CandidatesOmitted int               `json:"candidates_omitted"`
+	Decided           *portfolioRow     `json:"decided,omitempty"`
+	Pending           *portfolioPending `json:"pending,omitempty"`
+	Since             time.Time         `json:"since"`
 }
 
 // portfolioReviewList is the structured result of portfolio_review.
@@ -73,9 +78,10 @@ type portfolioReviewList struct {
 
 // reviewItem is r as portfolio_review returns it.
 func reviewItem(r portfolio.Review) portfolioReviewItem {
+	cands, omitted := head(r.Candidates, mcpPortfolioCandidates)
 	it := portfolioReviewItem{Ref: r.Ref, Status: string(r.Status), Reasons: nonNil(r.Reasons), Row: customerRow(r.Row),
-		CompanyID: r.CompanyID, Name: r.Name, Candidates: make([]portfolioCandidate, 0, len(r.Candidates)), Since: r.Since}
-	for _, c := range r.Candidates {
+		CompanyID: r.CompanyID, Name: r.Name, Candidates: make([]portfolioCandidate, 0, len(cands)), CandidatesOmitted: omitted, Since: r.Since}
+	for _, c := range cands {
 		pc := portfolioCandidate{CompanyID: c.CompanyID, Name: c.Name, Score: c.Score, Reasons: nonNil(c.Reasons),
 			RegisterType: string(c.Result.RegisterType), RegisterNumber: c.Result.RegisterNumber, RegisterCourt: c.Result.RegisterCourt,
 			LegalForm: string(c.Result.LegalForm), Active: c.Result.Active}
@@ -98,11 +104,13 @@ func reviewItem(r portfolio.Review) portfolioReviewItem {
 	return it
 }
 
-// customerRow is what the customer wrote in r.
+// customerRow is what the customer wrote in r, its tags cut.
 func customerRow(r portfolio.Row) portfolioRow {
 	q := r.Query
-	return portfolioRow{CompanyID: r.CompanyID, Name: q.Name, City: q.City, PostalCode: q.PostalCode, Street: q.Street,
-		Register: q.Register, VATID: q.VATID, LEI: q.LEI, Website: q.Website, Tags: nonNil(r.Tags)}
+	row := portfolioRow{CompanyID: r.CompanyID, Name: q.Name, City: q.City, PostalCode: q.PostalCode, Street: q.Street,
+		Register: q.Register, VATID: q.VATID, LEI: q.LEI, Website: q.Website}
+	row.Tags, row.TagsOmitted = head(r.Tags, mcpPortfolioRefs)
+	return row
 }
 
 // registerOf is a register entry as people write it: "HRB 12345
@@ -157,6 +165,9 @@ func writeReview(b *strings.Builder, r portfolioReviewItem) {
 		}
 		b.WriteString("\n")
 	}
+	if r.CandidatesOmitted > 0 {
+		fmt.Fprintf(b, "  and %d more candidates\n", r.CandidatesOmitted)
+	}
 	if d := r.Pending; d != nil {
 		what := d.Kind
 		switch {
@@ -210,7 +221,7 @@ func rowWords(r portfolioRow) string {
 	add("LEI", r.LEI)
 	add("website", r.Website)
 	if len(r.Tags) > 0 {
-		parts = append(parts, "tags "+refList(r.Tags))
+		parts = append(parts, "tags "+refList(r.Tags, r.TagsOmitted))
 	}
 	if len(parts) == 0 {
 		return "nothing but the ref"

@@ -42,6 +42,7 @@ type portfolioFixture struct {
 	p        *portfolio.Portfolio
 	clk      *fake.Clock
 	requests *countingTransport
+	path     string // the SQLite file of the portfolio
 }
 
 // newPortfolioFixture opens a temporary SQLite portfolio over the fake
@@ -56,7 +57,8 @@ func newPortfolioFixture(t *testing.T, opts ...portfolio.Option) *portfolioFixtu
 	rt := &countingTransport{}
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithHTTPClient(&http.Client{Transport: rt}))
 	require.NoError(t, err)
-	p, err := portfolio.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "p.db"), c, append([]portfolio.Option{portfolio.WithClock(clk.Now)}, opts...)...)
+	path := filepath.Join(t.TempDir(), "p.db")
+	p, err := portfolio.Open(ctx, "sqlite:"+path, c, append([]portfolio.Option{portfolio.WithClock(clk.Now)}, opts...)...)
 	require.NoError(t, err)
 	t.Cleanup(func() { p.Close() })
 	v, err := webhook.NewVerifier(portfolioSecret)
@@ -74,7 +76,7 @@ func newPortfolioFixture(t *testing.T, opts ...portfolio.Option) *portfolioFixtu
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, ct, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { cs.Close() })
-	return &portfolioFixture{cs: cs, srv: srv, p: p, clk: clk, requests: rt}
+	return &portfolioFixture{cs: cs, srv: srv, p: p, clk: clk, requests: rt, path: path}
 }
 
 // importRows imports rows and returns each row's status by ref.
@@ -489,7 +491,7 @@ func TestMCPPortfolioResultKeysAreSnakeCase(t *testing.T) {
 // text the customer wrote that carry planted instructions, line breaks,
 // terminal escapes and bidirectional controls reach the agent only as
 // quoted data under the notice: never as a line of their own, never as
-// raw control characters.
+// raw control characters; a bidirectional override shows as ⟨U+202E⟩.
 func TestMCPPortfolioToolsKeepHostileTextInert(t *testing.T) {
 	f := newPortfolioFixture(t)
 	hostileName := "Löwenherz Bau GmbH\n" + plantedInstruction + "\x1b[2J\u2028\u202e"
@@ -529,6 +531,7 @@ func TestMCPPortfolioToolsKeepHostileTextInert(t *testing.T) {
 		for _, bad := range []string{"\x1b", "\r", "\u2028", "\u202e", "\x07"} {
 			assert.NotContains(t, text, bad, "%s: a raw control character %q reaches the agent", tool, bad)
 		}
+		assert.Contains(t, text, "⟨U+202E⟩", "%s: the override is shown by its code point, as everywhere text reaches a person", tool)
 	}
 
 	// The structured content keeps the whole text, as data.

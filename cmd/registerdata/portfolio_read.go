@@ -20,8 +20,8 @@ func portfolioEvents() *command {
 		summary: "the journal, from a cursor: what changed, flags raised and cleared (free)",
 		help: `Prints the portfolio's journal in commit order, after the entry numbered
 --since (0: from the start), a block of lines per check: a heading with
-the entry's number, the company's id and name, the customer refs and the
-credits the check cost, then the changes as sentences and the red flags
+the entry's number, the company's id and name, the customer refs (the
+first three, and how many more) and the credits the check cost, then the changes as sentences and the red flags
 raised and cleared. Pass the last number to --since to continue, so a CRM
 sync or a SIEM can follow the journal. With
 --follow it keeps printing new entries until Ctrl-C; while the database is
@@ -59,8 +59,11 @@ twice. --json prints one JSON object a line.`,
 // printEvent prints one journal entry: JSON on one line, or for people a
 // block of lines, the entry's heading (its number, time, company with its
 // name, refs, credits) and a line for each change and flag under it.
-// Each line is cleaned on its own: a line break of the service's text
-// never splits a line, and the block keeps its own.
+// Each piece of outside text (a name, a ref, a sentence, a reason) is
+// cleaned on its own, never the block or a line the program laid out: a
+// line break of the service's text never splits a line, and the block
+// keeps its own. A company with many refs shows its first printedRefs
+// and how many more (--json has them all).
 func (a *app) printEvent(ev portfolio.Event) error {
 	if a.jsonOut {
 		return a.jsonLine(ev)
@@ -68,7 +71,7 @@ func (a *app) printEvent(ev portfolio.Event) error {
 	var b strings.Builder
 	head := []string{"#" + strconv.FormatInt(ev.Seq, 10), ev.At.UTC().Format(time.RFC3339), output.Clean(companyLabel(ev.CompanyID, ev.Name))}
 	if len(ev.Refs) > 0 {
-		head = append(head, "refs "+output.Clean(strings.Join(ev.Refs, ", ")))
+		head = append(head, "refs "+refsText(ev.Refs))
 	}
 	if ev.EventID == "" {
 		head = append(head, "baseline")
@@ -78,19 +81,19 @@ func (a *app) printEvent(ev portfolio.Event) error {
 	b.WriteByte('\n')
 	w := a.width()
 	line := func(s string) {
-		for _, l := range output.WrapLineAt("    "+output.Clean(s), w, 6) {
+		for _, l := range output.WrapLineAt("    "+s, w, 6) {
 			b.WriteString(l)
 			b.WriteByte('\n')
 		}
 	}
 	for _, s := range ev.Sentences {
-		line(s)
+		line(output.Clean(s))
 	}
 	for _, f := range ev.Raised {
-		line("raised " + f.Code + ": " + f.Reason)
+		line("raised " + output.Clean(f.Code) + ": " + output.Clean(f.Reason))
 	}
 	for _, f := range ev.Cleared {
-		line("cleared " + f.Code)
+		line("cleared " + output.Clean(f.Code))
 	}
 	switch {
 	case len(ev.Sentences)+len(ev.Raised)+len(ev.Cleared) > 0:
@@ -101,6 +104,23 @@ func (a *app) printEvent(ev portfolio.Event) error {
 	}
 	_, err := io.WriteString(a.stdout, b.String())
 	return err
+}
+
+// printedRefs is how many refs of a company the events' headings name.
+const printedRefs = 3
+
+// refsText is refs for a heading: each cleaned, the first printedRefs,
+// then how many more ("C-1, C-2, C-3 and 9997 more").
+func refsText(refs []string) string {
+	shown := make([]string, 0, printedRefs)
+	for _, r := range refs[:min(len(refs), printedRefs)] {
+		shown = append(shown, output.Clean(r))
+	}
+	s := strings.Join(shown, ", ")
+	if len(refs) > printedRefs {
+		s += fmt.Sprintf(" and %d more", len(refs)-printedRefs)
+	}
+	return s
 }
 
 func portfolioFlags() *command {
@@ -176,7 +196,7 @@ func (a *app) printFlags(p *portfolio.Portfolio, since time.Time) error {
 			if f.New(since) {
 				isNew = "NEW"
 			}
-			if err := tp.row(string(sev), f.CompanyID, f.Name, strings.Join(f.Refs, ", "), f.Flag.Code,
+			if err := tp.row(string(sev), f.CompanyID, f.Name, refsText(f.Refs), f.Flag.Code,
 				f.Since.UTC().Format("2006-01-02"), isNew, ackCell(f), f.Flag.Reason); err != nil {
 				return err
 			}

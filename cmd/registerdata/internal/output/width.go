@@ -1,8 +1,8 @@
 // Package output renders the command-line tool's tables and profiles:
 // columns sized to the terminal, cells measured in display columns (so
 // "Müller" and "Mueller" line up by what the eye sees, not by bytes) and
-// service text cleaned of control characters before it reaches a
-// terminal.
+// service text cleaned before it reaches a terminal (Clean: the rule of
+// package visible, on one line).
 package output
 
 import (
@@ -10,7 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/registerdata/registerdata-go/visible"
 )
 
 // DefaultWidth is the width used when $COLUMNS does not say.
@@ -74,15 +75,19 @@ func Width(s string) int {
 	return n
 }
 
-// Clean makes service text safe and single-line for a terminal: control
-// characters (escape sequences among them), line and paragraph
-// separators become spaces, invalid UTF-8 becomes U+FFFD, and runs of
-// white space collapse to one space.
+// Clean makes service text safe and single-line for a terminal, by the
+// rule of every text for people (visible.Line): bidirectional controls,
+// the other format characters and control characters (escape sequences
+// among them) are shown as their code points, "⟨U+202E⟩", never obeyed;
+// invalid UTF-8 becomes U+FFFD; line breaks, tabs, the line and paragraph
+// separators and runs of white space become one space, and the ends are
+// trimmed. Clean each piece of outside text, never a block the program
+// laid out: its line breaks would become spaces.
 func Clean(s string) string {
+	s = visible.Line(s)
 	clean := true
 	for i, r := range s {
-		if r == utf8.RuneError || unicode.IsControl(r) || r == '\u2028' || r == '\u2029' ||
-			(r == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ')) {
+		if (r == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ')) || (r != ' ' && unicode.IsSpace(r)) {
 			clean = false
 			break
 		}
@@ -93,7 +98,7 @@ func Clean(s string) string {
 	var b strings.Builder
 	space := false
 	for _, r := range s {
-		if unicode.IsControl(r) || unicode.IsSpace(r) {
+		if unicode.IsSpace(r) {
 			space = b.Len() > 0
 			continue
 		}
@@ -101,7 +106,7 @@ func Clean(s string) string {
 			b.WriteByte(' ')
 			space = false
 		}
-		b.WriteRune(r) // utf8.RuneError for invalid bytes
+		b.WriteRune(r)
 	}
 	return b.String()
 }

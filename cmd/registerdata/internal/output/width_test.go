@@ -3,6 +3,7 @@ package output
 import (
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestWidth(t *testing.T) {
@@ -42,21 +43,33 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
-func TestClean(t *testing.T) {
+// TestCleanShowsHiddenCharactersOnOneLine: Clean follows the rule of
+// every text for people (package visible): bidirectional controls, the
+// other format characters and terminal escapes are shown as their code
+// points, never obeyed; line breaks and runs of white space become one
+// space.
+func TestCleanShowsHiddenCharactersOnOneLine(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain":                     "plain",
 		"two\nlines":                "two lines",
-		"\x1b[31mred\x1b[0m":        "[31mred [0m",
+		"\x1b[31mred\x1b[0m":        "⟨U+001B⟩[31mred⟨U+001B⟩[0m",
 		"  padded  ":                "padded",
 		"tab\tand  double":          "tab and double",
 		"bad\xffbyte":               "bad\uFFFDbyte",
 		"Bahnhofstraße 1\u2028Köln": "Bahnhofstraße 1 Köln",
+		"\u202Eevil":                "⟨U+202E⟩evil",
+		"gnp\u2066.exe\u2069-ref":   "gnp⟨U+2066⟩.exe⟨U+2069⟩-ref",
+		"zero\u200Bwidth\u200E":     "zero⟨U+200B⟩width⟨U+200E⟩",
+		"\u061Cx \r\n y":            "⟨U+061C⟩x y",
 	} {
-		if got := Clean(in); got != want {
+		got := Clean(in)
+		if got != want {
 			t.Errorf("Clean(%q) = %q, want %q", in, got, want)
 		}
-		if strings.ContainsAny(Clean(in), "\x1b\n\t") {
-			t.Errorf("Clean(%q) kept a control character", in)
+		for _, r := range got {
+			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+				t.Errorf("Clean(%q) kept %U", in, r)
+			}
 		}
 	}
 }
