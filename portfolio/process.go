@@ -147,7 +147,7 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 			}
 		}
 		now := p.cfg.now()
-		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now, oldAt == 0)
+		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now, oldAt == 0, c.fresh.Company != nil)
 		if err != nil {
 			return err
 		}

@@ -50,12 +50,16 @@ func (p *Portfolio) Rescreen(ctx context.Context, o RescreenOptions) iter.Seq2[E
 	}
 }
 
-// reevaluate runs the rules over every stored snapshot with today's
-// date; false when the caller stopped or an error was yielded.
+// reevaluate runs the rules over the stored snapshot of every company a
+// matched entry names with today's date (a company no entry names is
+// left alone: its flags are not open for review, and nothing is
+// journalled about it); false when the caller stopped or an error was
+// yielded.
 func (p *Portfolio) reevaluate(ctx context.Context, yield func(Event, error) bool) bool {
 	after := ""
 	for {
-		ids, err := p.strings(ctx, p.q(`SELECT company_id FROM portfolio_snapshots WHERE fetched_at > 0 AND company_id > $1 ORDER BY company_id LIMIT `+itoa(entriesPage)), after)
+		ids, err := p.strings(ctx, p.q(`SELECT s.company_id FROM portfolio_snapshots s WHERE s.fetched_at > 0 AND s.company_id > $1 AND `+stillNamed("s")+`
+			ORDER BY s.company_id LIMIT `+itoa(entriesPage)), after)
 		if err != nil {
 			yield(Event{}, err)
 			return false
