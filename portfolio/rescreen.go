@@ -29,8 +29,11 @@ type RescreenOptions struct {
 //     date, from the stored records (free): what time alone changes,
 //     such as annual accounts becoming overdue, is raised or cleared;
 //   - it polls the matched companies without a monitor of the account
-//     (ListMonitors, free), fetching each, comparing it with its stored
-//     record and journalling what changed, within o.MaxCredits.
+//     (ListMonitors, free), and those whose check was given up (an open
+//     redflags.FlagCheckFailed, monitor or not: see CheckFailure),
+//     fetching each, comparing it with its stored record and journalling
+//     what changed, within o.MaxCredits. A poll that succeeds clears
+//     FlagCheckFailed.
 //
 // It yields the journal entries it writes. The second value is non-nil
 // when Rescreen stops early: ctx ended, the store or the service failed
@@ -101,6 +104,11 @@ func (p *Portfolio) poll(ctx context.Context, limit int64, yield func(Event, err
 			monitored[m.EntityID] = true
 		}
 	}
+	failed, err := p.failedCompanies(ctx)
+	if err != nil {
+		yield(Event{}, err)
+		return
+	}
 	ids, err := p.companies(ctx)
 	if err != nil {
 		yield(Event{}, err)
@@ -110,8 +118,8 @@ func (p *Portfolio) poll(ctx context.Context, limit int64, yield func(Event, err
 	// never spend more than it, whatever the network does.
 	ctx, lim := registerdata.WithCreditLimit(ctx, limit)
 	for _, id := range ids {
-		if monitored[id] {
-			continue
+		if monitored[id] && !failed[id] {
+			continue // its monitor tells; but a check of it given up is not news that will come
 		}
 		if err := ctx.Err(); err != nil {
 			yield(Event{}, err)
