@@ -47,6 +47,7 @@ func TestARemovedCompanysFlagsCountNowhereButInItsHistory(t *testing.T) {
 		assert.Equal(t, registerdata.DefaultPrices().MonitorMonthly(enums.UpdateFrequencyDaily), pl.MonthlyCredits, "and prices only the other's")
 		_, err = p.Sync(bg, pl)
 		require.NoError(t, err)
+		assert.NotContains(t, overviewOf(t, p), inLiquidation, "the period's journal views leave it out too (its first check was this week)")
 		clk.Advance(3 * 365 * 24 * time.Hour) // accounts fall overdue, director windows move on
 		for _, err := range p.Rescreen(bg, portfolio.RescreenOptions{MaxCredits: 100 * lookupPrice()}) {
 			require.NoError(t, err)

@@ -376,7 +376,9 @@ const baselineBatch = 500
 // found, flags raised or cleared, on a check that is not the company's
 // first) are listed, the newest at most ReportChanges; the first checks
 // (baselines: no delivery, no change) are counted and the first limit of
-// them kept for appendix A; checks that found nothing are counted.
+// them kept for appendix A; checks that found nothing are counted. The
+// entries of a company no matched entry names any more are left out (the
+// credits they cost still count): the journal keeps its history.
 func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) error {
 	since, err := p.CursorAt(ctx, ov.Since)
 	if err != nil {
