@@ -115,12 +115,21 @@ func (p *Portfolio) giveUp(ctx context.Context, job *rivertype.JobRow, id string
 // its company raised (or its reason updated), and the journal entry with
 // f. A delivery processed meanwhile is left alone.
 func (p *Portfolio) recordFailure(ctx context.Context, id string, f *CheckFailure) error {
+	var company string
+	if err := p.db.QueryRowContext(ctx, p.q(`SELECT entity_id FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&company); err != nil {
+		return fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
+	}
 	return p.inTx(ctx, func(tx *sql.Tx) error {
-		var company string
+		// The company's snapshot first, then the delivery: the order in
+		// which a check of another delivery of the company, which covers
+		// this one (supersedeFailed), takes them.
+		s, _, err := p.lockSnapshot(ctx, tx, company)
+		if err != nil {
+			return err
+		}
 		var received int64
 		var processed sql.NullInt64
-		err := tx.QueryRowContext(ctx, p.q(`SELECT entity_id, received_at, processed_at FROM portfolio_deliveries WHERE event_id = $1`+p.lockSQL()), id).
-			Scan(&company, &received, &processed)
+		err = tx.QueryRowContext(ctx, p.q(`SELECT received_at, processed_at FROM portfolio_deliveries WHERE event_id = $1`+p.lockSQL()), id).Scan(&received, &processed)
 		if err != nil {
 			return fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
 		}
@@ -132,10 +141,6 @@ func (p *Portfolio) recordFailure(ctx context.Context, id string, f *CheckFailur
 		if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET failed_at = $1, failure = $2, attempts = $3 WHERE event_id = $4`),
 			micros(now), f.Error, f.Attempts, id); err != nil {
 			return fmt.Errorf("portfolio: marking the delivery %s failed: %w", id, err)
-		}
-		s, _, err := p.lockSnapshot(ctx, tx, company)
-		if err != nil {
-			return err
 		}
 		open, _, err := p.openFlags(ctx, tx, company)
 		if err != nil {
