@@ -116,6 +116,9 @@ type basis struct {
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// Reason is the flag's finding (acknowledge).
 	Reason string `json:"reason,omitempty"`
+	// Facts are the flag's facts (acknowledge; "" in a decision taken
+	// before facts were kept): what the decision rests on.
+	Facts string `json:"facts,omitempty"`
 	// Name is the company's name.
 	Name string `json:"name,omitempty"`
 	// Row is the entry's row as it stood (remove: what was taken out).
@@ -221,8 +224,8 @@ func (p *Portfolio) nonePending(ctx context.Context, tx *sql.Tx, d *Decision) er
 func (p *Portfolio) basisOf(ctx context.Context, tx *sql.Tx, d *Decision) (basis, error) {
 	var b basis
 	if d.Kind == KindAcknowledge {
-		err := tx.QueryRowContext(ctx, p.q(`SELECT f.reason, COALESCE((SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = f.company_id), '')
-			FROM portfolio_flags f WHERE f.company_id = $1 AND f.code = $2`+p.lockSQLOf("f")), d.CompanyID, d.Code).Scan(&b.Reason, &b.Name)
+		err := tx.QueryRowContext(ctx, p.q(`SELECT f.reason, f.facts, COALESCE((SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = f.company_id), '')
+			FROM portfolio_flags f WHERE f.company_id = $1 AND f.code = $2 AND `+stillNamed("f")+p.lockSQLOf("f")), d.CompanyID, d.Code).Scan(&b.Reason, &b.Facts, &b.Name)
 		if errors.Is(err, sql.ErrNoRows) {
 			return b, fmt.Errorf("%w: no open flag %q on %s (Flags lists the open ones)", ErrNotFound, clip(d.Code), clip(d.CompanyID))
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/registerdata/registerdata-go/redflags"
 )
 
 // Approve applies the pending decision id, taken by someone else, as the
@@ -54,7 +56,7 @@ func (p *Portfolio) review(ctx context.Context, id int64, note string, approve b
 			if err != nil {
 				return fmt.Errorf("portfolio: approving decision %d: %w (reject it instead)", id, err)
 			}
-			if cur.Fingerprint != b.Fingerprint || cur.Reason != b.Reason {
+			if cur.Fingerprint != b.Fingerprint || reopens(redflags.Flag{Reason: b.Reason, Facts: b.Facts}, redflags.Flag{Reason: cur.Reason, Facts: cur.Facts}) {
 				return fmt.Errorf("portfolio: approving decision %d (%s %s): %w: reject it and decide again", id, d.Kind, clip(d.Subject()), ErrStale)
 			}
 			if err := p.effect(ctx, tx, &d, b, now); err != nil {

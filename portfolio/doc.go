@@ -20,6 +20,7 @@
 //	monitor costs       (*Portfolio).MonitorCosts: the monitor ledger, what each monitor costs each month (ledger.go)
 //	intake              (*Portfolio).Handler: the webhook receiver that records each delivery (intake.go)
 //	work                (*Portfolio).Work in a service, Drain in tests and cron jobs (jobs.go, process.go, fetched.go)
+//	checks given up     Event.Failed, the flag check_failed, RetryFailed, WithJobAttempts (failed.go)
 //	journal             (*Portfolio).Events from a cursor, CursorAt (journal.go, cursor.go)
 //	flags               (*Portfolio).Flags, Acknowledge, Rescreen (flags.go, rescreen.go)
 //	review              (*Portfolio).Reviews, Resolve, ReviewCount: the rows awaiting a person (review.go)
@@ -49,7 +50,24 @@
 // paying again; only a worker killed between the service's answer and
 // that record's commit leaves a lookup to be paid twice. While the
 // database is unavailable, the Handler answers 503 with a Retry-After
-// and the workers wait for it (unavailable.go).
+// and the workers wait for it (unavailable.go). A job whose every
+// attempt fails (WithJobAttempts) is given up, never in silence: the
+// journal says so (Event.Failed), the company's flag check_failed is
+// raised, Rescreen polls the company and RetryFailed queues it again
+// (failed.go).
+//
+// # Flags
+//
+// A flag carries its facts (redflags.Flag.Facts): the substance a
+// reviewer acknowledges. A check whose facts differ (another insolvency
+// stage or proceeding, another owner abroad, a later overdue year, ...)
+// raises the flag again as new: journalled among the entry's Raised,
+// unacknowledged, its note dropped (Decisions and the audit chain keep
+// the old acknowledgement). A reason reworded with the same facts keeps
+// the acknowledgement and is stored as the check found it. The flags of
+// a company no matched entry names (removed, resolved to another) are
+// left out of Flags, the report and Acknowledge, and Rescreen does not
+// judge it again; its history stays in the journal and the audit chain.
 //
 // # Review, decisions and the audit chain
 //

@@ -22,20 +22,27 @@ type OpenFlag struct {
 	Name string `json:"name"`
 	// Refs are the entries naming the company.
 	Refs []string `json:"refs"`
-	// Flag is the finding, with its reason as of the last check.
+	// Flag is the finding, with its reason and facts as of the last
+	// check.
 	Flag redflags.Flag `json:"flag"`
-	// Since is when the flag was raised.
+	// Since is when the flag was raised, or raised again: when its facts
+	// last changed.
 	Since time.Time `json:"since"`
 	// Inherited is true for a flag the company's first check raised: the
 	// company had it when it joined the portfolio. A flag raised later is
 	// news (New).
 	Inherited bool `json:"inherited"`
 	// Acknowledged is true once a reviewer acknowledged it
-	// (Acknowledge) and the finding has not changed materially since; a
-	// flag cleared and raised again is open anew.
+	// (Acknowledge) and its facts (redflags.Flag.Facts) have not changed
+	// since: a reason reworded with the same facts keeps it; other facts
+	// (another insolvency stage or proceeding, another owner abroad, a
+	// later overdue year, ...: see redflags.Flag.Facts) raise the flag
+	// again as new, unacknowledged. A flag cleared and raised again is
+	// open anew too.
 	Acknowledged bool `json:"acknowledged"`
-	// Note is the note of the latest acknowledgement (kept when a change
-	// of the finding opens the flag again; Decisions has every one).
+	// Note is the note of the acknowledgement in force; "" when there is
+	// none. A flag raised again drops it with the acknowledgement;
+	// Decisions and Audit keep every one.
 	Note string `json:"note,omitempty"`
 	// AcknowledgedBy is who acknowledged it last; nil if nobody did.
 	AcknowledgedBy *Actor `json:"acknowledged_by,omitempty"`
@@ -50,61 +57,51 @@ func (f OpenFlag) New(since time.Time) bool {
 }
 
 // material is a flag's reason as far as it matters: its words, whatever
-// the case and spacing. A reason whose material text changes opens an
-// acknowledged flag again.
+// the case and spacing. For a flag recorded before its facts were kept,
+// a reason whose material text changes is a new finding.
 func material(reason string) string {
 	return strings.ToLower(strings.Join(strings.Fields(reason), " "))
 }
 
+// reopens reports whether the finding f, open as old, is a new finding:
+// its facts (redflags.Flag.Facts) differ; for a flag stored before facts
+// were kept, its reason differs materially.
+func reopens(old, f redflags.Flag) bool {
+	if old.Facts == "" || f.Facts == "" {
+		return material(old.Reason) != material(f.Reason)
+	}
+	return old.Facts != f.Facts
+}
+
 // updateFlags evaluates the rules over s and brings the company's open
-// flags in line: new findings are raised, findings gone are cleared, the
-// reasons of the others are updated.
+// flags in line: new findings are raised, findings whose facts changed
+// are raised again (putFlag), findings gone are cleared, the reasons of
+// the others are updated.
 //
 // first says the check is the company's first (its baseline): the flags
-// it raises are inherited.
-func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s snapshot, now time.Time, first bool) (raised, cleared []redflags.Flag, err error) {
+// it raises are inherited. fetched says the check fetched the company's
+// record: only such a check clears FlagCheckFailed, which the rules never
+// raise.
+func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s snapshot, now time.Time, first, fetched bool) (raised, cleared []redflags.Flag, err error) {
 	want := evaluate(s, now)
-	open := map[string]redflags.Flag{}
-	rows, err := tx.QueryContext(ctx, p.q(`SELECT code, reason FROM portfolio_flags WHERE company_id = $1 ORDER BY code`), id)
+	open, order, err := p.openFlags(ctx, tx, id)
 	if err != nil {
-		return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
-	}
-	var order []string
-	for rows.Next() {
-		var f redflags.Flag
-		if err := rows.Scan(&f.Code, &f.Reason); err != nil {
-			rows.Close()
-			return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
-		}
-		open[f.Code] = f
-		order = append(order, f.Code)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
+		return nil, nil, err
 	}
 	seen := map[string]bool{}
 	for _, f := range want {
 		seen[f.Code] = true
 		old, ok := open[f.Code]
-		switch {
-		case !ok:
-			raised = append(raised, f)
-			_, err = tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_flags (company_id, code, reason, since, inherited) VALUES ($1, $2, $3, $4, $5)`),
-				id, f.Code, f.Reason, micros(now), boolInt(first))
-		case material(old.Reason) != material(f.Reason):
-			// The finding changed: an acknowledgement of the old one no
-			// longer holds.
-			_, err = tx.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1, acknowledged = FALSE WHERE company_id = $2 AND code = $3`), f.Reason, id, f.Code)
-		case old.Reason != f.Reason:
-			_, err = tx.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1 WHERE company_id = $2 AND code = $3`), f.Reason, id, f.Code)
-		}
+		again, err := p.putFlag(ctx, tx, id, f, old, ok, now, first)
 		if err != nil {
-			return nil, nil, fmt.Errorf("portfolio: writing the flag %s of %s: %w", f.Code, id, err)
+			return nil, nil, err
+		}
+		if again {
+			raised = append(raised, f)
 		}
 	}
 	for _, code := range order {
-		if seen[code] {
+		if seen[code] || (code == redflags.FlagCheckFailed && !fetched) {
 			continue
 		}
 		cleared = append(cleared, open[code])
@@ -115,11 +112,68 @@ func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s sn
 	return raised, cleared, nil
 }
 
+// openFlags reads the open flags of company id in tx, by code, and
+// their codes in order.
+func (p *Portfolio) openFlags(ctx context.Context, tx *sql.Tx, id string) (map[string]redflags.Flag, []string, error) {
+	rows, err := tx.QueryContext(ctx, p.q(`SELECT code, reason, facts FROM portfolio_flags WHERE company_id = $1 ORDER BY code`), id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
+	}
+	defer rows.Close()
+	open := map[string]redflags.Flag{}
+	var order []string
+	for rows.Next() {
+		var f redflags.Flag
+		if err := rows.Scan(&f.Code, &f.Reason, &f.Facts); err != nil {
+			return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
+		}
+		open[f.Code] = f
+		order = append(order, f.Code)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
+	}
+	return open, order, nil
+}
+
+// putFlag records the finding f of company id, open as old when isOpen,
+// and reports whether it was raised (to be journalled as such):
+//
+//   - a finding not open is raised, since now (inherited on a first
+//     check);
+//   - a finding open with other facts (reopens) is raised again as new:
+//     since now, not inherited, its acknowledgement cleared (who, when
+//     and the note stay in Decisions and the audit chain);
+//   - a finding open with the same facts keeps its acknowledgement; its
+//     reason, reworded, is updated.
+func (p *Portfolio) putFlag(ctx context.Context, tx *sql.Tx, id string, f redflags.Flag, old redflags.Flag, isOpen bool, now time.Time, first bool) (bool, error) {
+	var err error
+	again := false
+	switch {
+	case !isOpen:
+		again = true
+		_, err = tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_flags (company_id, code, reason, facts, since, inherited) VALUES ($1, $2, $3, $4, $5, $6)`),
+			id, f.Code, f.Reason, f.Facts, micros(now), boolInt(first))
+	case reopens(old, f):
+		again = true
+		_, err = tx.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1, facts = $2, since = $3, inherited = $4, acknowledged = FALSE, note = '',
+			ack_by_id = '', ack_by_name = '', ack_at = 0, ack_reason = '', ack_decision = 0 WHERE company_id = $5 AND code = $6`),
+			f.Reason, f.Facts, micros(now), boolInt(first), id, f.Code)
+	case old.Reason != f.Reason || old.Facts != f.Facts:
+		_, err = tx.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1, facts = $2 WHERE company_id = $3 AND code = $4`), f.Reason, f.Facts, id, f.Code)
+	}
+	if err != nil {
+		return false, fmt.Errorf("portfolio: writing the flag %s of %s: %w", f.Code, id, err)
+	}
+	return again, nil
+}
+
 // flagsPage is how many open flags Flags reads at a time.
 const flagsPage = 500
 
-// Flags yields the open flags of the portfolio, by company and code,
-// reading the store a page at a time (memory stays bounded). The second
+// Flags yields the open flags of the portfolio's companies (those a
+// matched entry names), by company and code, reading the store a page at
+// a time (memory stays bounded). The second
 // value is non-nil when reading fails; the loop ends after it.
 func (p *Portfolio) Flags(ctx context.Context) iter.Seq2[OpenFlag, error] {
 	return func(yield func(OpenFlag, error) bool) {
@@ -151,16 +205,25 @@ func (p *Portfolio) Flags(ctx context.Context) iter.Seq2[OpenFlag, error] {
 
 func (p *Portfolio) flagsAfter(ctx context.Context, afterID, afterCode string) ([]OpenFlag, error) {
 	rows, err := p.db.QueryContext(ctx, p.q(flagColumns+`
-		WHERE f.company_id > $1 OR (f.company_id = $1 AND f.code > $2) ORDER BY f.company_id, f.code LIMIT `+itoa(flagsPage)), afterID, afterCode)
+		WHERE (f.company_id > $1 OR (f.company_id = $1 AND f.code > $2)) AND `+stillNamed("f")+` ORDER BY f.company_id, f.code LIMIT `+itoa(flagsPage)), afterID, afterCode)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the flags: %w", err)
 	}
 	return scanFlags(rows, "portfolio: reading the flags")
 }
 
+// stillNamed is the condition, over a table with a company_id (alias), that a
+// matched entry still names the company. A company no entry names
+// (removed, or resolved to another) has no flag open for review: Flags,
+// the report and Acknowledge leave its flags out, and Rescreen does not
+// judge it again; its history stays in the journal and the audit chain.
+func stillNamed(alias string) string {
+	return `EXISTS (SELECT 1 FROM portfolio_entries e WHERE e.company_id = ` + alias + `.company_id AND e.status = 'matched')`
+}
+
 // flagColumns selects the open flags (alias f) as scanFlags reads them.
 const flagColumns = `SELECT f.company_id, COALESCE((SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = f.company_id), ''),
-	f.code, f.reason, f.since, f.inherited, f.acknowledged, f.note, f.ack_by_id, f.ack_by_name, f.ack_at FROM portfolio_flags f`
+	f.code, f.reason, f.facts, f.since, f.inherited, f.acknowledged, f.note, f.ack_by_id, f.ack_by_name, f.ack_at FROM portfolio_flags f`
 
 // scanFlags reads the open flags rows holds (flagColumns) and closes it;
 // errors are prefixed with what.
@@ -172,7 +235,7 @@ func scanFlags(rows *sql.Rows, what string) ([]OpenFlag, error) {
 		var since, ackAt int64
 		var inherited int
 		var byID, byName string
-		if err := rows.Scan(&f.CompanyID, &f.Name, &f.Flag.Code, &f.Flag.Reason, &since, &inherited, &f.Acknowledged, &f.Note, &byID, &byName, &ackAt); err != nil {
+		if err := rows.Scan(&f.CompanyID, &f.Name, &f.Flag.Code, &f.Flag.Reason, &f.Flag.Facts, &since, &inherited, &f.Acknowledged, &f.Note, &byID, &byName, &ackAt); err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
 		f.Since, f.Inherited = fromMicros(since), inherited == 1
@@ -201,9 +264,12 @@ func boolInt(b bool) int {
 // UTF-8). Each acknowledgement is a decision of its own, kept with who
 // and when (Decisions, Audit): a second one never overwrites the first.
 // Under four eyes (WithFourEyes) it waits as Pending until another person
-// approves it. The acknowledgement holds while the finding does: a
-// material change of the flag's reason, or the flag cleared and raised
-// again, opens it anew. A flag that is not open fails with an error
+// approves it. The acknowledgement holds while the finding's facts do
+// (redflags.Flag.Facts says which changes count): a check finding other
+// facts raises the flag again as new, journalled among the entry's
+// Raised, and it needs a new acknowledgement; a reason reworded with the
+// same facts keeps it. A flag cleared and
+// raised again is open anew. A flag that is not open fails with an error
 // wrapping ErrNotFound.
 func (p *Portfolio) Acknowledge(ctx context.Context, companyID, code, note string) error {
 	if _, err := actorOf(ctx, "Acknowledge"); err != nil {

@@ -44,10 +44,25 @@ type deliveryWorker struct {
 	ran *atomic.Int64
 }
 
-// Work checks the delivery's company.
-func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
+// Work checks the delivery's company. When its last attempt fails, the
+// portfolio gives up on it, never in silence (giveUp, see CheckFailure).
+func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) (err error) {
 	w.ran.Add(1)
-	return w.p.retryJob(ctx, job.Args.DeliveryID, w.p.processDelivery(ctx, job.Args.DeliveryID))
+	id := job.Args.DeliveryID
+	defer func() {
+		if v := recover(); v != nil {
+			// River records the panic; a last attempt is given up first.
+			if perr := fmt.Errorf("portfolio: the check of delivery %s panicked: %v", id, v); finalAttempt(ctx, job.JobRow, perr) {
+				_ = w.p.giveUp(ctx, job.JobRow, id, perr)
+			}
+			panic(v)
+		}
+	}()
+	err = w.p.retryJob(ctx, id, w.p.processDelivery(ctx, id))
+	if finalAttempt(ctx, job.JobRow, err) {
+		return w.p.giveUp(ctx, job.JobRow, id, err)
+	}
+	return err
 }
 
 // Timeout bounds one run of a job to half the rescue time, so a job

@@ -41,6 +41,12 @@ type Event struct {
 	At time.Time `json:"at"`
 	// Credits is what the check's fetches cost.
 	Credits int64 `json:"credits"`
+	// Failed is set on the entry of a check the portfolio gave up on:
+	// the job of the delivery EventID failed its last attempt (see
+	// CheckFailure). The entry raises redflags.FlagCheckFailed (unless
+	// it is open already); Changes are empty, as nothing could be
+	// compared. Nil for every other entry.
+	Failed *CheckFailure `json:"failed,omitempty"`
 }
 
 // journal writes one entry in tx and returns it; on PostgreSQL it first
@@ -63,13 +69,17 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name strin
 		cleared = []redflags.Flag{}
 	}
 	e := &Event{CompanyID: c.companyID, Name: name, Refs: refs, EventID: c.deliveryID, Changes: found, Raised: raised, Cleared: cleared,
-		At: fromMicros(micros(now)), Credits: c.credits, Sentences: make([]string, len(found))}
+		At: fromMicros(micros(now)), Credits: c.credits, Sentences: make([]string, len(found)), Failed: c.failed}
+	failed := ""
+	if c.failed != nil {
+		failed = mustJSON(c.failed)
+	}
 	for i, ch := range found {
 		e.Sentences[i] = ch.String()
 	}
-	err = tx.QueryRowContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING seq`),
-		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits, name).Scan(&e.Seq)
+	err = tx.QueryRowContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`),
+		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits, name, failed).Scan(&e.Seq)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
 	}
@@ -92,7 +102,7 @@ func (p *Portfolio) Events(ctx context.Context, since int64) iter.Seq2[Event, er
 
 func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, error) {
 	rows, err := p.db.QueryContext(ctx, p.q(`SELECT j.seq, j.company_id, j.refs, j.event_id, j.changes, j.raised, j.cleared, j.at, j.credits,
-		COALESCE(NULLIF(j.name, ''), (SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = j.company_id), '')
+		COALESCE(NULLIF(j.name, ''), (SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = j.company_id), ''), j.failed
 		FROM portfolio_journal j WHERE j.seq > $1 ORDER BY j.seq LIMIT `+itoa(eventsPage)), since)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
@@ -101,14 +111,20 @@ func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, erro
 	out := make([]Event, 0, 64)
 	for rows.Next() {
 		var e Event
-		var refs, chs, raised, cleared string
+		var refs, chs, raised, cleared, failed string
 		var at int64
-		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits, &e.Name); err != nil {
+		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits, &e.Name, &failed); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 		}
 		e.At = fromMicros(at)
 		if err := decodeAll(e.Seq, []string{refs, chs, raised, cleared}, &e.Refs, &e.Changes, &e.Raised, &e.Cleared); err != nil {
 			return nil, err
+		}
+		if failed != "" {
+			e.Failed = &CheckFailure{}
+			if err := decodeAll(e.Seq, []string{failed}, e.Failed); err != nil {
+				return nil, err
+			}
 		}
 		e.Sentences = make([]string, len(e.Changes))
 		for i, c := range e.Changes {

@@ -87,7 +87,7 @@ func (p *Portfolio) migrateRiver(ctx context.Context) error {
 // PostgreSQL its database/sql driver (insert-only; the workers use pgx).
 func (p *Portfolio) newInserter() error {
 	var err error
-	cfg := &river.Config{Logger: quiet}
+	cfg := &river.Config{Logger: quiet, MaxAttempts: p.cfg.jobAttempts}
 	if p.engine == enginePostgres {
 		p.insert, err = river.NewClient[*sql.Tx](riverdatabasesql.New(p.db), cfg)
 	} else {

@@ -100,6 +100,7 @@ type check struct {
 	credits    int64            // what the fetch cost
 	announced  []changes.Change // the delivery's own changes, used when there is no earlier record to compare
 	always     bool             // journal even without changes or flags
+	failed     *CheckFailure    // a check given up (recordFailure): journalled as such
 }
 
 // apply writes c in one transaction: the changes against the stored
@@ -147,9 +148,16 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 			}
 		}
 		now := p.cfg.now()
-		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now, oldAt == 0)
+		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now, oldAt == 0, c.fresh.Company != nil)
 		if err != nil {
 			return err
+		}
+		if slices.ContainsFunc(cleared, func(f redflags.Flag) bool { return f.Code == redflags.FlagCheckFailed }) {
+			// This check fetched the record and compared it with the
+			// stored one: it covers what the checks given up missed.
+			if err := p.supersedeFailed(ctx, tx, c.companyID, now); err != nil {
+				return err
+			}
 		}
 		data, err := json.Marshal(&next)
 		if err != nil {

@@ -266,7 +266,7 @@ func (p *Portfolio) reportEntries(ctx context.Context, ov *overview) error {
 func (p *Portfolio) reportFlags(ctx context.Context, ov *overview, limit int) error {
 	since := micros(ov.Since)
 	rows, err := p.db.QueryContext(ctx, p.q(`SELECT code, acknowledged, inherited, CASE WHEN inherited = 0 AND since >= $1 THEN 1 ELSE 0 END AS fresh, COUNT(*)
-		FROM portfolio_flags GROUP BY code, acknowledged, inherited, fresh ORDER BY code`), since)
+		FROM portfolio_flags f WHERE `+stillNamed("f")+` GROUP BY code, acknowledged, inherited, fresh ORDER BY code`), since)
 	if err != nil {
 		return fmt.Errorf("portfolio: report: counting the flags: %w", err)
 	}
@@ -322,7 +322,7 @@ func (p *Portfolio) reportFlags(ctx context.Context, ov *overview, limit int) er
 	}
 	if len(high) > 0 {
 		marks, args := placeholders(high, 1)
-		err := p.db.QueryRowContext(ctx, p.q(`SELECT COUNT(DISTINCT company_id) FROM portfolio_flags WHERE acknowledged = FALSE AND code IN (`+marks+`)`), args...).Scan(&ov.HighCompanies)
+		err := p.db.QueryRowContext(ctx, p.q(`SELECT COUNT(DISTINCT company_id) FROM portfolio_flags f WHERE acknowledged = FALSE AND code IN (`+marks+`) AND `+stillNamed("f")), args...).Scan(&ov.HighCompanies)
 		if err != nil {
 			return fmt.Errorf("portfolio: report: counting the companies with high flags: %w", err)
 		}
@@ -407,7 +407,7 @@ func (p *Portfolio) refsHead(ctx context.Context, id string) ([]string, int, err
 func (p *Portfolio) flagsOfCodes(ctx context.Context, codes []string, cond, order string, since int64, limit int) ([]OpenFlag, error) {
 	marks, args := placeholders(codes, 2)
 	rows, err := p.db.QueryContext(ctx, p.q(flagColumns+`
-		WHERE `+cond+` AND f.code IN (`+marks+`) ORDER BY `+order+` LIMIT `+itoa(limit)), append([]any{since}, args...)...)
+		WHERE `+cond+` AND f.code IN (`+marks+`) AND `+stillNamed("f")+` ORDER BY `+order+` LIMIT `+itoa(limit)), append([]any{since}, args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: report: reading the flags: %w", err)
 	}
@@ -432,7 +432,9 @@ const baselineBatch = 500
 // found, flags raised or cleared, on a check that is not the company's
 // first) are listed, the newest at most ReportChanges; the first checks
 // (baselines: no delivery, no change) are counted and the first limit of
-// them kept for appendix A; checks that found nothing are counted.
+// them kept for appendix A; checks that found nothing are counted. The
+// entries of a company no matched entry names any more are left out (the
+// credits they cost still count): the journal keeps its history.
 func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) error {
 	since, err := p.CursorAt(ctx, ov.Since)
 	if err != nil {
@@ -451,6 +453,7 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 			ov.Changes = ov.Changes[:changeCap]
 		}
 	}
+	known := map[string]bool{}
 	var batch []Event
 	flush := func() error {
 		if len(batch) == 0 {
@@ -482,6 +485,12 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 			continue
 		}
 		ov.CheckCredits += ev.Credits
+		if ok, err := p.namedNow(ctx, ev.CompanyID, known); err != nil || !ok {
+			if err != nil {
+				return err
+			}
+			continue // a company no entry names any more: its history is the journal's
+		}
 		if ev.EventID != "" || len(ev.Changes) > 0 || len(ev.Cleared) > 0 {
 			real(ev)
 			continue
@@ -501,6 +510,20 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 	ov.ChangesOmitted = ov.ChangesTotal - len(ov.Changes)
 	ov.BaselineOmit = ov.BaselineTotal - len(ov.Baselines)
 	return nil
+}
+
+// namedNow reports whether a matched entry names company id now,
+// remembering the answers in known (one query per company).
+func (p *Portfolio) namedNow(ctx context.Context, id string, known map[string]bool) (bool, error) {
+	if ok, seen := known[id]; seen {
+		return ok, nil
+	}
+	var n int
+	if err := p.db.QueryRowContext(ctx, p.q(`SELECT COUNT(*) FROM portfolio_entries WHERE company_id = $1 AND status = 'matched'`), id).Scan(&n); err != nil {
+		return false, fmt.Errorf("portfolio: report: reading the entries of %s: %w", id, err)
+	}
+	known[id] = n > 0
+	return n > 0, nil
 }
 
 // newest sorts cs newest first (the greatest Seq first).

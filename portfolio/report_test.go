@@ -151,6 +151,9 @@ func TestWriteHTMLShowsTheHighFlagsWhenItCutsTheList(t *testing.T) {
 		ins := func(id, code string, since int64, acked bool) {
 			_, err := db.Exec(`INSERT INTO portfolio_flags (company_id, code, reason, since, acknowledged) VALUES ($1, $2, 'why', $3, $4)`, id, code, since, acked)
 			require.NoError(t, err)
+			// A flag is open while an entry names its company.
+			_, err = db.Exec(`INSERT INTO portfolio_entries (ref, company_id, status, fingerprint, added_at, updated_at) VALUES ($1, $1, 'matched', '', 0, 0)`, id)
+			require.NoError(t, err)
 		}
 		for i := range 5 {
 			ins("DE-HRB-A-"+strconv.Itoa(i), redflags.FlagNoFinancials, int64(10-i), i == 0)

@@ -29,8 +29,11 @@ type RescreenOptions struct {
 //     date, from the stored records (free): what time alone changes,
 //     such as annual accounts becoming overdue, is raised or cleared;
 //   - it polls the matched companies without a monitor of the account
-//     (ListMonitors, free), fetching each, comparing it with its stored
-//     record and journalling what changed, within o.MaxCredits.
+//     (ListMonitors, free), and those whose check was given up (an open
+//     redflags.FlagCheckFailed, monitor or not: see CheckFailure),
+//     fetching each, comparing it with its stored record and journalling
+//     what changed, within o.MaxCredits. A poll that succeeds clears
+//     FlagCheckFailed.
 //
 // It yields the journal entries it writes. The second value is non-nil
 // when Rescreen stops early: ctx ended, the store or the service failed
@@ -50,12 +53,16 @@ func (p *Portfolio) Rescreen(ctx context.Context, o RescreenOptions) iter.Seq2[E
 	}
 }
 
-// reevaluate runs the rules over every stored snapshot with today's
-// date; false when the caller stopped or an error was yielded.
+// reevaluate runs the rules over the stored snapshot of every company a
+// matched entry names with today's date (a company no entry names is
+// left alone: its flags are not open for review, and nothing is
+// journalled about it); false when the caller stopped or an error was
+// yielded.
 func (p *Portfolio) reevaluate(ctx context.Context, yield func(Event, error) bool) bool {
 	after := ""
 	for {
-		ids, err := p.strings(ctx, p.q(`SELECT company_id FROM portfolio_snapshots WHERE fetched_at > 0 AND company_id > $1 ORDER BY company_id LIMIT `+itoa(entriesPage)), after)
+		ids, err := p.strings(ctx, p.q(`SELECT s.company_id FROM portfolio_snapshots s WHERE s.fetched_at > 0 AND s.company_id > $1 AND `+stillNamed("s")+`
+			ORDER BY s.company_id LIMIT `+itoa(entriesPage)), after)
 		if err != nil {
 			yield(Event{}, err)
 			return false
@@ -97,6 +104,11 @@ func (p *Portfolio) poll(ctx context.Context, limit int64, yield func(Event, err
 			monitored[m.EntityID] = true
 		}
 	}
+	failed, err := p.failedCompanies(ctx)
+	if err != nil {
+		yield(Event{}, err)
+		return
+	}
 	ids, err := p.companies(ctx)
 	if err != nil {
 		yield(Event{}, err)
@@ -106,8 +118,8 @@ func (p *Portfolio) poll(ctx context.Context, limit int64, yield func(Event, err
 	// never spend more than it, whatever the network does.
 	ctx, lim := registerdata.WithCreditLimit(ctx, limit)
 	for _, id := range ids {
-		if monitored[id] {
-			continue
+		if monitored[id] && !failed[id] {
+			continue // its monitor tells; but a check of it given up is not news that will come
 		}
 		if err := ctx.Err(); err != nil {
 			yield(Event{}, err)

@@ -54,6 +54,7 @@ type config struct {
 	pollEvery   time.Duration
 	logger      *slog.Logger
 	fourEyes    bool // WithFourEyes
+	jobAttempts int  // WithJobAttempts; 0: River's default
 }
 
 // WithClock sets the portfolio's clock: the times it records (import,

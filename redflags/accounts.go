@@ -22,17 +22,18 @@ func flagCapital(in *Input, _ registerdata.Date) (Flag, bool) {
 	}
 	caps := append([]registerdata.CompanyCapital(nil), in.Company.Capitals...)
 	sort.SliceStable(caps, func(i, j int) bool { return caps[i].StartDate.Before(caps[j].StartDate) })
-	var cuts []string
+	var cuts, keys []string
 	for i := 1; i < len(caps); i++ {
 		a, b := caps[i-1], caps[i]
 		if a.Currency == b.Currency && b.Amount < a.Amount {
 			cuts = append(cuts, fmt.Sprintf("from %s to %s on %s", money(a.Amount, a.Currency), money(b.Amount, b.Currency), b.StartDate))
+			keys = append(keys, fmt.Sprintf("%s %s to %s", b.StartDate, money(a.Amount, a.Currency), money(b.Amount, b.Currency)))
 		}
 	}
 	if len(cuts) == 0 {
 		return Flag{}, false
 	}
-	return Flag{FlagCapitalReduced, "The registered capital was reduced " + strings.Join(cuts, "; ") + "."}, true
+	return Flag{Code: FlagCapitalReduced, Reason: "The registered capital was reduced " + strings.Join(cuts, "; ") + ".", Facts: facts("reductions", keys...)}, true
 }
 
 // mustPublish reports whether the company must publish annual accounts:
@@ -95,11 +96,23 @@ func flagFinancials(in *Input, today registerdata.Date) (Flag, bool) {
 	case ok && !latest.Before(due):
 		return Flag{}, false
 	case ok:
-		return Flag{FlagNoFinancials, fmt.Sprintf("No annual accounts after those for %s: the accounts of the years since are missing (they are due twelve months after the fiscal year).", latest)}, true
+		return Flag{Code: FlagNoFinancials, Reason: fmt.Sprintf("No annual accounts after those for %s: the accounts of the years since are missing (they are due twelve months after the fiscal year).", latest),
+			Facts: overdueFacts(latest, today)}, true
 	case !co.IncorporatedAt.IsZero() && !co.IncorporatedAt.Before(due):
 		return Flag{}, false
 	}
-	return Flag{FlagNoFinancials, fmt.Sprintf("No annual accounts filed at all, although a %s must publish them and was incorporated %s.", LegalFormName(co.LegalForm), dateOrUnknown(co.IncorporatedAt))}, true
+	f := Flag{Code: FlagNoFinancials, Reason: fmt.Sprintf("No annual accounts filed at all, although a %s must publish them and was incorporated %s.", LegalFormName(co.LegalForm), dateOrUnknown(co.IncorporatedAt)),
+		Facts: "accounts overdue: none filed, incorporation unknown"}
+	if !co.IncorporatedAt.IsZero() {
+		f.Facts = overdueFacts(co.IncorporatedAt, today)
+	}
+	return f, true
+}
+
+// overdueFacts are the Facts of FlagNoFinancials: the latest fiscal year
+// overdue, counted from base (the latest figures, or the incorporation).
+func overdueFacts(base, today registerdata.Date) string {
+	return "accounts overdue through the fiscal year of " + strconv.Itoa(overdueThrough(base, today))
 }
 
 // latestFiguresDate is the date of the newest figures of the financial

@@ -16,6 +16,7 @@
 //	Job                     Entry point
 //	judge a company         Evaluate(Input{Company: ..., Owners: ...}, today), in evaluate.go
 //	what a flag means       the Flag constants (FlagLiquidation, ...), in evaluate.go
+//	when a finding is new   Flag.Facts (its substance, in facts.go): changed facts are a new finding
 //	rank flags for review   SeverityOf and Severity.Rank, in severity.go
 //	the rules themselves    status.go (insolvency, liquidation, activity, directors), owners.go, accounts.go
 //	names and facts         LegalFormName; CorporateGeneralPartnerOnly (must a partnership publish accounts)

@@ -10,6 +10,28 @@ type Flag struct {
 	Code string `json:"code"`
 	// Reason says what was found, with the facts that made it a flag.
 	Reason string `json:"reason"`
+	// Facts is the substance of the finding, stable across rewordings
+	// of Reason: what a reviewer acknowledges. A flag whose Facts change
+	// is a new finding (the portfolio raises it again and asks for a new
+	// acknowledgement); a Reason reworded with the same Facts is not.
+	// What each code's Facts hold, and so which changes reopen it:
+	//
+	//	insolvency_open             each open proceeding (its id, else its case and court) with its stage:
+	//	                            another stage or another proceeding reopens
+	//	liquidation                 the liquidators in office: another liquidator reopens
+	//	not_active                  the status and the termination date
+	//	no_managing_director        the last managing director and the day they left
+	//	fictitious_beneficial_owners_only  the beneficial owners named (none, or the directors)
+	//	owners_abroad               each owner abroad with its country: another owner or country reopens
+	//	frequent_director_changes   the latest change of managing directors: a further change reopens
+	//	capital_reduced             each reduction (day, from, to): a further reduction reopens
+	//	no_financials               the latest fiscal year whose accounts are overdue: a later overdue year
+	//	                            reopens (accounts filed late but still leaving that year overdue do not)
+	//	check_failed                the delivery whose check was given up (set by the portfolio)
+	//
+	// Names in Facts are compared without regard to case or spacing. ""
+	// means unknown (a flag recorded before facts were kept).
+	Facts string `json:"facts,omitempty"`
 }
 
 // The codes of Flag, in the order Evaluate reports them.
@@ -43,6 +65,11 @@ const (
 	// limit, the depth limit, an error). Evaluate never raises it: the
 	// dossier does, from what it failed to fetch.
 	FlagIncomplete = "incomplete"
+	// FlagCheckFailed: the portfolio gave up on the check of a change
+	// the register announced (its job failed every attempt), so what
+	// changed is not known. Evaluate never raises it: the portfolio does,
+	// and clears it once a later check of the company succeeds.
+	FlagCheckFailed = "check_failed"
 )
 
 // Input is what the rules may look at: the records of one company that

@@ -13,7 +13,8 @@ func flagFictitious(in *Input, _ registerdata.Date) (Flag, bool) {
 	}
 	bos := in.BeneficialOwners.Owners
 	if len(bos) == 0 {
-		return Flag{FlagFictitiousOwnersOnly, "No beneficial owner is known: nobody holds more than 25 % and no managing director is named."}, true
+		return Flag{Code: FlagFictitiousOwnersOnly, Reason: "No beneficial owner is known: nobody holds more than 25 % and no managing director is named.",
+			Facts: "no beneficial owner"}, true
 	}
 	var names []string
 	for _, b := range bos {
@@ -22,8 +23,9 @@ func flagFictitious(in *Input, _ registerdata.Date) (Flag, bool) {
 		}
 		names = append(names, b.Name)
 	}
-	return Flag{FlagFictitiousOwnersOnly, "Nobody holds more than 25 %: the beneficial owners named are the managing directors " +
-		strings.Join(names, ", ") + " (fictitious beneficial owners), so who controls the company is not known from the register."}, true
+	return Flag{Code: FlagFictitiousOwnersOnly, Reason: "Nobody holds more than 25 %: the beneficial owners named are the managing directors " +
+		strings.Join(names, ", ") + " (fictitious beneficial owners), so who controls the company is not known from the register.",
+		Facts: facts("fictitious beneficial owners", names...)}, true
 }
 
 // fictitious reports whether b is a managing director named because
@@ -70,7 +72,8 @@ func flagAbroad(in *Input, _ registerdata.Date) (Flag, bool) {
 	if len(abroad) == 0 {
 		return Flag{}, false
 	}
-	return Flag{FlagOwnersAbroad, "Owners outside Germany in the ownership chain: " + strings.Join(abroad, ", ") + "."}, true
+	return Flag{Code: FlagOwnersAbroad, Reason: "Owners outside Germany in the ownership chain: " + strings.Join(abroad, ", ") + ".",
+		Facts: facts("owners abroad", abroad...)}, true
 }
 
 // ownerCountry is an owner's country code and whether it is known.

@@ -14,7 +14,7 @@ func TestSeverityOf(t *testing.T) {
 	for _, code := range []string{
 		redflags.FlagInsolvencyOpen, redflags.FlagLiquidation, redflags.FlagNotActive, redflags.FlagNoManagingDirector,
 		redflags.FlagFictitiousOwnersOnly, redflags.FlagOwnersAbroad, redflags.FlagFrequentDirectorChanges,
-		redflags.FlagCapitalReduced, redflags.FlagNoFinancials, redflags.FlagIncomplete, "a_code_from_the_future",
+		redflags.FlagCapitalReduced, redflags.FlagNoFinancials, redflags.FlagIncomplete, redflags.FlagCheckFailed, "a_code_from_the_future",
 	} {
 		got := redflags.SeverityOf(code)
 		want := redflags.Review

@@ -21,7 +21,7 @@ const (
 )
 
 func flagInsolvency(in *Input, _ registerdata.Date) (Flag, bool) {
-	var open []string
+	var open, stages []string
 	seen := map[string]bool{}
 	add := func(id, caseNumber, court string, status enums.InsolvencyStatus, opened *registerdata.Date) {
 		if !status.IsOpen() || (id != "" && seen[id]) {
@@ -33,6 +33,11 @@ func flagInsolvency(in *Input, _ registerdata.Date) (Flag, bool) {
 			what += ", opened " + opened.String()
 		}
 		open = append(open, what)
+		key := id
+		if key == "" {
+			key = caseNumber + " at " + court
+		}
+		stages = append(stages, key+" "+string(status))
 	}
 	if in.Company != nil {
 		for _, s := range in.Company.Insolvencies {
@@ -47,7 +52,8 @@ func flagInsolvency(in *Input, _ registerdata.Date) (Flag, bool) {
 	if len(open) == 0 {
 		return Flag{}, false
 	}
-	return Flag{FlagInsolvencyOpen, "Open insolvency proceeding: " + strings.Join(open, "; ") + "."}, true
+	return Flag{Code: FlagInsolvencyOpen, Reason: "Open insolvency proceeding: " + strings.Join(open, "; ") + ".",
+		Facts: facts("open proceedings", stages...)}, true
 }
 
 func flagLiquidation(in *Input, today registerdata.Date) (Flag, bool) {
@@ -64,7 +70,7 @@ func flagLiquidation(in *Input, today registerdata.Date) (Flag, bool) {
 	if len(liq) > 0 {
 		reason += "; liquidator: " + strings.Join(liq, ", ")
 	}
-	return Flag{FlagLiquidation, reason + "."}, true
+	return Flag{Code: FlagLiquidation, Reason: reason + ".", Facts: facts("liquidators", liq...)}, true
 }
 
 func flagNotActive(in *Input, today registerdata.Date) (Flag, bool) {
@@ -73,15 +79,22 @@ func flagNotActive(in *Input, today registerdata.Date) (Flag, bool) {
 		return Flag{}, false
 	}
 	terminated := co.TerminatedAt != nil && !co.TerminatedAt.After(today)
+	var reason string
 	switch {
 	case co.Status == enums.CompanyStatusInactive && terminated:
-		return Flag{FlagNotActive, fmt.Sprintf("The register shows the company as inactive, terminated on %s.", co.TerminatedAt)}, true
+		reason = fmt.Sprintf("The register shows the company as inactive, terminated on %s.", co.TerminatedAt)
 	case co.Status == enums.CompanyStatusInactive:
-		return Flag{FlagNotActive, "The register shows the company as inactive (no longer operating)."}, true
+		reason = "The register shows the company as inactive (no longer operating)."
 	case terminated:
-		return Flag{FlagNotActive, fmt.Sprintf("The register shows the company as terminated on %s.", co.TerminatedAt)}, true
+		reason = fmt.Sprintf("The register shows the company as terminated on %s.", co.TerminatedAt)
+	default:
+		return Flag{}, false
 	}
-	return Flag{}, false
+	f := Flag{Code: FlagNotActive, Reason: reason, Facts: "status " + string(co.Status)}
+	if terminated {
+		f.Facts += "; terminated " + co.TerminatedAt.String()
+	}
+	return f, true
 }
 
 func flagNoDirector(in *Input, today registerdata.Date) (Flag, bool) {
@@ -108,7 +121,8 @@ func flagNoDirector(in *Input, today registerdata.Date) (Flag, bool) {
 	if last == nil {
 		return Flag{}, false // no director ever listed: nothing to say
 	}
-	return Flag{FlagNoManagingDirector, fmt.Sprintf("No managing director is in office: the last one, %s, left on %s.", last.Name, last.EndDate)}, true
+	return Flag{Code: FlagNoManagingDirector, Reason: fmt.Sprintf("No managing director is in office: the last one, %s, left on %s.", last.Name, last.EndDate),
+		Facts: "last managing director: " + fold(last.Name) + ", left " + last.EndDate.String()}, true
 }
 
 func flagDirectors(in *Input, today registerdata.Date) (Flag, bool) {
@@ -141,7 +155,15 @@ func flagDirectors(in *Input, today registerdata.Date) (Flag, bool) {
 	for i, c := range changes {
 		parts[i] = c.what
 	}
-	return Flag{FlagFrequentDirectorChanges, fmt.Sprintf("%d changes of managing directors since %s: %s.", len(changes), since, strings.Join(parts, "; "))}, true
+	latest := changes[len(changes)-1]
+	var sameDay []string
+	for _, c := range changes {
+		if c.at == latest.at {
+			sameDay = append(sameDay, c.what)
+		}
+	}
+	return Flag{Code: FlagFrequentDirectorChanges, Reason: fmt.Sprintf("%d changes of managing directors since %s: %s.", len(changes), since, strings.Join(parts, "; ")),
+		Facts: facts("latest change", sameDay...)}, true
 }
 
 // roleOf is a representative's coarse role, from its register-level role

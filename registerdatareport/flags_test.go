@@ -1,7 +1,9 @@
 package registerdatareport_test
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -82,4 +84,33 @@ func TestRedFlagsThatDoNotApply(t *testing.T) {
 	assert.NotContains(t, flagCodes(d), registerdatareport.FlagNoFinancials)
 	assert.NotContains(t, flagCodes(d), registerdatareport.FlagCapitalReduced)
 	assert.NotContains(t, flagCodes(d), registerdatareport.FlagFrequentDirectorChanges)
+}
+
+// TestAKGWithANaturalPersonFullyLiableHasNoAccountsFlag builds the
+// dossier of the GmbH & Co. KG two years on, when its accounts of 2023
+// are overdue: with its GmbH as the only personally liable partner it
+// must publish them and is flagged; with a natural person fully liable
+// beside the GmbH it owes none, and the dossier raises no such flag.
+func TestAKGWithANaturalPersonFullyLiableHasNoAccountsFlag(t *testing.T) {
+	srv, c, clk := newFake(t)
+	later := clk.Now().AddDate(2, 0, 0)
+	dossier := func() *registerdatareport.Dossier {
+		t.Helper()
+		d, err := registerdatareport.Build(context.Background(), c, rheinkieselKG, registerdatareport.Options{Now: func() time.Time { return later }})
+		require.NoError(t, err)
+		return d
+	}
+	assert.Contains(t, flagCodes(dossier()), registerdatareport.FlagNoFinancials, "a GmbH & Co. KG with overdue accounts")
+
+	require.NoError(t, srv.UpdateCompany(rheinkieselKG, func(co *registerdata.Company) {
+		first := "Georg"
+		co.Representation = append(co.Representation, registerdata.Representative{Name: "Georg Schmitz", Type: enums.RepresentativeTypeNaturalPerson,
+			Role: enums.RolePersonalLiableDirector, RoleDetail: registerdata.RoleDetail{Code: enums.RoleCodePersonalLiableDirector},
+			StartDate: day(2010, 1, 1), NaturalPerson: &registerdata.NaturalPerson{FirstName: &first}})
+	}))
+	d := dossier()
+	assert.NotContains(t, flagCodes(d), registerdatareport.FlagNoFinancials, "a natural person is fully liable: the KG owes no accounts")
+	for _, f := range d.RedFlags {
+		assert.NotContains(t, f.Reason, "annual accounts")
+	}
 }

@@ -25,7 +25,7 @@ func portfolioGroup() *group {
 		summary: "keep counterparties under watch in a database: import, review, monitor, journal, red flags, decisions and their audit",
 		commands: []*command{
 			portfolioImport(), portfolioReview(), portfolioResolve(), portfolioRemove(),
-			portfolioPlan(), portfolioSync(), portfolioServe(), portfolioWork(),
+			portfolioPlan(), portfolioSync(), portfolioServe(), portfolioWork(), portfolioRetry(),
 			portfolioEvents(), portfolioFlags(), portfolioAck(),
 			portfolioDecisions(), portfolioApprove(), portfolioReject(), portfolioAudit(),
 			portfolioReport(),

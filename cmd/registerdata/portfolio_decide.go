@@ -105,9 +105,11 @@ func portfolioAck() *command {
 		summary: "acknowledge an open red flag, with a note (free)",
 		help: `Marks a company's open red flag as seen by a reviewer, with a note
 (required) that says what was done. Each acknowledgement is kept with who
-and when; a second one never overwrites the first. The flag stays open
-while the finding holds; if its reason changes materially, or it is
-cleared and raised again later, it needs a new acknowledgement.
+and when; a second one never overwrites the first. The acknowledgement
+holds while the finding's facts do: a reason reworded keeps it; other
+facts (another insolvency stage or proceeding, another owner abroad, a
+later overdue year) raise the flag again as new, and it needs a new
+acknowledgement, as it does when it is cleared and raised again later.
 
 ` + decisionHelp,
 		examples: []string{

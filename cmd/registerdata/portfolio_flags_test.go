@@ -32,7 +32,11 @@ func TestPortfolioFlagsPrintsLongListsInPages(t *testing.T) {
 		return redflags.FlagNoFinancials
 	}
 	for i := range n {
-		_, err := db.Exec(`INSERT INTO portfolio_flags (company_id, code, reason, since) VALUES (?, ?, 'why', 0)`, fmt.Sprintf("DE-HRB-F1103-%04d", i), code(i))
+		id := fmt.Sprintf("DE-HRB-F1103-%04d", i)
+		_, err := db.Exec(`INSERT INTO portfolio_flags (company_id, code, reason, since) VALUES (?, ?, 'why', 0)`, id, code(i))
+		require.NoError(t, err)
+		// A flag is open while an entry names its company.
+		_, err = db.Exec(`INSERT INTO portfolio_entries (ref, company_id, status, fingerprint, added_at, updated_at) VALUES (?, ?, 'matched', '', 0, 0)`, "R"+id, id)
 		require.NoError(t, err)
 	}
 	require.Equal(t, redflags.High, redflags.SeverityOf(redflags.FlagLiquidation))
@@ -49,7 +53,7 @@ func TestPortfolioFlagsPrintsLongListsInPages(t *testing.T) {
 			rowsInTable = 0
 			continue
 		}
-		require.Len(t, f, 5, "line %q", line)
+		require.Len(t, f, 6, "line %q", line) // severity, company, ref, flag, since, reason
 		rowsInTable++
 		maxRows = max(maxRows, rowsInTable)
 		switch f[0] {
@@ -61,7 +65,7 @@ func TestPortfolioFlagsPrintsLongListsInPages(t *testing.T) {
 		var i int
 		_, err := fmt.Sscanf(f[1], "DE-HRB-F1103-%04d", &i)
 		require.NoError(t, err, line)
-		assert.Equal(t, code(i), f[2], line)
+		assert.Equal(t, code(i), f[3], line)
 		seen[f[1]] = true
 	}
 	assert.Len(t, seen, n, "every flag printed once")

@@ -89,6 +89,10 @@ func (a *app) printEvent(ev portfolio.Event) error {
 	for _, s := range ev.Sentences {
 		line(output.Clean(s))
 	}
+	if f := ev.Failed; f != nil {
+		line(fmt.Sprintf("check given up after %d attempts (the delivery came %s): %s; \"registerdata portfolio retry\" tries it again",
+			f.Attempts, f.Since.UTC().Format(time.DateOnly), f.Error))
+	}
 	for _, f := range ev.Raised {
 		line("raised " + output.Clean(f.Code) + ": " + output.Clean(f.Reason))
 	}
@@ -96,7 +100,7 @@ func (a *app) printEvent(ev portfolio.Event) error {
 		line("cleared " + output.Clean(f.Code))
 	}
 	switch {
-	case len(ev.Sentences)+len(ev.Raised)+len(ev.Cleared) > 0:
+	case len(ev.Sentences)+len(ev.Raised)+len(ev.Cleared) > 0 || ev.Failed != nil:
 	case ev.EventID == "":
 		line("first record kept: later checks compare with it")
 	default:
