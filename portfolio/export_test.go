@@ -1,5 +1,7 @@
 package portfolio
 
+import "context"
+
 // SetAfterFetch sets the function the job of a delivery runs after its
 // answers are recorded and before they are compared and journalled (nil:
 // none). For the kill tests' worker processes, before
@@ -15,4 +17,10 @@ func Material(reason string) string { return material(reason) }
 // AuditHash is auditHash: the hash of the audit entry that follows prev.
 func AuditHash(prev string, seq, at int64, a Actor, action, subject string, detail []byte) string {
 	return auditHash(prev, seq, at, a, action, subject, detail)
+}
+
+// RunDeliveryJob runs the job of the recorded delivery id once, as a
+// worker would (a retry of a job runs this again).
+func (p *Portfolio) RunDeliveryJob(ctx context.Context, id string) error {
+	return p.processDelivery(ctx, id)
 }
