@@ -24,3 +24,10 @@ func AuditHash(prev string, seq, at int64, a Actor, action, subject string, deta
 func (p *Portfolio) RunDeliveryJob(ctx context.Context, id string) error {
 	return p.processDelivery(ctx, id)
 }
+
+// Rejudge checks company id again from its stored records, journalling
+// the check even when nothing changed (a rescreen's re-evaluation that
+// always writes an entry).
+func (p *Portfolio) Rejudge(ctx context.Context, id string) (*Event, error) {
+	return p.apply(ctx, check{companyID: id, always: true})
+}
