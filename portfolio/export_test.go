@@ -11,14 +11,6 @@ func SetAfterFetch(f func(deliveryID string)) { afterFetch = f }
 // MatchWalks is how many match walks of imports are running.
 func MatchWalks() int64 { return matchWalks.Load() }
 
-// Material is material: a flag's reason as far as it matters.
-func Material(reason string) string { return material(reason) }
-
-// AuditHash is auditHash: the hash of the audit entry that follows prev.
-func AuditHash(prev string, seq, at int64, a Actor, action, subject string, detail []byte) string {
-	return auditHash(prev, seq, at, a, action, subject, detail)
-}
-
 // RunDeliveryJob runs the job of the recorded delivery id once, as a
 // worker would (a retry of a job runs this again).
 func (p *Portfolio) RunDeliveryJob(ctx context.Context, id string) error {
@@ -30,4 +22,12 @@ func (p *Portfolio) RunDeliveryJob(ctx context.Context, id string) error {
 // always writes an entry).
 func (p *Portfolio) Rejudge(ctx context.Context, id string) (*Event, error) {
 	return p.apply(ctx, check{companyID: id, always: true})
+}
+
+// Material is material: a flag's reason as far as it matters.
+func Material(reason string) string { return material(reason) }
+
+// AuditHash is auditHash: the hash of the audit entry that follows prev.
+func AuditHash(prev string, seq, at int64, a Actor, action, subject string, detail []byte) string {
+	return auditHash(prev, seq, at, a, action, subject, detail)
 }
