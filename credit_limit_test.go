@@ -165,3 +165,35 @@ func TestTreeMaxCreditsHoldsWhenAPaidCallIsRetried(t *testing.T) {
 		assert.Equal(t, s.billed.Load(), c.CreditsSpent())
 	}
 }
+
+// TestARefusedCallOfANestedLimitReleasesWhatTheBudgetsHeld: a call is
+// held against the client's budget first, then each limit; when a limit
+// refuses it, what the client's budget and the outer limits held for it
+// is released, so the refusal costs nothing of them and they can still
+// pay for calls the inner limit allows.
+func TestARefusedCallOfANestedLimitReleasesWhatTheBudgetsHeld(t *testing.T) {
+	price := registerdata.DefaultPrices().Of("POST /v1/search/company", false)
+	s := newAnswerLoser(t, 0)
+	c := s.client(t, registerdata.WithCreditBudget(3*price))
+	outerCtx, outer := registerdata.WithCreditLimit(context.Background(), 2*price)
+	innerCtx, inner := registerdata.WithCreditLimit(outerCtx, price-1)
+	req := registerdata.CompanySearchRequest{Query: "Nordbau"}
+	for range 3 {
+		_, err := c.SearchCompanies(innerCtx, req)
+		require.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
+		require.True(t, inner.Refused(err), "the inner limit refused: %v", err)
+	}
+	assert.Zero(t, s.billed.Load(), "nothing was sent")
+	left, ok := c.CreditsRemaining()
+	require.True(t, ok)
+	assert.Equal(t, 3*price, left, "the client's budget holds nothing for the refused calls")
+	assert.Equal(t, 2*price, outer.Remaining(), "the outer limit holds nothing for them")
+
+	// The budget and the outer limit still pay for what they allow.
+	for range 2 {
+		_, err := c.SearchCompanies(outerCtx, req)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, 2*price, outer.Spent())
+	assert.Equal(t, 2*price, c.CreditsSpent())
+}

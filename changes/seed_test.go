@@ -127,26 +127,41 @@ func TestWatcherSeed(t *testing.T) {
 	assert.Contains(t, sentences(sets[1].Changes), "Stiftung Beispiel became an owner (1 %).")
 }
 
-// TestWatcherSeedErrors: a bad id is an error of its own and the other
-// ids are seeded; a spent budget stops at once.
+// TestWatcherSeedErrors: a bad id is an error of its own, naming it, and
+// the other ids are seeded; a spent budget stops at once: the ids after
+// the one it refused are not looked at, not even an empty one.
 func TestWatcherSeedErrors(t *testing.T) {
 	srv, _, c, w, _, store := watched(t)
 	ctx := context.Background()
+	record := registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)
 	other := srv.CompanyIDs()[1]
+	spent := c.CreditsSpent()
 	err := w.Seed(ctx, []string{"../monitor", richID, "", other})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, registerdata.ErrInvalidRequest)
+	assert.ErrorContains(t, err, "../monitor")
 	assert.ErrorContains(t, err, "empty id")
 	assert.Equal(t, 2, store.Len(), "the good ids are seeded")
+	for _, id := range []string{richID, other} {
+		_, ok, err := store.Get(ctx, "changes/company/"+id)
+		require.NoError(t, err)
+		assert.True(t, ok, "%s is seeded", id)
+	}
+	assert.Equal(t, 2*record, c.CreditsSpent()-spent, "the good ids' records, and nothing for the bad ones")
 
-	poor, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithCreditBudget(15))
+	// Room for one record and a half: the second id is refused, and the
+	// seed stops there.
+	poor, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL), registerdata.WithCreditBudget(record+record/2))
 	require.NoError(t, err)
-	w2 := changes.NewWatcher(poor, changes.NewMemoryStore(), func(context.Context, changes.Set) error { return nil })
-	err = w2.Seed(ctx, srv.CompanyIDs()[:4])
+	poorStore := changes.NewMemoryStore().(*changes.MemoryStore)
+	w2 := changes.NewWatcher(poor, poorStore, func(context.Context, changes.Set) error { return nil })
+	ids := srv.CompanyIDs()[:3]
+	err = w2.Seed(ctx, append(ids, ""))
 	assert.ErrorIs(t, err, registerdata.ErrBudgetExceeded)
-	assert.Equal(t, int64(registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)), poor.CreditsSpent(), "stopped at the budget")
+	assert.NotContains(t, err.Error(), "empty id", "the ids after the refused one are not looked at")
+	assert.Equal(t, record, poor.CreditsSpent(), "stopped at the budget")
+	assert.Equal(t, 1, poorStore.Len(), "the first id is seeded")
 	assert.Error(t, (&changes.Watcher{}).Seed(ctx, []string{richID}))
-	_ = c
 }
 
 // TestPollAndTheWatcherShareTheirSnapshots: a Poll round stores the

@@ -65,7 +65,8 @@ func TestJournalKeepsOutcomesByRecordNumber(t *testing.T) {
 
 // TestJournalCutsATornEnd cuts the file at every byte of its last two
 // lines, as a kill during an append leaves it: reopening keeps exactly the
-// whole lines, and the next Record lands on a line of its own.
+// whole lines, in the state and in the file (the torn end is cut off the
+// file), and the next Record lands on a line of its own right after them.
 func TestJournalCutsATornEnd(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
@@ -88,17 +89,27 @@ func TestJournalCutsATornEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		j := openTest(t, p, true)
-		wantDone := 2
+		wantDone, end := 2, start
 		if cut >= start+len(lines[3]) {
-			wantDone = 3
+			wantDone, end = 3, start+len(lines[3])
 		}
 		if j.Finished() != wantDone || j.Done(wantDone) {
 			t.Fatalf("cut at %d: %d rows done, want %d", cut, j.Finished(), wantDone)
+		}
+		if got, err := os.ReadFile(p); err != nil || string(got) != string(whole[:end]) {
+			t.Fatalf("cut at %d: reopened, the file holds %d bytes, want the %d of its whole lines (%v)", cut, len(got), end, err)
 		}
 		if err := j.Record(Outcome{Index: 3, Cells: []string{"again"}}); err != nil {
 			t.Fatal(err)
 		}
 		_ = j.Close()
+		got, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(got), string(whole[:end])) || strings.Count(string(got[end:]), "\n") != 1 || !strings.HasSuffix(string(got), "\n") {
+			t.Fatalf("cut at %d: after a new record the file is its whole lines and one more, got %q after them", cut, got[min(end, len(got)):])
+		}
 		j = openTest(t, p, true)
 		if o, ok, err := j.Outcome(3); !ok || err != nil || o.Cells[0] != "again" || j.Finished() != wantDone+1 {
 			t.Fatalf("cut at %d: after a new record, row 3 = %+v %v %v, %d done", cut, o, ok, err, j.Finished())

@@ -1,5 +1,7 @@
 package portfolio
 
+import "context"
+
 // SetAfterFetch sets the function the job of a delivery runs after its
 // answers are recorded and before they are compared and journalled (nil:
 // none). For the kill tests' worker processes, before
@@ -8,6 +10,19 @@ func SetAfterFetch(f func(deliveryID string)) { afterFetch = f }
 
 // MatchWalks is how many match walks of imports are running.
 func MatchWalks() int64 { return matchWalks.Load() }
+
+// RunDeliveryJob runs the job of the recorded delivery id once, as a
+// worker would (a retry of a job runs this again).
+func (p *Portfolio) RunDeliveryJob(ctx context.Context, id string) error {
+	return p.processDelivery(ctx, id)
+}
+
+// Rejudge checks company id again from its stored records, journalling
+// the check even when nothing changed (a rescreen's re-evaluation that
+// always writes an entry).
+func (p *Portfolio) Rejudge(ctx context.Context, id string) (*Event, error) {
+	return p.apply(ctx, check{companyID: id, always: true})
+}
 
 // Material is material: a flag's reason as far as it matters.
 func Material(reason string) string { return material(reason) }

@@ -2,7 +2,11 @@ package portfolio_test
 
 import (
 	"context"
+	"errors"
+	"net/http"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -12,7 +16,25 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// monitorRoute is the route of a monitor's creation, as the price table
+// names it.
+const monitorRoute = "POST /v1/monitor"
+
 const secret = "whsec_ZXhhbXBsZS1zaWduaW5nLXNlY3JldC0wMTIzNDU2Nzg5"
+
+// loseFirstCreate sends every request to the service and loses the
+// answer to the first monitor the service creates: the service made
+// and billed the monitor, the client sees the connection drop.
+type loseFirstCreate struct{ lost atomic.Bool }
+
+func (l *loseFirstCreate) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(r)
+	if err == nil && r.Method == http.MethodPost && r.URL.Path == "/v1/monitor" && resp.StatusCode == http.StatusCreated && l.lost.CompareAndSwap(false, true) {
+		resp.Body.Close()
+		return nil, errors.New("connection reset by peer (the test lost the answer)")
+	}
+	return resp, err
+}
 
 func TestPlanAndSyncMonitors(t *testing.T) {
 	engines(t, func(t *testing.T, dsn string) {
@@ -29,20 +51,30 @@ func TestPlanAndSyncMonitors(t *testing.T) {
 		assert.Equal(t, before, spent(srv), "planning spends nothing")
 		assert.ElementsMatch(t, []string{nordlicht, berlin}, pl.Create)
 		assert.Empty(t, pl.Delete)
-		assert.Equal(t, int64(2*50), pl.Credits)
-		assert.Equal(t, int64(2*10), pl.BaselineCredits)
-		assert.Equal(t, int64(2*50), pl.MonthlyCredits)
+		monitor := registerdata.DefaultPrices().OfVariant(monitorRoute, registerdata.VariantDaily)
+		baseline := registerdata.DefaultPrices().Of(companyRoute, false)
+		assert.Equal(t, 2*monitor, pl.Credits)
+		assert.Equal(t, 2*baseline, pl.BaselineCredits)
+		assert.Equal(t, 2*registerdata.DefaultPrices().OfVariant(monitorRoute, registerdata.VariantMonthlyDaily), pl.MonthlyCredits)
 
-		// A monitor that exists already (an earlier Sync whose answer was
-		// lost) is adopted, not created and billed twice.
+		// A monitor that exists already (made by an earlier Sync that
+		// stopped after it) is adopted, not created and billed twice; and
+		// the answer to the one create made now is lost (the service made
+		// and billed the monitor, the connection dropped before its
+		// answer): the retry finds it and adopts it, billed once.
 		_, err = c.CreateMonitor(ctx, registerdata.MonitorRequest{EntityID: pl.Create[0], EntityType: enums.EntityTypeCompany,
 			Preferences: opts.Preferences, UpdateFrequency: opts.UpdateFrequency})
 		require.NoError(t, err)
 		before = spent(srv)
-		res, err := p.Sync(ctx, pl)
+		lose := &loseFirstCreate{}
+		lossy, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL),
+			registerdata.WithHTTPClient(&http.Client{Transport: lose}), registerdata.WithRetryWait(time.Millisecond, 2*time.Millisecond, time.Minute))
 		require.NoError(t, err)
-		assert.Equal(t, 1, res.Created)
-		assert.Equal(t, int64(50+2*10), res.Credits)
+		res, err := open(t, dsn, lossy, clk).Sync(ctx, pl)
+		require.NoError(t, err)
+		require.True(t, lose.lost.Load(), "the answer to the create was lost")
+		assert.Equal(t, 1, res.Created, "the monitor made by this Sync is counted, the adopted one is not")
+		assert.Equal(t, monitor+2*baseline, res.Credits)
 		assert.Equal(t, before+res.Credits, spent(srv), "Sync reports what the fake billed")
 		assert.Len(t, srv.Monitors(srv.APIKey), 2)
 
@@ -55,7 +87,7 @@ func TestPlanAndSyncMonitors(t *testing.T) {
 		pl, err = p.Plan(ctx, opts)
 		require.NoError(t, err)
 		assert.Empty(t, pl.Create)
-		assert.Equal(t, int64(2*50), pl.MonthlyCredits)
+		assert.Equal(t, 2*registerdata.DefaultPrices().OfVariant(monitorRoute, registerdata.VariantMonthlyDaily), pl.MonthlyCredits)
 
 		// A removed entry's monitor goes; a monitor the portfolio did not
 		// create stays.
