@@ -40,7 +40,7 @@ Stop it with Ctrl-C.`,
 				if err != nil {
 					return err
 				}
-				p, err := a.openPortfolio(*db, a.workLogger())
+				p, err := a.openPortfolioCalling(*db, a.workLogger())
 				if err != nil {
 					return err
 				}
@@ -94,7 +94,7 @@ another, and nothing is journalled twice.`,
 			db := dbFlag(fs)
 			drain := fs.Bool("drain", false, "run what is queued now and exit")
 			return func(a *app, _ []string) error {
-				p, err := a.openPortfolio(*db, a.workLogger())
+				p, err := a.openPortfolioCalling(*db, a.workLogger())
 				if err != nil {
 					return err
 				}
