@@ -14,7 +14,7 @@
 // # Where to start, by job
 //
 //	Job                 Entry point (file)
-//	open                Open with "sqlite:PATH" or "postgres://...", WithWorkers, WithLogger, ... (store.go, migrate.go)
+//	open                Open with "sqlite:PATH" or "postgres://...", OpenExisting, WithWorkers, WithLogger, ... (store.go, migrate.go, migrate_version.go, dsn.go)
 //	import              (*Portfolio).Import a Row per customer, Entries, Remove (import.go, entries.go)
 //	monitor             (*Portfolio).Plan, then Sync: the service's monitors for every entry (monitors.go)
 //	monitor costs       (*Portfolio).MonitorCosts: the monitor ledger, what each monitor costs each month (ledger.go)
@@ -33,8 +33,12 @@
 // The store is SQLite (modernc.org/sqlite, pure Go: Open(ctx,
 // "sqlite:portfolio.db", c)) or PostgreSQL (github.com/jackc/pgx/v5:
 // Open(ctx, "postgres://user@host/db", c)); the schema is migrated on
-// Open with goose from SQL files embedded in the package. Give the
-// portfolio a client without a cache (registerdata.WithCache): a cached
+// Open with goose from SQL files embedded in the package; a database a
+// newer release migrated is refused (ErrSchemaTooNew). A reader opens
+// with OpenExisting, which refuses a database holding no portfolio
+// (ErrNoPortfolio) instead of creating one. A DSN's password never
+// shows in an error: RedactDSN is how the portfolio, and the CLI, show
+// a DSN. Give the portfolio a client without a cache (registerdata.WithCache): a cached
 // record would hide the change a delivery announces.
 //
 // # Intake and work

@@ -52,9 +52,12 @@ func (p *Portfolio) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("portfolio: migrating: %w", err)
 	}
-	prov, err := goose.NewProvider(dialect, p.db, sub, goose.WithTableName("portfolio_schema_version"), goose.WithDisableGlobalRegistry(true))
+	prov, err := goose.NewProvider(dialect, p.db, sub, goose.WithTableName(schemaVersionTable), goose.WithDisableGlobalRegistry(true))
 	if err != nil {
 		return fmt.Errorf("portfolio: migrating: %w", err)
+	}
+	if err := p.checkSchema(ctx, prov); err != nil {
+		return err
 	}
 	if _, err := prov.Up(ctx); err != nil {
 		return fmt.Errorf("portfolio: migrating the %s schema: %w", p.engine, err)

@@ -5,10 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"os"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	registerdata "github.com/registerdata/registerdata-go"
@@ -42,6 +45,7 @@ type Portfolio struct {
 	cfg    config
 	insert *river.Client[*sql.Tx] // enqueues jobs inside the store's transactions
 	stmts  preparedStmts          // Import's statements, prepared once
+	where  string                 // the DSN as RedactDSN shows it, for messages
 }
 
 // Option tunes Open.
@@ -55,6 +59,7 @@ type config struct {
 	logger      *slog.Logger
 	fourEyes    bool // WithFourEyes
 	jobAttempts int  // WithJobAttempts; 0: River's default
+	existing    bool // OpenExisting
 }
 
 // WithClock sets the portfolio's clock: the times it records (import,
@@ -113,13 +118,34 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
+// OpenExisting makes Open refuse a database that holds no portfolio
+// (errors.Is(err, ErrNoPortfolio)) instead of creating one: a reader
+// given a misspelt DSN learns so instead of reading an empty portfolio.
+// A missing SQLite file is not created. A portfolio of an older schema
+// is still migrated.
+func OpenExisting() Option {
+	return func(c *config) { c.existing = true }
+}
+
+// ErrNoPortfolio is the error of Open with OpenExisting on a database
+// that holds no portfolio (a SQLite file that does not exist, a database
+// without the portfolio's tables). Open without OpenExisting creates
+// one; Import fills it.
+var ErrNoPortfolio = errors.New("portfolio: the database holds no portfolio")
+
 // Open opens the portfolio at dsn and migrates its schema (and River's
 // tables) to the current version:
 //
-//   - "sqlite:PATH" opens (or creates) the SQLite file PATH;
+//   - "sqlite:PATH" opens (or creates) the SQLite file PATH, any file
+//     name (a '#', '?' or '%' in it is part of the name);
 //   - "postgres://..." or "postgresql://..." connects to PostgreSQL; the
 //     database must exist. Several processes may open the same database
 //     at once: the migrations run under a lock.
+//
+// With OpenExisting it refuses a database that holds no portfolio
+// (ErrNoPortfolio). It refuses a database whose schema a newer release
+// migrated (ErrSchemaTooNew). Its errors show the DSN only as RedactDSN
+// does: never a password.
 //
 // c is the client that matches, monitors and fetches; it must not be nil.
 func Open(ctx context.Context, dsn string, c *registerdata.Client, opts ...Option) (*Portfolio, error) {
@@ -135,7 +161,7 @@ func Open(ctx context.Context, dsn string, c *registerdata.Client, opts ...Optio
 			o(&cfg)
 		}
 	}
-	p := &Portfolio{c: c, prices: c.Prices(), cfg: cfg}
+	p := &Portfolio{c: c, prices: c.Prices(), cfg: cfg, where: RedactDSN(dsn)}
 	var err error
 	switch {
 	case strings.HasPrefix(dsn, "sqlite:"):
@@ -143,21 +169,26 @@ func Open(ctx context.Context, dsn string, c *registerdata.Client, opts ...Optio
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		err = p.openPostgres(ctx, dsn)
 	default:
-		return nil, fmt.Errorf("portfolio: Open: the DSN %q names no known database: use \"sqlite:PATH\" or \"postgres://user@host:port/db\"", redactDSN(dsn))
+		return nil, fmt.Errorf("portfolio: Open: the DSN %q names no known database: use \"sqlite:PATH\" or \"postgres://user@host:port/db\"", RedactDSN(dsn))
 	}
 	if err != nil {
 		p.Close()
-		return nil, err
+		return nil, hideDSNSecrets(dsn, err)
 	}
 	return p, nil
 }
 
 func (p *Portfolio) openSQLite(ctx context.Context, path string) error {
-	if path == "" || strings.ContainsAny(path, "?\x00") {
-		return fmt.Errorf("portfolio: Open: %q is not a usable SQLite path: give a file name after \"sqlite:\", without '?'", path)
+	if path == "" || strings.ContainsRune(path, 0) {
+		return fmt.Errorf("portfolio: Open: %q is not a usable SQLite path: give a file name after \"sqlite:\"", path)
 	}
 	p.engine = engineSQLite
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate")
+	if p.cfg.existing {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return p.noPortfolio()
+		}
+	}
+	db, err := sql.Open("sqlite", sqliteURI(path)+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate")
 	if err != nil {
 		return fmt.Errorf("portfolio: opening SQLite %s: %w", path, err)
 	}
@@ -184,11 +215,45 @@ func (p *Portfolio) openSQLite(ctx context.Context, path string) error {
 	return p.migrate(ctx)
 }
 
+// sqliteURI is the SQLite URI of the file path: its '%', '?' and '#'
+// (and every other byte outside a plain file name) escaped, so that
+// SQLite opens the file of that name, not the part of it before a '?'
+// or '#'.
+func sqliteURI(path string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.WriteString("file:")
+	if strings.HasPrefix(path, "/") {
+		b.WriteString("//") // an empty authority: "//x" stays a path
+	}
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '/', c == '.', c == '-', c == '_', c == '~':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
+}
+
 func (p *Portfolio) openPostgres(ctx context.Context, dsn string) error {
 	p.engine = enginePostgres
 	pcfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
-		return fmt.Errorf("portfolio: the PostgreSQL DSN %s is not valid: %w", redactDSN(dsn), err)
+		var pe *pgconn.ParseConfigError
+		if errors.As(err, &pe) {
+			// Its text quotes the DSN as pgx redacts it, at best effort:
+			// quote RedactDSN's instead.
+			c := *pe
+			c.ConnString = RedactDSN(dsn)
+			err = &c
+		}
+		return fmt.Errorf("portfolio: the PostgreSQL DSN %s is not valid: %w", RedactDSN(dsn), err)
 	}
 	if !strings.Contains(dsn, "pool_max_conns") {
 		// River's workers, its listener and maintenance, the receivers'
@@ -198,11 +263,11 @@ func (p *Portfolio) openPostgres(ctx context.Context, dsn string) error {
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
-		return fmt.Errorf("portfolio: connecting to PostgreSQL %s: %w", redactDSN(dsn), err)
+		return fmt.Errorf("portfolio: connecting to PostgreSQL %s: %w", RedactDSN(dsn), err)
 	}
 	p.pool = pool
 	if err := pool.Ping(ctx); err != nil {
-		return fmt.Errorf("portfolio: connecting to PostgreSQL %s: %w (is the server running and the database created?)", redactDSN(dsn), err)
+		return fmt.Errorf("portfolio: connecting to PostgreSQL %s: %w (is the server running and the database created?)", RedactDSN(dsn), err)
 	}
 	p.db = stdlib.OpenDBFromPool(pool)
 	return p.migrate(ctx)
@@ -223,18 +288,4 @@ func (p *Portfolio) Close() error {
 		p.pool.Close()
 	}
 	return err
-}
-
-// redactDSN hides a password in a DSN for error messages.
-func redactDSN(dsn string) string {
-	at := strings.LastIndex(dsn, "@")
-	scheme := strings.Index(dsn, "://")
-	if at < 0 || scheme < 0 || at < scheme {
-		return dsn
-	}
-	cred := dsn[scheme+3 : at]
-	if i := strings.IndexByte(cred, ':'); i >= 0 {
-		return dsn[:scheme+3] + cred[:i] + ":***" + dsn[at:]
-	}
-	return dsn
 }

@@ -78,7 +78,7 @@ func openAtOnce(dsn string, c *registerdata.Client, clk *fake.Clock, n int) []er
 
 func TestOpenRefusesBadDSN(t *testing.T) {
 	_, c, _ := newFake(t)
-	for _, dsn := range []string{"", "mysql://x", "sqlite:", "sqlite:a.db?mode=memory"} {
+	for _, dsn := range []string{"", "mysql://x", "sqlite:", "sqlite:a\x00.db"} {
 		_, err := portfolio.Open(context.Background(), dsn, c)
 		assert.Error(t, err, dsn)
 	}
@@ -225,3 +225,71 @@ var (
 
 // as is ctx carrying actor a: what a decision needs.
 func as(ctx context.Context, a portfolio.Actor) context.Context { return portfolio.WithActor(ctx, a) }
+
+// TestOpenOfASQLitePathWithURICharactersOpensThatFile: a '#', '?' or
+// '%' in a file name is part of the name. Before, "x#01" opened "x"
+// (every round of a benchmark found the first round's rows) and
+// "x%2301" opened "x#01".
+func TestOpenOfASQLitePathWithURICharactersOpensThatFile(t *testing.T) {
+	_, c, clk := newFake(t)
+	dir := t.TempDir()
+	names := []string{"x#01.db", "x#02.db", "x?mode=memory.db", "x%2301.db", "x%.db", "x y;&=.db"}
+	for i, name := range names {
+		p := open(t, "sqlite:"+filepath.Join(dir, name), c, clk)
+		importAll(t, p, []portfolio.Row{{Ref: fmt.Sprintf("C-%d", i), CompanyID: nordlicht}}, portfolio.ImportOptions{})
+		require.NoError(t, p.Close())
+	}
+	for i, name := range names {
+		path := filepath.Join(dir, name)
+		_, err := os.Stat(path)
+		require.NoError(t, err, "the file %s exists", name)
+		p := open(t, "sqlite:"+path, c, clk)
+		var refs []string
+		for e, err := range p.Entries(context.Background()) {
+			require.NoError(t, err)
+			refs = append(refs, e.Ref)
+		}
+		assert.Equal(t, []string{fmt.Sprintf("C-%d", i)}, refs, "%s holds its own rows only", name)
+		require.NoError(t, p.Close())
+	}
+	for _, stray := range []string{"x", "x.db", "x#01.db?"} {
+		_, err := os.Stat(filepath.Join(dir, stray))
+		assert.ErrorIs(t, err, os.ErrNotExist, "no file %s", stray)
+	}
+}
+
+// TestOpenExistingRefusesADatabaseWithoutAPortfolio: a reader given a
+// misspelt DSN is told so; nothing is created (no SQLite file, no
+// table); a portfolio Open created (even an empty one) opens.
+func TestOpenExistingRefusesADatabaseWithoutAPortfolio(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		_, c, clk := newFake(t)
+		_, err := portfolio.Open(context.Background(), dsn, c, portfolio.OpenExisting())
+		require.ErrorIs(t, err, portfolio.ErrNoPortfolio)
+		assert.Contains(t, err.Error(), portfolio.RedactDSN(dsn), "the error names the database")
+		if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
+			_, statErr := os.Stat(path)
+			assert.ErrorIs(t, statErr, os.ErrNotExist, "no SQLite file is created")
+			_, statErr = os.Stat(path + ".lock")
+			assert.ErrorIs(t, statErr, os.ErrNotExist, "nor its lock")
+			// An empty file (or any SQLite file without the portfolio) is none either.
+			require.NoError(t, os.WriteFile(path, nil, 0o600))
+			_, err = portfolio.Open(context.Background(), dsn, c, portfolio.OpenExisting())
+			require.ErrorIs(t, err, portfolio.ErrNoPortfolio)
+		}
+		assert.Zero(t, count(t, rawDB(t, dsn), tableCount(dsn)), "no table is created")
+
+		p := open(t, dsn, c, clk) // what import does
+		require.NoError(t, p.Close())
+		p = open(t, dsn, c, clk, portfolio.OpenExisting())
+		require.NoError(t, p.Close())
+	})
+}
+
+// tableCount is the query that counts the tables of the database at dsn.
+func tableCount(dsn string) string {
+	if strings.HasPrefix(dsn, "sqlite:") {
+		return `SELECT count(*) FROM sqlite_master WHERE type = 'table'`
+	}
+	return `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()`
+}

@@ -127,6 +127,30 @@ func (a *app) api() (*registerdata.Client, error) {
 	return c, nil
 }
 
+// offlineClient is the client of a command that calls no service (it
+// reads the portfolio, or takes a decision that needs no lookup): it
+// needs no API key, and every call it would make fails before it leaves
+// the process, so such a command can never spend a credit. It has the
+// price table the tests give (clientOptions) like the real client.
+func (a *app) offlineClient() (*registerdata.Client, error) {
+	opts := append([]registerdata.Option{
+		registerdata.WithAPIKey("offline-no-calls"),
+		registerdata.WithBaseURL(registerdata.DefaultBaseURL),
+	}, a.clientOptions...)
+	opts = append(opts, registerdata.WithHTTPClient(&http.Client{Transport: noCalls{}}))
+	return registerdata.NewClient(opts...)
+}
+
+// noCalls is the transport of offlineClient: it refuses every request.
+type noCalls struct{}
+
+func (noCalls) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Body != nil {
+		r.Body.Close()
+	}
+	return nil, fmt.Errorf("this command makes no call to the service, yet tried %s %s: report it as a bug", r.Method, r.URL.Path)
+}
+
 // startFake starts the in-process fake, with a webhook endpoint of its
 // own request inspector so that monitors can be created.
 func (a *app) startFake() (*fake.Server, error) {

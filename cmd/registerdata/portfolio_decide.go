@@ -164,7 +164,11 @@ func (a *app) decide(db string, df decisionFlags, want portfolio.Decision, run f
 	if err != nil {
 		return err
 	}
-	p, err := a.openPortfolio(db, opts...)
+	open := a.openPortfolio
+	if want.Kind == portfolio.KindResolve {
+		open = a.openPortfolioCalling // a typed id is looked up
+	}
+	p, err := open(db, opts...)
 	if err != nil {
 		return err
 	}

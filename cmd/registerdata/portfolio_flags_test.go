@@ -19,7 +19,8 @@ import (
 func TestPortfolioFlagsPrintsLongListsInPages(t *testing.T) {
 	const n = 700
 	e := newPortfolioEnv(t)
-	r := e.h.run(t, "portfolio", "flags") // creates the store
+	e.created(t)
+	r := e.h.run(t, "portfolio", "flags")
 	require.Equal(t, 0, r.code, r.stderr)
 	assert.Contains(t, r.stdout, "no open flags")
 	db, err := sql.Open("sqlite", "file:"+strings.TrimPrefix(e.db, "sqlite:"))

@@ -111,7 +111,7 @@ func (a *app) runPortfolioImport(db, in string, fm matchfile.Format, overrides m
 	if err != nil {
 		return usagef("--in %s: %v", in, err)
 	}
-	p, err := a.openPortfolio(db)
+	p, err := a.openPortfolioCreating(db)
 	if err != nil {
 		return err
 	}

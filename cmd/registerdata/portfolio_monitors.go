@@ -172,7 +172,7 @@ func (a *app) withPlan(db string, mf monitorFlags, fn func(*portfolio.Portfolio,
 	if err != nil {
 		return err
 	}
-	p, err := a.openPortfolio(db)
+	p, err := a.openPortfolioCalling(db)
 	if err != nil {
 		return err
 	}

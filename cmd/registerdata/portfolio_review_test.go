@@ -70,6 +70,7 @@ func TestReviewShowsBothVersionsOfAChangedRow(t *testing.T) {
 // TestReviewOfAnEmptyQueueSaysSo.
 func TestReviewOfAnEmptyQueueSaysSo(t *testing.T) {
 	e := newPortfolioEnv(t)
+	e.created(t)
 	r := e.h.run(t, "portfolio", "review").wantCode(t, 0)
 	assert.Equal(t, "the review queue is empty\n", r.stdout)
 }

@@ -55,7 +55,7 @@ func (a *app) workOptions(rescueAfter time.Duration) ([]portfolio.Option, error)
 // whose database is unavailable at start.
 const openRetryMax = 5 * time.Second
 
-// openPortfolioWaiting is openPortfolio for a command that runs until
+// openPortfolioWaiting is openPortfolioCalling for a command that runs until
 // Ctrl-C (serve, work): while the database is unavailable
 // (portfolio.Unavailable: PostgreSQL stopped, starting, refusing
 // connections) it says so on stderr, with Open's error naming the DSN
@@ -65,7 +65,7 @@ const openRetryMax = 5 * time.Second
 func (a *app) openPortfolioWaiting(flag string, waiting func(), opts ...portfolio.Option) (*portfolio.Portfolio, error) {
 	wait := 250 * time.Millisecond
 	for attempt := 1; ; attempt++ {
-		p, err := a.openPortfolio(flag, opts...)
+		p, err := a.openPortfolioCalling(flag, opts...)
 		switch {
 		case err == nil:
 			if attempt > 1 {

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +17,8 @@ import (
 	"github.com/registerdata/registerdata-go/cmd/registerdata/internal/output"
 	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/fake"
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -242,6 +245,17 @@ func TestPortfolioDSNPasswordIsASecret(t *testing.T) {
 	assert.NotContains(t, r.stdout+r.stderr, "s3cret-pass-word")
 }
 
+// created creates e's portfolio, empty, as import would before its
+// first row.
+func (e *portfolioEnv) created(t *testing.T) {
+	t.Helper()
+	c, err := registerdata.NewClient(registerdata.WithAPIKey(e.srv.APIKey), registerdata.WithBaseURL(e.srv.URL))
+	require.NoError(t, err)
+	p, err := portfolio.Open(context.Background(), e.db, c)
+	require.NoError(t, err)
+	require.NoError(t, p.Close())
+}
+
 // imported imports portfolioCustomers into e's database.
 func (e *portfolioEnv) imported(t *testing.T) {
 	t.Helper()
@@ -296,4 +310,143 @@ func (e *portfolioEnv) withEnv(k, v string) harness {
 		}
 	}
 	return h
+}
+
+// dbCommands are the arguments that take every command with --db to the
+// opening of its database (valid otherwise): the DSN goes after them.
+// "mcp" stands for "mcp --portfolio".
+func dbCommands(t *testing.T) map[string][]string {
+	in := filepath.Join(t.TempDir(), "customers.csv")
+	writeFile(t, in, portfolioCustomers)
+	out := filepath.Join(t.TempDir(), "report.html")
+	return map[string][]string{
+		"import":    {"portfolio", "import", "--in", in, "--db"},
+		"review":    {"portfolio", "review", "--db"},
+		"resolve":   {"portfolio", "resolve", "C-3", "DE-HRB-F1103-267645", "--note", "checked", "--db"},
+		"remove":    {"portfolio", "remove", "C-3", "--db"},
+		"plan":      {"portfolio", "plan", "--db"},
+		"sync":      {"portfolio", "sync", "--db"},
+		"serve":     {"portfolio", "serve", "--addr", "127.0.0.1:0", "--db"},
+		"work":      {"portfolio", "work", "--drain", "--db"},
+		"events":    {"portfolio", "events", "--db"},
+		"flags":     {"portfolio", "flags", "--db"},
+		"ack":       {"portfolio", "ack", "DE-HRB-F1103-267645", "liquidation", "--note", "seen", "--db"},
+		"decisions": {"portfolio", "decisions", "--db"},
+		"approve":   {"portfolio", "approve", "1", "--note", "fine", "--db"},
+		"reject":    {"portfolio", "reject", "1", "--note", "no", "--db"},
+		"audit":     {"portfolio", "audit", "--db"},
+		"report":    {"portfolio", "report", "--out", out, "--db"},
+		"mcp":       {"mcp", "--portfolio"},
+	}
+}
+
+// TestDBCommandsAreAllCovered: every portfolio command that declares
+// --db is in dbCommands, so the tests over them cover a new one too.
+func TestDBCommandsAreAllCovered(t *testing.T) {
+	cmds := dbCommands(t)
+	for _, c := range portfolioGroup().commands {
+		fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
+		c.setup(fs)
+		if fs.Lookup("db") != nil {
+			assert.Contains(t, cmds, c.name, "portfolio %s takes --db: add it to dbCommands", c.name)
+		}
+	}
+}
+
+// TestEveryDBCommandKeepsTheDSNPasswordSecret runs every command that
+// takes --db with a DSN, in each form a password can take, of a
+// database it cannot reach or parse: neither stdout nor stderr ever
+// shows the password, long or short (too short for the tool's secret
+// search: the DSN's own redaction must hide it), nor $PGPASSWORD.
+func TestEveryDBCommandKeepsTheDSNPasswordSecret(t *testing.T) {
+	const envPassword = "Sw0rdfish-env-9"
+	t.Setenv("PGPASSWORD", envPassword)
+	e := newPortfolioEnv(t)
+	cmds := dbCommands(t)
+	for _, pw := range []string{"Sw0rdfish-cli-7", "pw7"} {
+		for _, dsn := range []string{
+			"postgres://kyc:" + pw + "@127.0.0.1:1/kyc?connect_timeout=2",
+			"postgresql://kyc:" + pw + "@127.0.0.1:1/kyc?connect_timeout=2",
+			"postgres://kyc@127.0.0.1:1/kyc?connect_timeout=2&password=" + pw,
+			"postgres://kyc@127.0.0.1:1/kyc?password=" + pw + "&sslmode=disable",
+			"postgres://kyc:" + pw + "@127.0.0.1:notaport/kyc",
+			"host=127.0.0.1 port=1 user=kyc password=" + pw + " dbname=kyc",
+			"host=127.0.0.1 port=1 user=kyc password='" + pw + " x' dbname=kyc",
+			"postgres://kyc@127.0.0.1:1/kyc?connect_timeout=2", // the password from $PGPASSWORD
+		} {
+			for name, args := range cmds {
+				r := e.h.run(t, append(slices.Clone(args), dsn)...)
+				assert.NotEqual(t, 0, r.code, "%s with %s", name, dsn)
+				out := r.stdout + r.stderr
+				assert.NotContains(t, out, pw, "%s with %s: %s", name, dsn, out)
+				assert.NotContains(t, out, envPassword, "%s with %s", name, dsn)
+				assert.Contains(t, r.stderr, "127.0.0.1", "%s: the error still names the database", name)
+			}
+		}
+	}
+}
+
+// TestReadingCommandsRefuseADatabaseWithoutAPortfolio: every command
+// but import, given a database that holds no portfolio (a misspelt
+// path, an empty file), refuses it, names it and says how to create
+// one, and creates nothing.
+func TestReadingCommandsRefuseADatabaseWithoutAPortfolio(t *testing.T) {
+	e := newPortfolioEnv(t)
+	// A serve given an empty database would serve it until stopped: the
+	// context ends that (the test then fails) instead of hanging the run.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	e.h.setup = func(a *app) { a.ctx = ctx }
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db")
+	writeFile(t, empty, "")
+	for name, args := range dbCommands(t) {
+		if name == "import" {
+			continue
+		}
+		for _, path := range []string{filepath.Join(dir, "portfolo.db"), empty} {
+			r := e.h.run(t, append(slices.Clone(args), "sqlite:"+path)...)
+			assert.Equal(t, exitUsage, r.code, "%s on %s: %s", name, path, r.stderr)
+			assert.Contains(t, r.stderr, "sqlite:"+path+" holds no portfolio", name)
+			assert.Contains(t, r.stderr, "registerdata portfolio import --db sqlite:"+path, name)
+		}
+		_, err := os.Stat(filepath.Join(dir, "portfolo.db"))
+		assert.ErrorIs(t, err, os.ErrNotExist, "%s creates no database", name)
+	}
+	// From the environment: the error says where the DSN came from.
+	r := e.withEnv(envPortfolioDB, "sqlite:"+filepath.Join(dir, "other.db")).run(t, "portfolio", "flags")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.stderr, "$"+envPortfolioDB)
+	// import creates it.
+	e.h.run(t, append(dbCommands(t)["import"], "sqlite:"+filepath.Join(dir, "portfolo.db"))...).wantCode(t, 0)
+	e.h.run(t, "portfolio", "flags", "--db", "sqlite:"+filepath.Join(dir, "portfolo.db")).wantCode(t, 0)
+}
+
+// TestReadingCommandsNeedNoAPIKey: the commands that make no call to the
+// service run without an API key; those that call it still ask for one.
+func TestReadingCommandsNeedNoAPIKey(t *testing.T) {
+	e := newPortfolioEnv(t)
+	e.imported(t)
+	spent := e.spent()
+	h := e.withEnv(registerdata.EnvAPIKey, "")
+	for _, args := range [][]string{
+		{"portfolio", "review"},
+		{"portfolio", "events"},
+		{"portfolio", "flags"},
+		{"portfolio", "decisions", "--all"},
+		{"portfolio", "audit"},
+		{"portfolio", "report", "--out", filepath.Join(t.TempDir(), "r.html")},
+		{"portfolio", "remove", "C-4"},
+	} {
+		r := h.run(t, args...)
+		assert.Equal(t, 0, r.code, "%v: %s", args, r.stderr)
+	}
+	r := h.run(t, "portfolio", "ack", "DE-HRB-F1103-267645", "liquidation", "--note", "seen")
+	assert.Contains(t, r.stderr, "no open flag", "ack reaches the portfolio without a key")
+	for _, args := range [][]string{{"portfolio", "plan"}, {"portfolio", "sync"}, {"portfolio", "work", "--drain"}} {
+		r := h.run(t, args...)
+		assert.Equal(t, exitUsage, r.code, "%v", args)
+		assert.Contains(t, r.stderr, "no API key", "%v", args)
+	}
+	assert.Equal(t, spent, e.spent(), "the reading commands spent nothing")
 }

@@ -1,0 +1,3 @@
+module registerdata-ci/freeport
+
+go 1.24.0
