@@ -120,7 +120,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	}
 	const n = 120
 	pg := newCluster(t)
-	dsn := pg.dsn()
+	dsn := pg.DSN()
 	ctx := context.Background()
 	srv, c, clk := newFake(t, fake.WithGenerated(n), fake.WithWebhookEndpoint("http://127.0.0.1:9/hooks", secret))
 	const workers = 4
@@ -170,7 +170,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 	close(triggered)
 	warnedBefore := log1.warned()
 	down := time.Now()
-	pg.stop(t)
+	pg.Stop(t)
 	close(stopped)
 	go work(p2)
 	// The server stays down until the second half is refused, the
@@ -185,7 +185,7 @@ func TestPostgresStoppedAndStartedMidBurstLosesNothing(t *testing.T) {
 		}
 		return log1.warned() > warnedBefore && log2.logged("cannot reach the database")
 	})
-	pg.start(t)
+	pg.Start(t)
 	outage := time.Since(down)
 	// The test's own watcher starts afresh: its connection went with the
 	// server.

@@ -18,9 +18,9 @@ import (
 // just as a plain "events" reads the journal afterwards.
 func TestEventsFollowRidesOutADatabaseRestart(t *testing.T) {
 	pg := newPGCluster(t)
-	pg.start(t)
+	pg.Start(t)
 	e := newPortfolioEnv(t)
-	e.h = e.withEnv(envPortfolioDB, pg.dsn())
+	e.h = e.withEnv(envPortfolioDB, pgDSN(t, pg))
 	ids := e.srv.CompanyIDs()
 	require.GreaterOrEqual(t, len(ids), 6)
 	importIDs := func(ids []string) {
@@ -41,9 +41,9 @@ func TestEventsFollowRidesOutADatabaseRestart(t *testing.T) {
 	lines := func() int { return strings.Count(f.stdout.String(), "\n") }
 	f.waitFor(t, "the first 3 entries", func() bool { return lines() >= 3 })
 	first := jsonLines(t, f.stdout.String())
-	pg.stop(t)
+	pg.Stop(t)
 	f.waitStderr(t, fmt.Sprintf("the portfolio database is unavailable; reading the journal after #%v again", first[len(first)-1]["seq"]))
-	pg.start(t)
+	pg.Start(t)
 	f.waitStderr(t, "the portfolio database answers again")
 	importIDs(ids[3:6])
 	f.waitFor(t, "all 6 entries", func() bool { return lines() >= 6 })

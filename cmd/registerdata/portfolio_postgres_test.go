@@ -1,155 +1,36 @@
 package main
 
 import (
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
-	"os/user"
-	"path/filepath"
-	"slices"
-	"strconv"
+	"net/url"
 	"testing"
+
+	"github.com/registerdata/registerdata-go/internal/pgcluster"
 )
 
-// postgresBinEnv names the variable that points the tests at the
-// directory of PostgreSQL's server binaries (initdb, pg_ctl); .ci/run
-// sets it. Without it they are looked for on PATH, then under
-// /usr/lib/postgresql/*/bin. (The portfolio's tests have the same
-// throwaway cluster, in its store_postgres_test.go.)
-const postgresBinEnv = "REGISTERDATA_POSTGRES_BIN"
-
-// pgCluster is a throwaway PostgreSQL cluster a test owns: it starts and
-// stops it at will, which a shared server must never be.
-type pgCluster struct {
-	bin  string   // directory of initdb and pg_ctl
-	dir  string   // the cluster's directory, also the socket directory
-	as   []string // the command prefix that runs a binary as the cluster's owner
-	port int
-}
-
-// pgBin finds the directory of initdb and pg_ctl, "" if none.
-func pgBin() string {
-	has := func(d string) bool {
-		for _, b := range []string{"initdb", "pg_ctl", "postgres"} {
-			if fi, err := os.Stat(filepath.Join(d, b)); err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
-				return false
-			}
-		}
-		return true
-	}
-	if d := os.Getenv(postgresBinEnv); d != "" && has(d) {
-		return d
-	}
-	if p, err := exec.LookPath("pg_ctl"); err == nil && has(filepath.Dir(p)) {
-		return filepath.Dir(p)
-	}
-	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
-	slices.SortFunc(dirs, func(a, b string) int { // the newest major version first
-		va, _ := strconv.Atoi(filepath.Base(filepath.Dir(a)))
-		vb, _ := strconv.Atoi(filepath.Base(filepath.Dir(b)))
-		return vb - va
-	})
-	for _, d := range dirs {
-		if has(d) {
-			return d
-		}
-	}
-	return ""
-}
-
-// newPGCluster initialises a cluster in a temp dir on a free loopback
-// port, not started: the test starts it (start) when it wants the
-// database to answer. It is stopped when the test ends. Without
-// PostgreSQL's binaries the test is skipped, or fails with CI=true.
-func newPGCluster(t *testing.T) *pgCluster {
+// newPGCluster initialises a throwaway PostgreSQL cluster on a free
+// loopback port, not started: the test starts it when it wants the
+// database to answer, and may stop it at will. It is stopped when the
+// test ends.
+func newPGCluster(t *testing.T) *pgcluster.Cluster {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("runs its own PostgreSQL server")
 	}
-	bin := pgBin()
-	if bin == "" {
-		msg := fmt.Sprintf("no PostgreSQL server binaries (initdb, pg_ctl): set %s to their directory, put them on PATH or install Debian's postgresql", postgresBinEnv)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	tmp := t.TempDir()
-	c := &pgCluster{bin: bin, dir: filepath.Join(tmp, "pg")}
-	if err := os.Mkdir(c.dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if os.Geteuid() == 0 {
-		// initdb refuses root: the cluster belongs to nobody, who must be
-		// able to reach its directory.
-		u, err := user.Lookup("nobody")
-		if err != nil {
-			t.Fatalf("running as root, the cluster needs the user nobody: %v", err)
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
-		for _, d := range []string{filepath.Dir(tmp), tmp} {
-			if err := os.Chmod(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := os.Chown(c.dir, uid, gid); err != nil {
-			t.Fatal(err)
-		}
-		c.as = []string{"runuser", "-u", "nobody", "--"}
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	return pgcluster.New(t)
+}
+
+// pgDSN is the DSN of the cluster's database postgres with a password
+// (the cluster trusts every loopback connection: it is never checked),
+// so that a test sees that it is never printed.
+func pgDSN(t *testing.T, c *pgcluster.Cluster) string {
+	t.Helper()
+	u, err := url.Parse(c.DSN("connect_timeout=2"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.port = l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	c.run(t, "initdb", "-D", c.data(), "-U", "postgres", "--auth=trust", "-E", "UTF8")
-	t.Cleanup(func() {
-		if _, err := os.Stat(filepath.Join(c.data(), "postmaster.pid")); err == nil {
-			_ = c.cmd("pg_ctl", "-D", c.data(), "-m", "immediate", "-w", "stop").Run()
-		}
-	})
-	return c
-}
-
-func (c *pgCluster) data() string { return filepath.Join(c.dir, "data") }
-
-// dsn is the DSN of the cluster's database postgres, with a password
-// (the cluster trusts every local connection: it is never checked), so
-// that a test sees that it is never printed.
-func (c *pgCluster) dsn() string {
-	return fmt.Sprintf("postgres://postgres:%s@127.0.0.1:%d/postgres?sslmode=disable&connect_timeout=2", pgPassword, c.port)
+	u.User = url.UserPassword("postgres", pgPassword)
+	return u.String()
 }
 
 // pgPassword is the password in a cluster's DSN.
 const pgPassword = "cluster-pass-w0rd"
-
-// start starts the server and waits until it accepts connections.
-func (c *pgCluster) start(t *testing.T) {
-	t.Helper()
-	c.run(t, "pg_ctl", "-D", c.data(), "-l", filepath.Join(c.dir, "server.log"), "-w", "-t", "120",
-		"-o", fmt.Sprintf("-h 127.0.0.1 -p %d -k %s -c max_connections=100 -c fsync=off", c.port, c.dir), "start")
-}
-
-// stop stops the server at once, as a crash would.
-func (c *pgCluster) stop(t *testing.T) {
-	t.Helper()
-	c.run(t, "pg_ctl", "-D", c.data(), "-m", "immediate", "-w", "stop")
-}
-
-func (c *pgCluster) cmd(name string, args ...string) *exec.Cmd {
-	argv := append(append(slices.Clone(c.as), filepath.Join(c.bin, name)), args...)
-	return exec.Command(argv[0], argv[1:]...)
-}
-
-// run runs one of the binaries; its failure fails the test with its
-// output and the server's log.
-func (c *pgCluster) run(t *testing.T, name string, args ...string) {
-	t.Helper()
-	if out, err := c.cmd(name, args...).CombinedOutput(); err != nil {
-		log, _ := os.ReadFile(filepath.Join(c.dir, "server.log"))
-		t.Fatalf("%s %v: %v\n%s\nserver log:\n%s", name, args, err, out, log)
-	}
-}

@@ -95,19 +95,19 @@ func (r *running) stop() result {
 func TestServeAndWorkStartedWhileTheDatabaseIsDownWaitForIt(t *testing.T) {
 	pg := newPGCluster(t)
 	e := newPortfolioEnv(t)
-	h := e.withEnv(envPortfolioDB, pg.dsn())
-	host := "127.0.0.1:" + strconv.Itoa(pg.port)
+	h := e.withEnv(envPortfolioDB, pgDSN(t, pg))
+	host := "127.0.0.1:" + strconv.Itoa(pg.Port)
 
 	w := start(t, h, nil, "portfolio", "work")
 	w.waitStderr(t, "the portfolio database is unavailable; trying again")
-	pg.start(t)
+	pg.Start(t)
 	w.waitStderr(t, "working the queue")
 	res := w.stop()
 	assert.Equal(t, 0, res.code, res.stderr)
 	assert.Contains(t, res.stderr, host, "the message names the database")
 	assert.NotContains(t, res.stderr, pgPassword, "but not its password")
 
-	pg.stop(t)
+	pg.Stop(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	url := "http://" + l.Addr().String() + "/hooks"
@@ -116,7 +116,7 @@ func TestServeAndWorkStartedWhileTheDatabaseIsDownWaitForIt(t *testing.T) {
 	status, retry := deliver(t, url, "msg_early")
 	assert.Equal(t, http.StatusServiceUnavailable, status, "a delivery before the database answers is refused for now")
 	assert.NotEmpty(t, retry, "with a Retry-After")
-	pg.start(t)
+	pg.Start(t)
 	s.waitStderr(t, "working the queue")
 	status, _ = deliver(t, url, "msg_early")
 	assert.Equal(t, http.StatusNoContent, status, "the delivery again, once the database answers")
