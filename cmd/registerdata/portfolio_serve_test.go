@@ -97,6 +97,10 @@ func TestServeAndWorkStartedWhileTheDatabaseIsDownWaitForIt(t *testing.T) {
 	e := newPortfolioEnv(t)
 	h := e.withEnv(envPortfolioDB, pgDSN(t, pg))
 	host := "127.0.0.1:" + strconv.Itoa(pg.Port)
+	pg.Start(t) // the portfolio exists (serve and work open only an existing one)
+	e.db = pgDSN(t, pg)
+	e.created(t)
+	pg.Stop(t)
 
 	w := start(t, h, nil, "portfolio", "work")
 	w.waitStderr(t, "the portfolio database is unavailable; trying again")
