@@ -240,7 +240,7 @@ another, and nothing is journalled twice.
 					return err
 				}
 				if *drain {
-					p, err := a.openPortfolio(*db, opts...)
+					p, err := a.openPortfolioCalling(*db, opts...)
 					if err != nil {
 						return err
 					}

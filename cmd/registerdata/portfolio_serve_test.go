@@ -77,6 +77,31 @@ func (r *running) waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// untilStderrOrEnd waits until the command ends, or its stderr contains
+// s and it is then stopped (Ctrl-C), and returns how it ended; it fails
+// the test when a minute passes first.
+func (r *running) untilStderrOrEnd(t *testing.T, s string) result {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case res := <-r.done:
+			r.done <- res
+			res.stdout, res.stderr = r.stdout.String(), r.stderr.String()
+			return res
+		case <-tick.C:
+			if strings.Contains(r.stderr.String(), s) {
+				return r.stop()
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %q on stderr or the end; stdout:\n%s\nstderr:\n%s", s, r.stdout.String(), r.stderr.String())
+		}
+	}
+}
+
 // stop cancels the command (Ctrl-C) and returns how it ended.
 func (r *running) stop() result {
 	r.cancel()
@@ -152,6 +177,7 @@ func deliver(t *testing.T, url, id string) (int, string) {
 // a minute; a value out of its bounds is refused.
 func TestRescueAfterReachesTheWorkers(t *testing.T) {
 	e := newPortfolioEnv(t)
+	e.created(t) // work and serve open only an existing portfolio
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -328,6 +328,7 @@ func dbCommands(t *testing.T) map[string][]string {
 		"sync":      {"portfolio", "sync", "--db"},
 		"serve":     {"portfolio", "serve", "--addr", "127.0.0.1:0", "--db"},
 		"work":      {"portfolio", "work", "--drain", "--db"},
+		"retry":     {"portfolio", "retry", "--db"},
 		"events":    {"portfolio", "events", "--db"},
 		"flags":     {"portfolio", "flags", "--db"},
 		"ack":       {"portfolio", "ack", "DE-HRB-F1103-267645", "liquidation", "--note", "seen", "--db"},
@@ -375,8 +376,18 @@ func TestEveryDBCommandKeepsTheDSNPasswordSecret(t *testing.T) {
 			"postgres://kyc@127.0.0.1:1/kyc?connect_timeout=2", // the password from $PGPASSWORD
 		} {
 			for name, args := range cmds {
-				r := e.h.run(t, append(slices.Clone(args), dsn)...)
-				assert.NotEqual(t, 0, r.code, "%s with %s", name, dsn)
+				var r result
+				if name == "serve" {
+					// serve waits for a database that does not answer yet
+					// (it may be starting), saying so: stopped then.
+					r = start(t, e.h, nil, append(slices.Clone(args), dsn)...).untilStderrOrEnd(t, "trying again")
+					if !strings.Contains(r.stderr, "trying again") {
+						assert.NotEqual(t, 0, r.code, "%s with %s", name, dsn)
+					}
+				} else {
+					r = e.h.run(t, append(slices.Clone(args), dsn)...)
+					assert.NotEqual(t, 0, r.code, "%s with %s", name, dsn)
+				}
 				out := r.stdout + r.stderr
 				assert.NotContains(t, out, pw, "%s with %s: %s", name, dsn, out)
 				assert.NotContains(t, out, envPassword, "%s with %s", name, dsn)
