@@ -125,20 +125,9 @@ func unstorableContent(d *webhook.Event) string {
 			return "its body is not JSON" // Parse decoded it: not reached
 		}
 		if s, ok := tok.(string); ok && strings.ContainsRune(s, 0) {
-			return fmt.Sprintf("a string in its body holds a NUL character (%q)", truncate(s, 64))
+			return fmt.Sprintf("a string in its body holds a NUL character (%q)", clipText(s, 64))
 		}
 	}
-}
-
-// truncate is s cut to at most n bytes, on a character's boundary.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "..."
 }
 
 // unstorable reports whether err is the database refusing a value it can
