@@ -369,11 +369,16 @@ func refList(refs []string, omitted int) string {
 	for i, r := range refs {
 		out[i] = qref(r)
 	}
-	s := strings.Join(out, ", ")
-	if omitted > 0 {
-		s += fmt.Sprintf(" and %d more", omitted)
+	return withMore(strings.Join(out, ", "), omitted)
+}
+
+// withMore is list, a joined list of the first items, followed by how
+// many more there are when some were left out: "C-1, C-2 and 9997 more".
+func withMore(list string, more int) string {
+	if more > 0 {
+		return fmt.Sprintf("%s and %d more", list, more)
 	}
-	return s
+	return list
 }
 
 // codeList is qword of each flag code, joined.

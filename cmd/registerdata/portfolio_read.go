@@ -116,15 +116,12 @@ const printedRefs = 3
 // refsText is refs for a heading: each cleaned, the first printedRefs,
 // then how many more ("C-1, C-2, C-3 and 9997 more").
 func refsText(refs []string) string {
-	shown := make([]string, 0, printedRefs)
-	for _, r := range refs[:min(len(refs), printedRefs)] {
-		shown = append(shown, output.Clean(r))
+	first, more := head(refs, printedRefs)
+	shown := make([]string, len(first)) // head may return refs itself
+	for i, r := range first {
+		shown[i] = output.Clean(r)
 	}
-	s := strings.Join(shown, ", ")
-	if len(refs) > printedRefs {
-		s += fmt.Sprintf(" and %d more", len(refs)-printedRefs)
-	}
-	return s
+	return withMore(strings.Join(shown, ", "), more)
 }
 
 func portfolioFlags() *command {
