@@ -61,7 +61,7 @@ func fakeImage(t *testing.T) string {
 		err = provider.Health(context.Background())
 	}
 	if err != nil {
-		missing("no Docker API to start %s: %v (start one: podman system service --time=0 unix:///tmp/podman.sock &, then DOCKER_HOST=unix:///tmp/podman.sock TESTCONTAINERS_RYUK_DISABLED=true)", img, err)
+		missing("no Docker API to start %s: %v (start one: podman system service --time=0 unix:///tmp/podman.sock &, then DOCKER_HOST=unix:///tmp/podman.sock TESTCONTAINERS_RYUK_DISABLED=true, and TESTCONTAINERS_HOST_OVERRIDE=localhost on a machine with /.dockerenv)", img, err)
 	}
 	return img
 }
