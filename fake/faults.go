@@ -194,9 +194,9 @@ func (s *Server) ClearFaults() {
 func (s *Server) PendingFaults() []Fault { return s.faults.list() }
 
 // isControlPath reports whether path is a control route that faults leave
-// alone: /_fake/ except the presigned documents.
+// alone: /_fake/ except the presigned documents, and the health check.
 func isControlPath(path string) bool {
-	return strings.HasPrefix(path, "/_fake/") && !strings.HasPrefix(path, documentsPath)
+	return path == HealthPath || (strings.HasPrefix(path, "/_fake/") && !strings.HasPrefix(path, documentsPath))
 }
 
 // withFaults waits the latency of every call (SetLatency), then applies

@@ -171,6 +171,7 @@ func (s *Server) routes() {
 	s.handleAPI("GET /v1/company/{id}", s.handleGetCompany)
 	s.mux.HandleFunc("GET "+documentsPath+"{id}/{doc}", s.serveDocument)
 	s.controlRoutes()
+	s.healthRoute()
 }
 
 // Handler returns the fake's whole HTTP handler, to mount it elsewhere.

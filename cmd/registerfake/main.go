@@ -77,6 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	webhookSecretFlag := fs.String("webhook-secret", "", "secret the notifications are signed with (default $"+envWebhookSecret+"); visible in ps: prefer -webhook-secret-file or $"+envWebhookSecret)
 	webhookSecretFile := fs.String("webhook-secret-file", "", "read the secret the notifications are signed with from this file")
 	generated := fs.Int("generated", 0, "number of synthetic companies to add to the curated ones")
+	seed := fs.Int64("seed", 0, "make a run reproducible: the same seed gives the same webhook ids, presigned signatures and draws of probabilistic faults (fake.WithSeed); unset: a random seed")
 	historyProcessing := fs.Int("history-processing", 0, "the first n requests of each company's ownership history answer 202 (still processing, unbilled); PUT /_fake/history/processing changes it")
 	dataDir := fs.String("data", "", "a directory of your own register: companies/, owners/, persons/, financials/, insolvencies/ in the service's answer shapes (see package fake)")
 	curated := fs.Bool("curated", true, "serve the curated register (with -data: false serves the data alone)")
@@ -133,6 +134,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 
 	opts := []fake.Option{fake.WithAPIKey(apiKey), fake.WithCredits(*credits), fake.WithGenerated(*generated), fake.WithHistoryProcessing(*historyProcessing)}
+	if set["seed"] {
+		opts = append(opts, fake.WithSeed(*seed))
+	}
 	if *webhookURL != "" {
 		opts = append(opts, fake.WithWebhookEndpoint(*webhookURL, webhookSecret))
 	}
