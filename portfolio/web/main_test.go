@@ -249,4 +249,7 @@ func (f *fixture) auditLen(t testing.TB) int {
 // testWriter sends the server's log to the test's.
 type testWriter struct{ t testing.TB }
 
-func (w testWriter) Write(b []byte) (int, error) { w.t.Log(strings.TrimSpace(string(b))); return len(b), nil }
+func (w testWriter) Write(b []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(b)))
+	return len(b), nil
+}

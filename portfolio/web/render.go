@@ -31,7 +31,9 @@ var funcs = template.FuncMap{
 	"day":   func(t time.Time) string { return t.UTC().Format("2006-01-02") },
 	"may":   func(who Principal, need string) bool { return who.Role.Allows(Role(need)) },
 	"actor": func(a portfolio.Actor) string { return visible.Line(a.String()) },
-	"dict2": func(who Principal, f flagRow, i int, back string) flagView { return flagView{Who: who, F: f, I: i, Back: back} },
+	"dict2": func(who Principal, f flagRow, i int, back string) flagView {
+		return flagView{Who: who, F: f, I: i, Back: back}
+	},
 }
 
 // flagView is one flag with who looks at it, for the "flag" template.

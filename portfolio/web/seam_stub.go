@@ -33,7 +33,10 @@ var rank = map[Role]int{Viewer: 1, Reviewer: 2, Approver: 3, Admin: 4}
 func (r Role) Allows(need Role) bool { return rank[r] > 0 && rank[r] >= rank[need] }
 
 // Principal is the person signed in.
-type Principal struct{ ID, Name string; Role Role }
+type Principal struct {
+	ID, Name string
+	Role     Role
+}
 
 // Auth is how people sign in.
 type Auth interface{ auth() }
