@@ -253,3 +253,27 @@ func (w testWriter) Write(b []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(b)))
 	return len(b), nil
 }
+
+// sqliteDSNFor is a fresh SQLite portfolio's DSN, for tests of what does
+// not touch the store's engine.
+func sqliteDSNFor(t testing.TB) string { return "sqlite:" + filepath.Join(t.TempDir(), "portfolio.db") }
+
+func mustPages(t testing.TB) map[string]*pageTemplate {
+	t.Helper()
+	p, err := parsePages()
+	require.NoError(t, err)
+	return p
+}
+
+func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// postAs calls the action h as who with form, as the seam would after
+// its checks.
+func postAs(t testing.TB, h pageFunc, who Principal, form url.Values) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	h(rec, req, who)
+	return rec
+}
