@@ -139,10 +139,19 @@ func postgresDSN(t testing.TB) string {
 // liquidation (flagged) and serves it.
 func newFixture(t *testing.T, dsn string, rows []portfolio.Row, opts ...portfolio.Option) *fixture {
 	t.Helper()
+	return newFixtureWith(t, dsn, rows, nil, opts...)
+}
+
+// newFixtureWith is newFixture with prepare run on the fake first.
+func newFixtureWith(t *testing.T, dsn string, rows []portfolio.Row, prepare func(*fake.Server), opts ...portfolio.Option) *fixture {
+	t.Helper()
 	ctx := context.Background()
 	clk := fake.NewClock(start)
 	srv := fake.NewServer(fake.WithClock(clk), fake.WithCredits(10_000_000), fake.WithHardCases())
 	t.Cleanup(srv.Close)
+	if prepare != nil {
+		prepare(srv)
+	}
 	c, err := registerdata.NewClient(registerdata.WithAPIKey(srv.APIKey), registerdata.WithBaseURL(srv.URL),
 		registerdata.WithRetryWait(time.Millisecond, 2*time.Millisecond, time.Minute))
 	require.NoError(t, err)
