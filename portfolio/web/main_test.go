@@ -2,17 +2,13 @@ package web
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -41,53 +37,6 @@ const (
 
 var start = time.Date(2025, 6, 2, 9, 0, 0, 0, time.UTC)
 
-// testGate stands in for the sign-in in the pages' tests: the session is
-// a cookie naming one of people (the real sign-in is tested with
-// auth.go). It refuses as the seam promises: no session, GET -> 303
-// /login, else 401; a lower role, 403.
-type testGate struct{ p *portfolio.Portfolio }
-
-type whoKey struct{}
-
-const testCookie = "test-session"
-
-func (g testGate) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /login", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "sign in") })
-}
-
-func (g testGate) require(need Role, h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var who Principal
-		if c, err := r.Cookie(testCookie); err == nil {
-			for _, p := range people {
-				if p.ID == c.Value {
-					who = p
-				}
-			}
-		}
-		switch {
-		case who.ID == "" && r.Method == http.MethodGet:
-			http.Redirect(w, r, "/login?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
-		case who.ID == "":
-			http.Error(w, "not signed in", http.StatusUnauthorized)
-		case !who.Role.Allows(need):
-			http.Error(w, "not allowed", http.StatusForbidden)
-		default:
-			h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), whoKey{}, who)))
-		}
-	})
-}
-
-func (g testGate) health(ctx context.Context) error {
-	_, err := g.p.ReviewCount(ctx)
-	return err
-}
-
-func testPrincipal(ctx context.Context) (Principal, bool) {
-	p, ok := ctx.Value(whoKey{}).(Principal)
-	return p, ok
-}
-
 // fixture is a portfolio on the fake with a review queue and a flag,
 // served by the workplace behind testGate.
 type fixture struct {
@@ -96,42 +45,6 @@ type fixture struct {
 	dsn string
 	ts  *httptest.Server
 	h   http.Handler
-}
-
-// engines runs fn on SQLite and, with REGISTERDATA_POSTGRES_DSN set, on
-// PostgreSQL.
-func engines(t *testing.T, fn func(t *testing.T, dsn string)) {
-	t.Run("sqlite", func(t *testing.T) { fn(t, "sqlite:"+filepath.Join(t.TempDir(), "portfolio.db")) })
-	t.Run("postgres", func(t *testing.T) { fn(t, postgresDSN(t)) })
-}
-
-var dbSeq atomic.Int64
-
-func postgresDSN(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv("REGISTERDATA_POSTGRES_DSN")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("REGISTERDATA_POSTGRES_DSN is not set: with CI=true the PostgreSQL tests must run")
-		}
-		t.Skip("REGISTERDATA_POSTGRES_DSN is not set: no PostgreSQL server to test against")
-	}
-	admin, err := sql.Open("pgx", base)
-	require.NoError(t, err)
-	defer admin.Close()
-	name := fmt.Sprintf("web_%d_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9, dbSeq.Add(1))
-	_, err = admin.Exec("CREATE DATABASE " + name)
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		if a, err := sql.Open("pgx", base); err == nil {
-			_, _ = a.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-			a.Close()
-		}
-	})
-	u, err := url.Parse(base)
-	require.NoError(t, err)
-	u.Path = "/" + name
-	return u.String()
 }
 
 // newFixture opens a portfolio at dsn (with opts), imports rows that
@@ -174,7 +87,10 @@ func newFixtureWith(t *testing.T, dsn string, rows []portfolio.Row, prepare func
 	for _, err := range p.Rescreen(ctx, portfolio.RescreenOptions{MaxCredits: 100 * registerdata.DefaultPrices().Of(lookupRoute, false)}) {
 		require.NoError(t, err)
 	}
-	h, err := newServer(p, Options{Now: clk.Now, Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil))}, testGate{p: p}, testPrincipal)
+	for _, who := range people {
+		addUser(t, p, who.ID, who.Role, annaPassword)
+	}
+	h, err := New(p, Options{Auth: LocalAccounts(), Now: clk.Now, Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
 	require.NoError(t, err)
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
@@ -190,18 +106,25 @@ func defaultRows() []portfolio.Row {
 	}
 }
 
-// client is a browser-like client of the fixture signed in as who (no
-// one for the zero Principal): it keeps cookies, does not follow
-// redirects, and sends the Origin of the workplace with every POST.
+// client is a browser-like client of the fixture signed in at /login
+// as who (no one for the zero Principal): it keeps cookies and does not
+// follow redirects.
 func (f *fixture) client(t testing.TB, who Principal) *http.Client {
 	t.Helper()
 	jar, err := cookiejar.New(nil)
 	require.NoError(t, err)
-	u, _ := url.Parse(f.ts.URL)
+	c := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	if who.ID != "" {
-		jar.SetCookies(u, []*http.Cookie{{Name: testCookie, Value: who.ID, Path: "/"}})
+		status, body := f.post(t, c, "", "/login", url.Values{"username": {who.ID}, "password": {annaPassword}, "next": {"/"}})
+		require.Equal(t, http.StatusSeeOther, status, "signing in as %s: %s", who.ID, body)
 	}
-	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return c
+}
+
+// cookies are the session cookies of c at the fixture.
+func (f *fixture) cookies(c *http.Client) []*http.Cookie {
+	u, _ := url.Parse(f.ts.URL)
+	return c.Jar.Cookies(u)
 }
 
 // get fetches path as c and returns the status and the body.

@@ -80,8 +80,9 @@ func TestPickingACandidateDecidesAtNoCostAndLeavesTheQueue(t *testing.T) {
 // with the reason, and nothing is written.
 func TestNoRegisterEntryNeedsANote(t *testing.T) {
 	f := newFixture(t, sqliteDSNFor(t), nil)
+	c := f.client(t, reviewer)
 	before := f.auditLen(t)
-	status, body := f.post(t, f.client(t, reviewer), "", "/queue/resolve", url.Values{"ref": {"C-4"}, "choice": {"none"}})
+	status, body := f.post(t, c, "", "/queue/resolve", url.Values{"ref": {"C-4"}, "choice": {"none"}})
 	assert.Equal(t, http.StatusBadRequest, status)
 	assert.Contains(t, body, "A note is required")
 	assert.Equal(t, before, f.auditLen(t))

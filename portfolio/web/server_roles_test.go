@@ -148,17 +148,6 @@ func cutPattern(p string) (method, path string, ok bool) {
 	return "", p, false
 }
 
-// lastAudit is the audit chain's last entry.
-func lastAudit(t testing.TB, p *portfolio.Portfolio) portfolio.AuditEntry {
-	t.Helper()
-	var last portfolio.AuditEntry
-	for e, err := range p.Audit(context.Background(), 0) {
-		require.NoError(t, err)
-		last = e
-	}
-	return last
-}
-
 // approveLast approves the newest pending decision as someone other
 // than its proposer.
 func approveLast(t testing.TB, p *portfolio.Portfolio, proposer Principal) {

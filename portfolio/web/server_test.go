@@ -63,8 +63,9 @@ func TestHealthzAnswers200WhileTheDatabaseAnswersAnd503After(t *testing.T) {
 // host by sending it.
 func TestForwardedHeadersAreTrustedOnlyBehindAProxy(t *testing.T) {
 	f := newFixture(t, sqliteDSNFor(t), nil)
+	c := f.client(t, reviewer)
 	for _, behind := range []bool{false, true} {
-		h, err := newServer(f.p, Options{BehindProxy: behind}, testGate{p: f.p}, testPrincipal)
+		h, err := New(f.p, Options{Auth: LocalAccounts(), BehindProxy: behind})
 		require.NoError(t, err)
 		form := url.Values{"ref": {"C-4"}, "choice": {"none"}, "note": {"no register entry"}}
 		req := httptest.NewRequest(http.MethodPost, "http://10.0.0.5:8080/queue/resolve", strings.NewReader(form.Encode()))
@@ -72,7 +73,9 @@ func TestForwardedHeadersAreTrustedOnlyBehindAProxy(t *testing.T) {
 		req.Header.Set("Origin", "https://workplace.bank.example")
 		req.Header.Set("X-Forwarded-Host", "workplace.bank.example")
 		req.Header.Set("X-Forwarded-For", "203.0.113.7")
-		req.AddCookie(&http.Cookie{Name: testCookie, Value: reviewer.ID})
+		for _, ck := range f.cookies(c) {
+			req.AddCookie(ck)
+		}
 		before := f.auditLen(t)
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
