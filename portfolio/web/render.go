@@ -18,7 +18,7 @@ import (
 type pageTemplate struct{ t *template.Template }
 
 // pageNames are the pages under templates/, each with layout.html.
-var pageNames = []string{"overview", "queue", "item", "confirm", "flags", "company", "journal", "approvals", "audit", "error"}
+var pageNames = []string{"overview", "queue", "item", "confirm", "flags", "company", "journal", "approvals", "audit", "users", "error"}
 
 // funcs are the templates' helpers: text and line show register and
 // customer text with hidden characters made visible (visible.Text,
@@ -85,6 +85,8 @@ var flashes = map[string]string{
 	"acknowledged": "The flag was acknowledged.",
 	"approved":     "The decision was approved.",
 	"rejected":     "The decision was rejected.",
+	"role":         "The role was changed.",
+	"removed":      "The user was removed.",
 }
 
 // render writes the page name with data, status 200.

@@ -146,6 +146,9 @@ func (s *server) routes() []route {
 		{"POST /approvals/reject", Approver, s.reject},
 		{"GET /audit", Viewer, s.audit},
 		{"GET /audit.csv", Viewer, s.auditCSV},
+		{"GET /users", Admin, s.users},
+		{"POST /users/role", Admin, s.setRole},
+		{"POST /users/remove", Admin, s.removeUser},
 	}
 }
 

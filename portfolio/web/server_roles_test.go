@@ -67,7 +67,23 @@ func TestEveryRouteIsAllowedExactlyWhereTheRoleSays(t *testing.T) {
 		// Acknowledge cells: each acknowledges the flag once; under four
 		// eyes that is a pending decision, and a flag takes one at a time,
 		// so each allowed cell is approved at once to free the flag.
+		// Users for the admin's cells: one whose role changes, one to
+		// remove per cell.
+		addUser(t, f.p, "spare-role", Viewer, annaPassword)
+		spare := 0
+		for i := range 20 {
+			addUser(t, f.p, fmt.Sprintf("spare-%02d", i), Viewer, annaPassword)
+		}
+		roles := []string{"reviewer", "viewer"}
 		forms := map[string]func() url.Values{
+			"POST /users/role": func() url.Values {
+				spare++
+				return url.Values{"id": {"spare-role"}, "role": {roles[spare%2]}}
+			},
+			"POST /users/remove": func() url.Values {
+				spare++
+				return url.Values{"id": {fmt.Sprintf("spare-%02d", spare%20)}}
+			},
 			"POST /queue/resolve": func() url.Values {
 				return url.Values{"ref": {takeRef()}, "choice": {"none"}, "note": {"not in the register"}}
 			},
