@@ -60,7 +60,7 @@ func browserFor(t *testing.T, exe string) context.Context {
 // waits for the page it asked for.
 func signInAt(base string, who Principal, path, waitFor string) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(
-		chromedp.Navigate(base + path),
+		chromedp.Navigate(base+path),
 		chromedp.WaitVisible(chromedp.CSS("#username")),
 		chromedp.SendKeys(chromedp.CSS("#username"), who.ID),
 		chromedp.SendKeys(chromedp.CSS("#password"), annaPassword),
