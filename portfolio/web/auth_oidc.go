@@ -5,8 +5,10 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
@@ -137,7 +139,7 @@ func (a *authenticator) callback(w http.ResponseWriter, r *http.Request) {
 	next, _ := sess.Values[keyNext].(string)
 	q := r.URL.Query()
 	if e := q.Get("error"); e != "" {
-		refuse("the provider answered an error", "error", e)
+		refuse("the provider answered an error", "error", o.scrub(errors.New(e)), "description", o.scrub(errors.New(q.Get("error_description"))))
 		return
 	}
 	got := q.Get("state")
@@ -150,7 +152,7 @@ func (a *authenticator) callback(w http.ResponseWriter, r *http.Request) {
 	_ = a.store.Save(r, w, sess)
 	tok, err := o.config.Exchange(ctx, q.Get("code"), oauth2.VerifierOption(verifier))
 	if err != nil {
-		refuse("the code was not exchanged", "err", err)
+		refuse("the code was not exchanged", "err", o.scrub(err))
 		return
 	}
 	raw, _ := tok.Extra("id_token").(string)
@@ -160,7 +162,7 @@ func (a *authenticator) callback(w http.ResponseWriter, r *http.Request) {
 	}
 	idt, err := o.verifier.Verify(ctx, raw)
 	if err != nil {
-		refuse("the ID token does not verify", "err", err)
+		refuse("the ID token does not verify", "err", o.scrub(err))
 		return
 	}
 	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(nonce)) != 1 {
@@ -190,4 +192,18 @@ func firstOf(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// scrub is err's text with the client secret cut out: a provider may
+// echo it in an error ("Invalid client secret: ..."), and no log line
+// shows it.
+func (o *oidcAuth) scrub(err error) string {
+	if err == nil {
+		return ""
+	}
+	msg := err.Error()
+	if o.clientSecret != "" {
+		msg = strings.ReplaceAll(msg, o.clientSecret, "[client secret]")
+	}
+	return msg
 }

@@ -43,7 +43,6 @@ func TestSignInGivesANewSessionIDSoAFixedOneNeverSignsIn(t *testing.T) {
 		// The attacker gets a session before sign-in (a wrong password
 		// keeps none, so start one as the OIDC state does) and plants its
 		// cookie in the victim's browser.
-		attacker := browser(t)
 		sess, err := p.NewSession(t.Context(), map[string]string{"planted": "yes"})
 		require.NoError(t, err)
 		au, err := newAuthenticator(p, LocalAccounts(), false, nil)
@@ -56,7 +55,7 @@ func TestSignInGivesANewSessionIDSoAFixedOneNeverSignsIn(t *testing.T) {
 		require.NotNil(t, after)
 		assert.NotEqual(t, ck.Value, after.Value, "sign-in keeps the session id it was given")
 
-		attacker = withCookie(t, srv.URL, ck)
+		attacker := withCookie(t, srv.URL, ck)
 		code, _ := get(t, attacker, srv.URL+"/whoami")
 		assert.Equal(t, http.StatusSeeOther, code, "the planted session id is signed in")
 		_, err = p.Session(t.Context(), sess.ID)
