@@ -11,8 +11,9 @@ import (
 	"github.com/registerdata/registerdata-go/redflags"
 )
 
-// journalPage is how many entries one page of the journal shows.
-const journalPage = 50
+// journalPage is how many entries one page of the journal shows (a
+// variable for the tests of its paging).
+var journalPage = 50
 
 // journalFilter is what the journal page is asked for.
 type journalFilter struct {
