@@ -2,7 +2,9 @@ package portfolio
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
@@ -60,7 +62,7 @@ func lockout(failures, free int64) time.Duration {
 // from addr: the user, or an error wrapping ErrBadCredentials, or a
 // *LockedError while the account or the address is locked.
 func (p *Portfolio) CheckPassword(ctx context.Context, id, password, addr string) (User, error) {
-	keys := []string{"user:" + id, "addr:" + addr}
+	keys := []string{"user:" + failureKey(id), "addr:" + failureKey(addr)}
 	now := p.cfg.now()
 	var wait time.Duration
 	for _, k := range keys {
@@ -76,7 +78,10 @@ func (p *Portfolio) CheckPassword(ctx context.Context, id, password, addr string
 	if wait > 0 {
 		return User{}, &LockedError{RetryAfter: wait}
 	}
-	u, hash, err := p.userRow(ctx, p.db, id)
+	u, hash, err := User{}, "", error(ErrNoUser)
+	if len(id) <= MaxActorLength && printable(id) { // no stored user has another name, and a database refuses some
+		u, hash, err = p.userRow(ctx, p.db, id)
+	}
 	if err != nil && !errors.Is(err, ErrNoUser) {
 		return User{}, err
 	}
@@ -202,4 +207,11 @@ func (p *Portfolio) StartSession(ctx context.Context, in SignIn) (Session, error
 		return err
 	})
 	return s, err
+}
+
+// failureKey is the key of s in the failures table: its SHA-256, so that
+// any name or address typed (long, not UTF-8, with NUL) is stored alike.
+func failureKey(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:16])
 }

@@ -3,6 +3,7 @@ package portfolio_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,4 +59,15 @@ func TestAnUnknownUserAndAnOIDCUserHaveNoPasswordThatSignsIn(t *testing.T) {
 	require.NoError(t, err)
 	_, err = p.CheckPassword(ctx, "sub-1", "", "192.0.2.1")
 	assert.ErrorIs(t, err, portfolio.ErrBadCredentials)
+}
+
+func TestAHostileUserNameIsAWrongPasswordNotAnErrorOnEitherEngine(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		_, c, clk := newFake(t)
+		p := open(t, dsn, c, clk)
+		for _, name := range []string{"nul\x00name", "\xff\xfe not utf-8", strings.Repeat("a", 70_000), ""} {
+			_, err := p.CheckPassword(context.Background(), name, goodPassword, "\x00\xff")
+			assert.ErrorIs(t, err, portfolio.ErrBadCredentials, "%.20q", name)
+		}
+	})
 }

@@ -207,3 +207,26 @@ func (o *oidcAuth) scrub(err error) string {
 	}
 	return msg
 }
+
+// ParseRoles reads the role mapping of a command-line flag for
+// WithRoles: comma-separated SUBJECT_OR_EMAIL=ROLE pairs, such as
+// "anna@bank.example=approver,2c1f0e=admin".
+func ParseRoles(s string) (map[string]Role, error) {
+	out := map[string]Role{}
+	for _, pair := range strings.Split(s, ",") {
+		pair = strings.TrimSpace(pair)
+		if pair == "" {
+			continue
+		}
+		who, role, ok := strings.Cut(pair, "=")
+		who, r := strings.TrimSpace(who), Role(strings.TrimSpace(role))
+		if !ok || who == "" {
+			return nil, fmt.Errorf("web: the role mapping %q is not SUBJECT_OR_EMAIL=ROLE", pair)
+		}
+		if r.rank() == 0 {
+			return nil, fmt.Errorf("web: the role mapping %q: %q is none of viewer, reviewer, approver, admin", pair, role)
+		}
+		out[who] = r
+	}
+	return out, nil
+}

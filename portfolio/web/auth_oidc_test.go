@@ -176,3 +176,13 @@ func TestOIDCKeepsTheClientSecretOutOfLogsPagesAndErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestParseRolesReadsPairsAndRefusesAnUnknownRole(t *testing.T) {
+	m, err := ParseRoles(" anna@bank.example=approver, sub-1=admin ,")
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Role{"anna@bank.example": Approver, "sub-1": Admin}, m)
+	for _, bad := range []string{"anna", "=admin", "anna=boss"} {
+		_, err := ParseRoles(bad)
+		assert.Error(t, err, bad)
+	}
+}

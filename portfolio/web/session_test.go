@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"testing"
@@ -192,4 +193,32 @@ func lastAudit(t testing.TB, p *portfolio.Portfolio) portfolio.AuditEntry {
 		last = e
 	}
 	return last
+}
+
+func TestTheSessionCookieIsSecureWhenServedOverTLSAndHttpOnlyLaxAlways(t *testing.T) {
+	p, _ := openPortfolio(t, "sqlite:"+filepath.Join(t.TempDir(), "p.db"))
+	addUser(t, p, "anna", Reviewer, annaPassword)
+	for _, secure := range []bool{false, true} {
+		au, err := newAuthenticator(p, LocalAccounts(), secure, nil)
+		require.NoError(t, err)
+		mux := http.NewServeMux()
+		au.routes(mux)
+		srv := httptest.NewTLSServer(mux)
+		c := srv.Client()
+		c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		resp, _ := signIn(t, c, srv.URL, "anna", annaPassword)
+		srv.Close()
+		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+		var ck *http.Cookie
+		for _, k := range resp.Cookies() {
+			if k.Name == cookieName {
+				ck = k
+			}
+		}
+		require.NotNil(t, ck)
+		assert.Equal(t, secure, ck.Secure)
+		assert.True(t, ck.HttpOnly)
+		assert.Equal(t, http.SameSiteLaxMode, ck.SameSite)
+		assert.Equal(t, "/", ck.Path)
+	}
 }

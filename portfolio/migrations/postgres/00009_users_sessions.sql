@@ -37,8 +37,9 @@ CREATE TABLE portfolio_session_keys (
     secret     TEXT NOT NULL,
     created_at BIGINT NOT NULL
 );
--- portfolio_signin_failures: wrong passwords, per account ('user:ID')
--- and per remote address ('addr:ADDR'); a key is refused until
+-- portfolio_signin_failures: wrong passwords, per account (user:HASH)
+-- and per remote address (addr:HASH; HASH: the hex of the first 16 bytes
+-- of the name's or address's SHA-256); a key is refused until
 -- locked_until (Unix microseconds).
 CREATE TABLE portfolio_signin_failures (
     key          TEXT PRIMARY KEY,
