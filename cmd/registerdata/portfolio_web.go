@@ -32,7 +32,7 @@ type webFlags struct {
 	db, addr, cert, key        *string
 	behindProxy, fourEyes      *bool
 	issuer, clientID, redirect *string
-	secretFile                 *string
+	secretFile, roles          *string
 }
 
 func portfolioWeb() *command {
@@ -74,6 +74,7 @@ with the client secret from $` + envOIDCSecret + ` or
 				clientID:    fs.String("oidc-client-id", "", "the workplace's client `id` at the provider"),
 				redirect:    fs.String("oidc-redirect-url", "", "the `URL` the provider sends people back to: this server's /auth/callback"),
 				secretFile:  fs.String("oidc-client-secret-file", "", "read the client secret from the first line of `FILE` (default: $"+envOIDCSecret+")"),
+				roles:       fs.String("oidc-roles", "", "the roles of people's first sign-in, as `SUBJECT_OR_EMAIL=ROLE,...` (default: viewer; an admin's change stands)"),
 			}
 			return func(a *app, _ []string) error { return a.serveWeb(f) }
 		},
@@ -84,8 +85,8 @@ with the client secret from $` + envOIDCSecret + ` or
 // else local accounts.
 func (a *app) webAuth(f webFlags) (web.Auth, error) {
 	if *f.issuer == "" {
-		if *f.clientID != "" || *f.redirect != "" || *f.secretFile != "" {
-			return nil, usagef("--oidc-client-id, --oidc-redirect-url and --oidc-client-secret-file need --oidc-issuer")
+		if *f.clientID != "" || *f.redirect != "" || *f.secretFile != "" || *f.roles != "" {
+			return nil, usagef("--oidc-client-id, --oidc-redirect-url, --oidc-client-secret-file and --oidc-roles need --oidc-issuer")
 		}
 		return web.LocalAccounts(), nil
 	}
@@ -103,7 +104,15 @@ func (a *app) webAuth(f webFlags) (web.Auth, error) {
 	if secret == "" {
 		return nil, usagef("the OIDC client secret is missing: set $%s or pass --oidc-client-secret-file", envOIDCSecret)
 	}
-	return web.OIDC(*f.issuer, *f.clientID, secret, *f.redirect), nil
+	var opts []web.OIDCOption
+	if *f.roles != "" {
+		roles, err := web.ParseRoles(*f.roles)
+		if err != nil {
+			return nil, usagef("--oidc-roles: %w", err)
+		}
+		opts = append(opts, web.WithRoles(roles))
+	}
+	return web.OIDC(*f.issuer, *f.clientID, secret, *f.redirect, opts...), nil
 }
 
 // readSecretLine is the first line of the file at path; its errors never

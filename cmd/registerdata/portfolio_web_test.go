@@ -56,6 +56,7 @@ func TestPortfolioWebRefusesIncompleteSignInFlagsAndNeverShowsTheSecret(t *testi
 		{[]string{"portfolio", "web", "--tls-cert", "cert.pem"}, "--tls-cert and --tls-key go together"},
 		{append(append([]string{}, oidc...), "--oidc-client-secret-file", file, "--tls-key", "key.pem"), "--tls-cert and --tls-key go together"},
 		{append(append([]string{}, oidc...), "--oidc-client-secret-file", filepath.Join(t.TempDir(), "missing")), "--oidc-client-secret-file"},
+		{append(append([]string{}, oidc...), "--oidc-client-secret-file", file, "--oidc-roles", "anna@bank.example=boss"), "--oidc-roles"},
 	} {
 		r := h.run(t, c.args...)
 		assert.Equal(t, exitUsage, r.code, "%v: %s", c.args, r.stderr)
