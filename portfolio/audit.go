@@ -24,10 +24,11 @@ type AuditEntry struct {
 	// Actor is who acted.
 	Actor Actor `json:"actor"`
 	// Action is what was done: "resolve", "remove", "acknowledge",
-	// "approve", "reject".
+	// "approve", "reject"; in the web workplace "sign-in", "sign-out",
+	// "user-add", "user-role", "user-password", "user-remove".
 	Action string `json:"action"`
-	// Subject is what it was done to: a Ref, "COMPANY_ID FLAG", or
-	// "decision N".
+	// Subject is what it was done to: a Ref, "COMPANY_ID FLAG",
+	// "decision N", or "user ID".
 	Subject string `json:"subject"`
 	// Detail is the rest, as a JSON object: the decision's id and state,
 	// its note, the company named, the row as it stood.

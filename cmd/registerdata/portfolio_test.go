@@ -337,7 +337,9 @@ func dbCommands(t *testing.T) map[string][]string {
 		"reject":    {"portfolio", "reject", "1", "--note", "no", "--db"},
 		"audit":     {"portfolio", "audit", "--db"},
 		"report":    {"portfolio", "report", "--out", out, "--db"},
+		"users":     {"portfolio", "users", "list", "--db"},
 		"mcp":       {"mcp", "--portfolio"},
+		"web":       {"portfolio", "web", "--addr", "127.0.0.1:0", "--db"},
 	}
 }
 

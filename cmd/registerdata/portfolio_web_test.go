@@ -1,0 +1,66 @@
+package main
+
+import (
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPortfolioWebServesTheWorkplaceAndItsHealth: "portfolio web" serves
+// on its listener: /healthz answers 200 while the database answers, and
+// the stylesheet comes with the strict Content-Security-Policy.
+func TestPortfolioWebServesTheWorkplaceAndItsHealth(t *testing.T) {
+	e := newPortfolioEnv(t)
+	e.imported(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	base := "http://" + l.Addr().String()
+	w := start(t, e.h, l, "portfolio", "web")
+	w.waitStderr(t, "serving the workplace on http://")
+	res, err := http.Get(base + "/healthz")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	res, err = http.Get(base + "/static/site.css")
+	require.NoError(t, err)
+	res.Body.Close()
+	assert.Equal(t, http.StatusOK, res.StatusCode)
+	assert.Contains(t, res.Header.Get("Content-Security-Policy"), "default-src 'none'")
+	r := w.stop()
+	assert.Equal(t, 0, r.code, r.stderr)
+}
+
+// TestPortfolioWebRefusesIncompleteSignInFlagsAndNeverShowsTheSecret:
+// OIDC without its client secret, a client id without an issuer, and a
+// certificate without its key are usage errors saying what to give; the
+// secret read from its file appears in no output.
+func TestPortfolioWebRefusesIncompleteSignInFlagsAndNeverShowsTheSecret(t *testing.T) {
+	e := newPortfolioEnv(t)
+	e.imported(t)
+	const secret = "oidc-secret-Zq81x"
+	file := filepath.Join(t.TempDir(), "secret")
+	require.NoError(t, os.WriteFile(file, []byte(secret+"\n"), 0o600))
+	oidc := []string{"portfolio", "web", "--addr", "127.0.0.1:0", "--oidc-issuer", "https://id.bank.example", "--oidc-client-id", "workplace", "--oidc-redirect-url", "https://kyc.bank.example/auth/callback"}
+	h := e.withEnv(envOIDCSecret, "")
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{oidc, "$" + envOIDCSecret},
+		{[]string{"portfolio", "web", "--oidc-client-id", "workplace"}, "need --oidc-issuer"},
+		{[]string{"portfolio", "web", "--tls-cert", "cert.pem"}, "--tls-cert and --tls-key go together"},
+		{append(append([]string{}, oidc...), "--oidc-client-secret-file", file, "--tls-key", "key.pem"), "--tls-cert and --tls-key go together"},
+		{append(append([]string{}, oidc...), "--oidc-client-secret-file", filepath.Join(t.TempDir(), "missing")), "--oidc-client-secret-file"},
+		{append(append([]string{}, oidc...), "--oidc-client-secret-file", file, "--oidc-roles", "anna@bank.example=boss"), "--oidc-roles"},
+	} {
+		r := h.run(t, c.args...)
+		assert.Equal(t, exitUsage, r.code, "%v: %s", c.args, r.stderr)
+		assert.Contains(t, r.stderr, c.says, "%v", c.args)
+		assert.NotContains(t, r.stdout+r.stderr, secret, "%v", c.args)
+	}
+}

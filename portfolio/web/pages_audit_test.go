@@ -1,0 +1,47 @@
+package web
+
+import (
+	"encoding/csv"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// formulaRef is a customer's key a spreadsheet would run.
+const formulaRef = `=HYPERLINK("http://x";"y")`
+
+// TestTheAuditExportIsEveryEntryWithItsHashAndNoFormula: the CSV holds
+// every entry of the chain, in order, with its hash, and a note a
+// spreadsheet would run as a formula is quoted.
+func TestTheAuditExportIsEveryEntryWithItsHashAndNoFormula(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		rows := append(defaultRows(), portfolio.Row{Ref: formulaRef, Query: registerdata.MatchQuery{Name: "Quxbarfoo Zzyzx Formel GmbH", City: "Kassel"}})
+		f := newFixture(t, dsn, rows)
+		c := f.client(t, reviewer)
+		status, body := f.post(t, c, "", "/queue/resolve", url.Values{"ref": {formulaRef}, "choice": {"none"}, "note": {"not in the register"}})
+		require.Equal(t, http.StatusSeeOther, status, body)
+		res, err := c.Get(f.ts.URL + "/audit.csv")
+		require.NoError(t, err)
+		defer res.Body.Close()
+		assert.Equal(t, "text/csv; charset=utf-8", res.Header.Get("Content-Type"))
+		lines, err := csv.NewReader(res.Body).ReadAll()
+		require.NoError(t, err)
+		require.Len(t, lines, f.auditLen(t)+1, "a header and every entry")
+		assert.Equal(t, []string{"seq", "at", "actor_id", "actor_name", "action", "subject", "detail", "hash"}, lines[0])
+		last := lines[len(lines)-1]
+		assert.Equal(t, lastAudit(t, f.p).Hash, last[7])
+		assert.Equal(t, "resolve", last[4])
+		assert.Equal(t, "'"+formulaRef, last[5], "the ref is quoted, not run")
+		for _, row := range lines[1:] {
+			for _, cell := range row {
+				assert.False(t, strings.HasPrefix(cell, "="), "no cell starts a formula: %q", cell)
+			}
+		}
+	})
+}
