@@ -28,7 +28,8 @@ A password is never a flag's value (it would stand in the shell's history
 and the process list). Every change is an entry of the audit chain, with
 who made it (--as; default: the operating system's user name).`,
 		examples: []string{
-			"printf '%s\\n' \"$PASSWORD\" | registerdata portfolio users add anna --role reviewer --password-stdin",
+			"registerdata portfolio users add anna --role reviewer --password-stdin < anna-password.txt",
+			"printf '%s\\n' \"$PASSWORD\" | registerdata portfolio users add ben --role approver --password-stdin --as root@bank.example",
 			"registerdata portfolio users password anna --password-stdin < new-password.txt",
 			"registerdata portfolio users role anna approver",
 			"registerdata portfolio users list",
