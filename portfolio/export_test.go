@@ -1,6 +1,9 @@
 package portfolio
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // SetAfterFetch sets the function the job of a delivery runs after its
 // answers are recorded and before they are compared and journalled (nil:
@@ -40,3 +43,22 @@ func SetAfterInsert(f func(deliveryID string)) { afterInsert = f }
 // PoolWaits is how often a query of p waited for a connection of its
 // pool (database/sql's WaitCount).
 func (p *Portfolio) PoolWaits() int64 { return p.db.Stats().WaitCount }
+
+// SetAlertBackoff sets the wait before an alert's first retry (doubled
+// each try) and returns the one before.
+func SetAlertBackoff(d time.Duration) time.Duration {
+	old := alertBackoff
+	alertBackoff = d
+	return old
+}
+
+// SlackMessage and TeamsMessage are the bodies of entry e for a Slack
+// and a Teams subscriber.
+func SlackMessage(e *Event, workplace string) ([]byte, error) {
+	return slackMessage(e, workplace, false)
+}
+
+// TeamsMessage: see SlackMessage.
+func TeamsMessage(e *Event, workplace string) ([]byte, error) {
+	return teamsMessage(e, workplace, false)
+}

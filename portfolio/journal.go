@@ -49,7 +49,8 @@ type Event struct {
 	Failed *CheckFailure `json:"failed,omitempty"`
 }
 
-// journal writes one entry in tx and returns it; on PostgreSQL it first
+// journal writes one entry in tx, with the alerts of its subscribers
+// (alertsFor), and returns it; on PostgreSQL it first
 // takes the journal lock, held until the commit, so Seq follows commit
 // order.
 func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
@@ -82,6 +83,12 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name strin
 		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits, name, failed).Scan(&e.Seq)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
+	}
+	if e.Name == "" {
+		e.Name = p.entryName(ctx, tx, c.companyID)
+	}
+	if err := p.alertsFor(ctx, tx, e); err != nil {
+		return nil, err
 	}
 	return e, nil
 }
