@@ -92,6 +92,7 @@ func slackMessage(e *Event, workplace string, test bool) ([]byte, error) {
 	}
 	return json.Marshal(struct {
 		Text        string  `json:"text"`
+		Mrkdwn      bool    `json:"mrkdwn"`
 		Blocks      []block `json:"blocks"`
 		UnfurlLinks bool    `json:"unfurl_links"`
 		UnfurlMedia bool    `json:"unfurl_media"`

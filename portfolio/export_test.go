@@ -62,3 +62,12 @@ func SlackMessage(e *Event, workplace string) ([]byte, error) {
 func TeamsMessage(e *Event, workplace string) ([]byte, error) {
 	return teamsMessage(e, workplace, false)
 }
+
+// WebhookID is the webhook-id of entry seq sent to subscriber name.
+func WebhookID(seq int64, name string) string { return webhookID(seq, name) }
+
+// RunAlertJob runs the job of entry seq for subscriber name once, as a
+// worker's retry would.
+func (p *Portfolio) RunAlertJob(ctx context.Context, seq int64, name string) error {
+	return p.runAlert(ctx, seq, name, false)
+}
