@@ -30,7 +30,7 @@ func portfolioGroup() *group {
 			portfolioPlan(), portfolioSync(), portfolioServe(), portfolioWork(), portfolioRetry(),
 			portfolioEvents(), portfolioFlags(), portfolioAck(),
 			portfolioDecisions(), portfolioApprove(), portfolioReject(), portfolioAudit(),
-			portfolioReport(),
+			portfolioReport(), portfolioAlerts(),
 		},
 	}
 }

@@ -338,6 +338,7 @@ func dbCommands(t *testing.T) map[string][]string {
 		"audit":     {"portfolio", "audit", "--db"},
 		"report":    {"portfolio", "report", "--out", out, "--db"},
 		"mcp":       {"mcp", "--portfolio"},
+		"alerts":    {"portfolio", "alerts", "list", "--db"},
 	}
 }
 
