@@ -132,12 +132,17 @@ func (p *Portfolio) enqueueAlerts(ctx context.Context, tx *sql.Tx, e *Event, sub
 		if !s.wants(e, tags) {
 			continue
 		}
+		// A mail subscriber gets a high flag at once, the rest in its digest.
+		state, job := alertPending, river.InsertManyParams{Args: alertArgs{Seq: e.Seq, Subscriber: s.Name}}
+		if s.Kind() == kindMail && severityOf(e) != string(redflags.High) {
+			state, job = alertDigest, p.digestJob(s, e)
+		}
 		_, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_alerts (seq, subscriber, state, attempts, error, at) VALUES ($1, $2, $3, 0, '', $4)
-			ON CONFLICT (subscriber, seq) DO UPDATE SET state = $3, attempts = 0, error = '', at = $4`), e.Seq, s.Name, alertPending, micros(p.cfg.now()))
+			ON CONFLICT (subscriber, seq) DO UPDATE SET state = $3, attempts = 0, error = '', at = $4`), e.Seq, s.Name, state, micros(p.cfg.now()))
 		if err != nil {
 			return fmt.Errorf("portfolio: recording the alert of journal entry %d to %q: %w", e.Seq, s.Name, err)
 		}
-		jobs = append(jobs, river.InsertManyParams{Args: alertArgs{Seq: e.Seq, Subscriber: s.Name}})
+		jobs = append(jobs, job)
 	}
 	if len(jobs) == 0 {
 		return nil

@@ -77,6 +77,9 @@ func webhookBody(e *Event, test bool) ([]byte, error) {
 
 // send POSTs entry e to subscriber s; nil when it answered 2xx.
 func (p *Portfolio) send(ctx context.Context, s *Subscriber, e *Event) error {
+	if s.Kind() == kindMail {
+		return p.sendMail(ctx, s, "High flag: "+e.Name+" ("+e.CompanyID+")", []Event{*e})
+	}
 	_, err := p.post(ctx, s, e, webhookID(e.Seq, s.Name), false)
 	return err
 }
@@ -136,6 +139,12 @@ func (p *Portfolio) TestAlert(ctx context.Context, name string) (int, error) {
 		now := p.cfg.now()
 		e := &Event{CompanyID: "test", Name: "registerdata test message", Refs: []string{}, At: now,
 			Changes: []changes.Change{}, Raised: []redflags.Flag{}, Cleared: []redflags.Flag{}, Sentences: []string{"This is a test message of the portfolio's alerts: nothing changed."}}
+		if subs[i].Kind() == kindMail {
+			if err := p.sendMail(ctx, &subs[i], "Test message of the portfolio's alerts", []Event{*e}); err != nil {
+				return 0, err
+			}
+			return 250, nil // the server accepted it
+		}
 		return p.post(ctx, &subs[i], e, fmt.Sprintf("test-%s-%d", name, now.UnixNano()), true)
 	}
 	return 0, fmt.Errorf("%w named %q: list them with Subscribers", ErrNoSubscriber, name)

@@ -3,6 +3,8 @@ package portfolio
 import (
 	"context"
 	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
 )
 
 // SetAfterFetch sets the function the job of a delivery runs after its
@@ -71,3 +73,27 @@ func WebhookID(seq int64, name string) string { return webhookID(seq, name) }
 func (p *Portfolio) RunAlertJob(ctx context.Context, seq int64, name string) error {
 	return p.runAlert(ctx, seq, name, false)
 }
+
+// RunDigest sends subscriber name's digest of the period holding t.
+func (p *Portfolio) RunDigest(ctx context.Context, name string, t time.Time) error {
+	s := &Subscriber{Digest: digestDaily}
+	for sub, err := range p.Subscribers(ctx) {
+		if err != nil {
+			return err
+		}
+		if sub.Name == name {
+			s = &sub
+		}
+	}
+	start, _ := period(s.Digest, t)
+	return p.runDigest(ctx, name, start, false)
+}
+
+// MailBody and MailSubject are a mail's body of es and its subject line.
+func MailBody(es []Event) string { return mailBody(es, "") }
+
+// MailSubject: see MailBody.
+func MailSubject(s string) string { return mailSubject(s) }
+
+// SecretOf is s as a secret.
+func SecretOf(s string) registerdata.Secret { return registerdata.Secret(s) }

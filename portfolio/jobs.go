@@ -93,6 +93,9 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 	if err := river.AddWorkerSafely(workers, &alertWorker{p: p, ran: ran}); err != nil {
 		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
 	}
+	if err := river.AddWorkerSafely(workers, &digestWorker{p: p}); err != nil {
+		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
+	}
 	cfg := &river.Config{
 		Logger:               p.cfg.logger,
 		Queues:               map[string]river.QueueConfig{jobQueue: {MaxWorkers: p.cfg.workers}, alertQueue: {MaxWorkers: alertWorkers}},

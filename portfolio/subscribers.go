@@ -40,6 +40,10 @@ type Subscriber struct {
 	// Tags, when not empty, limit the entries to companies whose
 	// portfolio entries carry one of them.
 	Tags []string
+	// Digest is a mail subscriber's period: "daily" (the default) or
+	// "weekly". Its entries raising a high flag are mailed at once, the
+	// others in one mail after the period (UTC days, weeks from Monday).
+	Digest string
 	// CreatedAt is when the subscriber was added (set by AddSubscriber).
 	CreatedAt time.Time
 	// Sent, Pending and Dead count the entries sent to it, waiting (or
@@ -56,13 +60,17 @@ const (
 	kindWebhook = "webhook"
 	kindSlack   = "slack"
 	kindTeams   = "teams"
+	kindMail    = "mail"
 )
 
 // Kind is how the subscriber's entries are sent, from its URL: "slack",
-// "teams" or "webhook".
+// "teams", "mail" or "webhook".
 func (s Subscriber) Kind() string { return kindOf(s.URL) }
 
 func kindOf(raw string) string {
+	if strings.HasPrefix(strings.ToLower(raw), "mailto:") {
+		return kindMail
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		return kindWebhook
@@ -97,8 +105,8 @@ func checkSubscriberName(name string) error {
 
 // checkSubscriberURL refuses a URL the portfolio would not send to.
 func checkSubscriberURL(raw string) error {
-	if strings.HasPrefix(strings.ToLower(raw), "mailto:") {
-		return errors.New("portfolio: mail subscribers (mailto:) are not supported yet: subscribe a webhook, Slack or Teams URL")
+	if kindOf(raw) == kindMail {
+		return checkMailto(raw)
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
@@ -163,6 +171,20 @@ func (p *Portfolio) AddSubscriber(ctx context.Context, s Subscriber) error {
 	if err := checkMinSeverity(s.MinSeverity); err != nil {
 		return err
 	}
+	if kindOf(s.URL) == kindMail {
+		if p.cfg.smtp == nil {
+			return fmt.Errorf("portfolio: the mail subscriber %q needs an SMTP server: open the portfolio WithSMTP (the CLI: $%s and the other SMTP settings)", s.Name, "REGISTERDATA_SMTP_HOST")
+		}
+		switch s.Digest {
+		case "":
+			s.Digest = digestDaily
+		case digestDaily, digestWeekly:
+		default:
+			return fmt.Errorf("portfolio: the digest %q of the mail subscriber %q is neither %q nor %q", s.Digest, s.Name, digestDaily, digestWeekly)
+		}
+	} else {
+		s.Digest = ""
+	}
 	if kindOf(s.URL) == kindWebhook {
 		if s.Secret == "" {
 			return fmt.Errorf("portfolio: the webhook subscriber %q needs a secret to sign its deliveries: give one (\"whsec_\" and base64, as a receiver's webhook.NewVerifier takes)", s.Name)
@@ -172,9 +194,9 @@ func (p *Portfolio) AddSubscriber(ctx context.Context, s Subscriber) error {
 		}
 	}
 	tags := normTags(s.Tags)
-	res, err := p.db.ExecContext(ctx, p.q(`INSERT INTO portfolio_subscribers (name, url, secret, min_severity, tags, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING`),
-		s.Name, s.URL, s.Secret.Reveal(), s.MinSeverity, mustJSON(tags), micros(p.cfg.now()))
+	res, err := p.db.ExecContext(ctx, p.q(`INSERT INTO portfolio_subscribers (name, url, secret, min_severity, tags, digest, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) DO NOTHING`),
+		s.Name, s.URL, s.Secret.Reveal(), s.MinSeverity, mustJSON(tags), s.Digest, micros(p.cfg.now()))
 	if err != nil {
 		return fmt.Errorf("portfolio: adding the subscriber %q: %w", s.Name, err)
 	}
@@ -226,7 +248,7 @@ func (p *Portfolio) Subscribers(ctx context.Context) iter.Seq2[Subscriber, error
 
 // subscribers reads every subscriber, by name.
 func (p *Portfolio) subscribers(ctx context.Context, q queryer) ([]Subscriber, error) {
-	rows, err := q.QueryContext(ctx, `SELECT name, url, secret, min_severity, tags, created_at FROM portfolio_subscribers ORDER BY name`)
+	rows, err := q.QueryContext(ctx, `SELECT name, url, secret, min_severity, tags, digest, created_at FROM portfolio_subscribers ORDER BY name`)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the subscribers: %w", err)
 	}
@@ -236,7 +258,7 @@ func (p *Portfolio) subscribers(ctx context.Context, q queryer) ([]Subscriber, e
 		var s Subscriber
 		var secret, tags string
 		var created int64
-		if err := rows.Scan(&s.Name, &s.URL, &secret, &s.MinSeverity, &tags, &created); err != nil {
+		if err := rows.Scan(&s.Name, &s.URL, &secret, &s.MinSeverity, &tags, &s.Digest, &created); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the subscribers: %w", err)
 		}
 		s.Secret, s.Tags, s.CreatedAt = registerdata.Secret(secret), decodeTags(tags), fromMicros(created)
@@ -272,8 +294,8 @@ func (p *Portfolio) countAlerts(ctx context.Context, subs []Subscriber) error {
 		switch state {
 		case alertSent:
 			s.Sent = n
-		case alertPending:
-			s.Pending = n
+		case alertPending, alertDigest:
+			s.Pending += n
 		case alertDead:
 			s.Dead = n
 		}

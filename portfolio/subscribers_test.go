@@ -66,7 +66,8 @@ func TestASubscriberIsRefusedWhenItsURLSecretOrSeverityCannotWork(t *testing.T) 
 		{portfolio.Subscriber{Name: "sev", URL: "https://crm.example/hooks", Secret: secret, MinSeverity: "urgent"}, "MinSeverity"},
 		{portfolio.Subscriber{Name: "", URL: "https://crm.example/hooks", Secret: secret}, "name"},
 		{portfolio.Subscriber{Name: "a b", URL: "https://crm.example/hooks", Secret: secret}, "character"},
-		{portfolio.Subscriber{Name: "mail", URL: "mailto:risk@bank.example"}, "mailto"},
+		{portfolio.Subscriber{Name: "mail", URL: "mailto:risk@bank.example"}, "needs an SMTP server"},
+		{portfolio.Subscriber{Name: "mail2", URL: "mailto:not an address"}, "mailto"},
 		{portfolio.Subscriber{Name: "userinfo", URL: "https://u:pw@crm.example/hooks", Secret: secret}, "password"},
 	} {
 		err := p.AddSubscriber(ctx, tc.s)

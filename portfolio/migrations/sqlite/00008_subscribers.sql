@@ -6,6 +6,7 @@
 --   secret        the Standard Webhooks secret the bodies are signed with ('' for none)
 --   min_severity  '' (every entry), 'review' (entries raising a flag) or 'high'
 --   tags          JSON list: only entries of companies with one of them ('[]': all)
+--   digest        mail only: 'daily' or 'weekly', the period of its digest
 --   created_at    when it was added (Unix microseconds)
 CREATE TABLE portfolio_subscribers (
     name         TEXT PRIMARY KEY,
@@ -13,12 +14,13 @@ CREATE TABLE portfolio_subscribers (
     secret       TEXT NOT NULL,
     min_severity TEXT NOT NULL,
     tags         TEXT NOT NULL,
+    digest       TEXT NOT NULL,
     created_at   INTEGER NOT NULL
 );
 
 -- One row per journal entry and subscriber it is sent to, written with
 -- the entry (or by a replay) in the transaction that enqueues its job.
---   state     pending, sent or dead (given up after 3 days)
+--   state     pending, digest (waits for its mail digest), sent or dead (given up after 3 days)
 --   attempts  how many tries failed so far
 --   error     what the receiver answered last, when it failed ('' else)
 --   at        when the state last changed (Unix microseconds)
