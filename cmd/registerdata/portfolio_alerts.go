@@ -31,7 +31,11 @@ sends each journal entry to, once:
                    gets each entry as JSON, signed as Standard Webhooks with
                    the secret from $` + envAlertSecret + ` or --secret-file
                    (webhook-id journal-<seq>-<NAME>); a Slack or Teams
-                   incoming-webhook URL gets a short message a person reads.
+                   incoming-webhook URL gets a short message a person reads;
+                   mailto:a@x,b@y mails a high flag at once and the rest in a
+                   --digest daily|weekly (SMTP from $REGISTERDATA_SMTP_HOST,
+                   _PORT, _USER, _PASSWORD or _PASSWORD_FILE, _FROM, _TLS
+                   starttls|tls|none).
                    --min-severity review|high and --tag limit the entries.
   list             each subscriber with its kind, filters, whether a secret
                    is set (never the secret), and how many entries were
@@ -56,6 +60,7 @@ de-duplicates by webhook-id, as webhook.Handler does.`,
 			severity := fs.String("min-severity", "", "add: send only entries raising a flag of at least this `SEVERITY` (review or high; default every entry)")
 			tags := fs.StringSlice("tag", nil, "add: send only entries of companies with this `TAG` (repeat for several)")
 			secretFile := fs.String("secret-file", "", "add: read the webhook's signing secret from the first line of `FILE` (default: $"+envAlertSecret+")")
+			digest := fs.String("digest", "", "add: a mail subscriber's digest `PERIOD`, daily (default) or weekly")
 			since := fs.Int64("since", -1, "replay: send the entries after this `SEQ` (0: all)")
 			return func(a *app, args []string) error {
 				if len(args) == 0 {
@@ -71,8 +76,8 @@ de-duplicates by webhook-id, as webhook.Handler does.`,
 					return usagef("portfolio alerts %s: usage: portfolio alerts %s", verb, alertsUsage[verb])
 				case verb == "replay" && *since < 0:
 					return usagef("portfolio alerts replay: give --since SEQ (0: the whole journal)")
-				case verb != "add" && (*severity != "" || len(*tags) > 0 || *secretFile != ""):
-					return usagef("--min-severity, --tag and --secret-file are for portfolio alerts add")
+				case verb != "add" && (*severity != "" || len(*tags) > 0 || *secretFile != "" || *digest != ""):
+					return usagef("--min-severity, --tag, --digest and --secret-file are for portfolio alerts add")
 				}
 				p, err := a.openPortfolio(*db)
 				if err != nil {
@@ -81,7 +86,7 @@ de-duplicates by webhook-id, as webhook.Handler does.`,
 				defer p.Close()
 				switch verb {
 				case "add":
-					return a.addSubscriber(p, rest[0], rest[1], *severity, *tags, *secretFile)
+					return a.addSubscriber(p, portfolio.Subscriber{Name: rest[0], URL: rest[1], MinSeverity: *severity, Tags: *tags, Digest: *digest}, *secretFile)
 				case "list":
 					return a.listSubscribers(p)
 				case "remove":
@@ -133,8 +138,8 @@ func (a *app) say(format string, args ...any) error {
 
 // addSubscriber adds a subscriber; a webhook's secret comes from
 // --secret-file or $REGISTERDATA_ALERT_SECRET, never from a flag's value.
-func (a *app) addSubscriber(p *portfolio.Portfolio, name, rawURL, severity string, tags []string, secretFile string) error {
-	s := portfolio.Subscriber{Name: name, URL: rawURL, MinSeverity: severity, Tags: tags}
+func (a *app) addSubscriber(p *portfolio.Portfolio, s portfolio.Subscriber, secretFile string) error {
+	name, rawURL := s.Name, s.URL
 	secret := a.getenv(envAlertSecret)
 	if secretFile != "" {
 		f, err := os.Open(secretFile)
@@ -158,9 +163,11 @@ func (a *app) addSubscriber(p *portfolio.Portfolio, name, rawURL, severity strin
 	if s.Kind() == "webhook" && secret == "" {
 		return usagef("the webhook subscriber %s needs a signing secret: set %s or pass --secret-file FILE (whsec_ and base64)", name, envAlertSecret)
 	}
-	if s.Kind() != "webhook" {
+	if s.Kind() == "slack" || s.Kind() == "teams" {
 		a.addSecret(urlPath(rawURL)) // a Slack or Teams URL's path is its credential
-		secret = ""
+	}
+	if s.Kind() != "webhook" {
+		secret = "" // only webhooks are signed
 	}
 	s.Secret = registerdata.Secret(secret)
 	if err := p.AddSubscriber(a.ctx, s); err != nil {
@@ -181,7 +188,7 @@ func urlPath(raw string) string {
 // shownURL is a subscriber's URL as list shows it: a Slack or Teams
 // URL's path is its credential, so only its host.
 func shownURL(s portfolio.Subscriber) string {
-	if s.Kind() == "webhook" {
+	if s.Kind() == "webhook" || s.Kind() == "mail" {
 		return s.URL
 	}
 	u, err := url.Parse(s.URL)
@@ -240,4 +247,66 @@ func (a *app) listSubscribers(p *portfolio.Portfolio) error {
 		return a.say("no subscribers: add one with registerdata portfolio alerts add NAME URL")
 	}
 	return a.render(t)
+}
+
+// The environment of alerts: the SMTP server of mail subscribers, and the
+// workplace's address that Slack, Teams and mail alerts link to.
+const (
+	envSMTPHost         = "REGISTERDATA_SMTP_HOST"
+	envSMTPPort         = "REGISTERDATA_SMTP_PORT"
+	envSMTPUser         = "REGISTERDATA_SMTP_USER"
+	envSMTPPassword     = "REGISTERDATA_SMTP_PASSWORD"
+	envSMTPPasswordFile = "REGISTERDATA_SMTP_PASSWORD_FILE"
+	envSMTPFrom         = "REGISTERDATA_SMTP_FROM"
+	envSMTPTLS          = "REGISTERDATA_SMTP_TLS"
+	envWorkplaceURL     = "REGISTERDATA_WORKPLACE_URL"
+)
+
+// alertOptions are the portfolio's options of alerts from the
+// environment: WithSMTP when $REGISTERDATA_SMTP_HOST is set (its
+// password from $REGISTERDATA_SMTP_PASSWORD or the file
+// $REGISTERDATA_SMTP_PASSWORD_FILE names, never a flag), and
+// WithWorkplaceURL.
+func (a *app) alertOptions() ([]portfolio.Option, error) {
+	var opts []portfolio.Option
+	if u := a.getenv(envWorkplaceURL); u != "" {
+		opts = append(opts, portfolio.WithWorkplaceURL(u))
+	}
+	host := a.getenv(envSMTPHost)
+	if host == "" {
+		for _, k := range []string{envSMTPUser, envSMTPPassword, envSMTPPasswordFile, envSMTPFrom} {
+			if a.getenv(k) != "" {
+				return nil, usagef("$%s is set but $%s is not: set the SMTP server's host too", k, envSMTPHost)
+			}
+		}
+		return opts, nil
+	}
+	s := portfolio.SMTP{Host: host, User: a.getenv(envSMTPUser), From: a.getenv(envSMTPFrom), TLS: a.getenv(envSMTPTLS)}
+	if s.From == "" {
+		return nil, usagef("$%s is set but $%s is not: set the sender's address (alerts@example.com)", envSMTPHost, envSMTPFrom)
+	}
+	if v := a.getenv(envSMTPPort); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 || n > 65535 {
+			return nil, usagef("$%s=%q is not a port: give a number such as 587", envSMTPPort, v)
+		}
+		s.Port = n
+	}
+	password := a.getenv(envSMTPPassword)
+	if f := a.getenv(envSMTPPasswordFile); f != "" {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, usagef("$%s: %w", envSMTPPasswordFile, err)
+		}
+		password, _, _ = strings.Cut(string(b), "\n")
+		password = strings.TrimSpace(password)
+	}
+	if s.User != "" && password == "" {
+		return nil, usagef("$%s is set but no password: set $%s or $%s", envSMTPUser, envSMTPPassword, envSMTPPasswordFile)
+	}
+	if password != "" {
+		a.addSecret(password)
+	}
+	s.Password = registerdata.Secret(password)
+	return append(opts, portfolio.WithSMTP(s)), nil
 }

@@ -84,3 +84,22 @@ func TestAlertsAreAddedListedWithoutTheirSecretTestedReplayedAndRemoved(t *testi
 	e.h.run(t, "portfolio", "alerts", "remove", "crm").wantCode(t, exitUsage)
 	e.h.run(t, "portfolio", "alerts", "frobnicate").wantCode(t, exitUsage)
 }
+
+func TestAMailSubscriberNeedsTheSMTPSettingsAndTheErrorSaysWhichIsMissing(t *testing.T) {
+	e := newPortfolioEnv(t)
+	e.imported(t)
+	r := e.h.run(t, "portfolio", "alerts", "add", "risk", "mailto:risk@bank.example").wantCode(t, exitUsage)
+	assert.Contains(t, r.stderr, envSMTPHost)
+	h := e.withEnv(envSMTPHost, "127.0.0.1")
+	r = h.run(t, "portfolio", "alerts", "add", "risk", "mailto:risk@bank.example").wantCode(t, exitUsage)
+	assert.Contains(t, r.stderr, envSMTPFrom)
+	h.env[envSMTPFrom] = "alerts@bank.example"
+	h.env[envSMTPUser] = "alerts"
+	r = h.run(t, "portfolio", "alerts", "add", "risk", "mailto:risk@bank.example").wantCode(t, exitUsage)
+	assert.Contains(t, r.stderr, envSMTPPassword)
+	h.env[envSMTPPassword] = "Sm7p-cli-pass-42"
+	r = h.run(t, "portfolio", "alerts", "add", "risk", "mailto:risk@bank.example", "--digest", "weekly").wantCode(t, 0)
+	r = h.run(t, "portfolio", "alerts", "list", "--json").wantCode(t, 0)
+	assert.Contains(t, r.stdout, `"kind":"mail"`)
+	assert.NotContains(t, r.stdout+r.stderr, "Sm7p-cli-pass-42")
+}
