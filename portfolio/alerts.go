@@ -222,9 +222,10 @@ func (w *alertWorker) Work(ctx context.Context, job *river.Job[alertArgs]) error
 }
 
 // Timeout bounds one try: the receiver's answer within sendTimeout, and
-// the database around it.
+// the database around it, within the portfolio's job timeout (half the
+// rescue time, so a try still running is not taken over).
 func (w *alertWorker) Timeout(*river.Job[alertArgs]) time.Duration {
-	return sendTimeout + 20*time.Second
+	return min(sendTimeout+20*time.Second, w.p.JobTimeout())
 }
 
 // NextRetry backs off exponentially: alertBackoff, doubled each try, at

@@ -27,13 +27,19 @@ type alertReceiver struct {
 	v    *webhook.Verifier
 	mu   sync.Mutex
 	fail map[string]int            // path -> POSTs still to refuse
+	slow time.Duration             // how long each answer takes
 	got  map[string]map[string]int // path -> webhook-id -> arrivals
 	seqs map[string][]int64        // path -> the entries' Seq, as they arrived
 	url  string
 }
 
 func newAlertReceiver(t *testing.T, clk *fake.Clock) *alertReceiver {
-	v, err := webhook.NewVerifier(secret, webhook.WithClock(clk.Now))
+	return newAlertReceiverAt(t, clk.Now)
+}
+
+// newAlertReceiverAt is a receiver whose verifier's clock is now.
+func newAlertReceiverAt(t *testing.T, now func() time.Time) *alertReceiver {
+	v, err := webhook.NewVerifier(secret, webhook.WithClock(now))
 	require.NoError(t, err)
 	r := &alertReceiver{t: t, v: v, fail: map[string]int{}, got: map[string]map[string]int{}, seqs: map[string][]int64{}}
 	hs := httptest.NewServer(r)
@@ -44,6 +50,13 @@ func newAlertReceiver(t *testing.T, clk *fake.Clock) *alertReceiver {
 
 func (r *alertReceiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	body, _ := io.ReadAll(req.Body)
+	if r.slow > 0 {
+		select {
+		case <-time.After(r.slow):
+		case <-req.Context().Done():
+			return
+		}
+	}
 	if !assert.NoError(r.t, r.v.Verify(req.Header, body), "every alert verifies with the subscriber's secret") {
 		w.WriteHeader(http.StatusUnauthorized)
 		return
