@@ -262,7 +262,7 @@ func (p *Portfolio) runAlert(ctx context.Context, seq int64, name string, last b
 	if i < 0 {
 		return nil
 	}
-	page, err := p.eventsAfter(ctx, seq-1)
+	page, err := p.eventsUpTo(ctx, seq-1, 1)
 	if err != nil {
 		return err
 	}

@@ -168,7 +168,7 @@ func (p *Portfolio) runDigest(ctx context.Context, name string, start time.Time,
 	}
 	var es []Event
 	for _, seq := range seqs {
-		page, err := p.eventsAfter(ctx, seq-1)
+		page, err := p.eventsUpTo(ctx, seq-1, 1)
 		if err != nil {
 			return err
 		}
