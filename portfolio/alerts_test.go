@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -295,4 +296,46 @@ func TestTestAlertSaysWhatTheReceiverAnswered(t *testing.T) {
 	assert.Contains(t, err.Error(), "answered 500: busy")
 	_, err = p.TestAlert(ctx, "nobody")
 	require.ErrorIs(t, err, portfolio.ErrNoSubscriber)
+}
+
+// A receiver that does not answer holds up no check: with every alert
+// worker waiting for it, a delivery from the service is still checked
+// and journalled (the alerts have their own queue and workers).
+func TestAReceiverThatDoesNotAnswerHoldsUpNoCheck(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		srv, c, clk := newFake(t)
+		p := open(t, dsn, c, clk, portfolio.WithPollInterval(20*time.Millisecond))
+		release := make(chan struct{})
+		var inFlight, ended atomic.Int64
+		hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			_, _ = io.Copy(io.Discard, r.Body) // so that a client giving up ends r's context
+			inFlight.Add(1)
+			defer ended.Add(1)
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			w.WriteHeader(http.StatusNoContent)
+		}))
+		t.Cleanup(hung.Close)
+		require.NoError(t, p.AddSubscriber(ctx, portfolio.Subscriber{Name: "hung", URL: hung.URL, Secret: secret}))
+		// alerts queued before the delivery: each alert worker takes one
+		importAll(t, p, []portfolio.Row{{Ref: "L-1", CompanyID: inLiquidation}}, portfolio.ImportOptions{})
+		for range 20 {
+			_, err := p.Rejudge(ctx, inLiquidation)
+			require.NoError(t, err)
+		}
+		wctx, cancel := context.WithCancel(ctx)
+		worked := make(chan error, 1)
+		go func() { worked <- p.Work(wctx) }()
+		// as many alerts waiting as the portfolio has workers (4)
+		waitFor(t, "alerts waiting for the receiver", time.Minute, func() bool { return inFlight.Load() >= 4 })
+		d, last := deliveredOnce(t, p, srv)
+		waitFor(t, "the delivery journalled", time.Minute, func() bool { return journalledFor(t, p, last, d.id) == 1 })
+		assert.Zero(t, ended.Load(), "the check did not wait for an alert to end (by answer or timeout)")
+		close(release)
+		cancel()
+		require.NoError(t, <-worked)
+	})
 }
