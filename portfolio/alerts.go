@@ -114,7 +114,7 @@ func (p *Portfolio) companyTags(ctx context.Context, q queryer, id string) ([]st
 // an alert and its job for each subscriber that wants e, so no entry is
 // announced before its commit nor forgotten after it. A subscriber given
 // e before is set pending again (a replay).
-func (p *Portfolio) enqueueAlerts(ctx context.Context, tx *sql.Tx, e *Event, subs []Subscriber, only string) error {
+func (p *Portfolio) enqueueAlerts(ctx context.Context, tx *sql.Tx, e *Event, subs []Subscriber, only string) (int, error) {
 	var tags []string
 	var jobs []river.InsertManyParams
 	for i := range subs {
@@ -125,7 +125,7 @@ func (p *Portfolio) enqueueAlerts(ctx context.Context, tx *sql.Tx, e *Event, sub
 		if len(s.Tags) > 0 && tags == nil {
 			var err error
 			if tags, err = p.companyTags(ctx, tx, e.CompanyID); err != nil {
-				return err
+				return 0, err
 			}
 			tags = append(tags, "") // read once, even when there are none
 		}
@@ -140,17 +140,17 @@ func (p *Portfolio) enqueueAlerts(ctx context.Context, tx *sql.Tx, e *Event, sub
 		_, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_alerts (seq, subscriber, state, attempts, error, at) VALUES ($1, $2, $3, 0, '', $4)
 			ON CONFLICT (subscriber, seq) DO UPDATE SET state = $3, attempts = 0, error = '', at = $4`), e.Seq, s.Name, state, micros(p.cfg.now()))
 		if err != nil {
-			return fmt.Errorf("portfolio: recording the alert of journal entry %d to %q: %w", e.Seq, s.Name, err)
+			return 0, fmt.Errorf("portfolio: recording the alert of journal entry %d to %q: %w", e.Seq, s.Name, err)
 		}
 		jobs = append(jobs, job)
 	}
 	if len(jobs) == 0 {
-		return nil
+		return 0, nil
 	}
 	if _, err := p.insert.InsertManyTx(ctx, tx, jobs); err != nil {
-		return fmt.Errorf("portfolio: enqueuing the alerts of journal entry %d: %w", e.Seq, err)
+		return 0, fmt.Errorf("portfolio: enqueuing the alerts of journal entry %d: %w", e.Seq, err)
 	}
-	return nil
+	return len(jobs), nil
 }
 
 // alertsFor enqueues, in tx, the alerts of the entry e just written.
@@ -159,7 +159,8 @@ func (p *Portfolio) alertsFor(ctx context.Context, tx *sql.Tx, e *Event) error {
 	if err != nil || len(subs) == 0 {
 		return err
 	}
-	return p.enqueueAlerts(ctx, tx, e, subs, "")
+	_, err = p.enqueueAlerts(ctx, tx, e, subs, "")
+	return err
 }
 
 // ReplayAlerts sends the journal entries after since (a Seq; 0 for all)
@@ -185,22 +186,21 @@ func (p *Portfolio) ReplayAlerts(ctx context.Context, name string, since int64) 
 		if len(page) == 0 {
 			return queued, nil
 		}
+		n := 0
 		err = p.inTx(ctx, func(tx *sql.Tx) error {
 			for i := range page {
-				if err := p.enqueueAlerts(ctx, tx, &page[i], subs, name); err != nil {
+				k, err := p.enqueueAlerts(ctx, tx, &page[i], subs, name)
+				if err != nil {
 					return err
 				}
+				n += k
 			}
 			return nil
 		})
 		if err != nil {
 			return queued, err
 		}
-		var n int
-		if err := p.db.QueryRowContext(ctx, p.q(`SELECT count(*) FROM portfolio_alerts WHERE seq > $1 AND seq <= $2 AND state = $3`),
-			since, page[len(page)-1].Seq, alertPending).Scan(&n); err == nil {
-			queued += n
-		}
+		queued += n
 		since = page[len(page)-1].Seq
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	gomail "github.com/wneessen/go-mail"
 )
 
@@ -97,9 +98,11 @@ type digestArgs struct {
 func (digestArgs) Kind() string { return "registerdata_portfolio_digest" }
 
 // InsertOpts puts the job in the alerts' queue, once per subscriber and
-// period.
+// period while it waits; after it ran, a replay queues it again.
 func (digestArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: alertQueue, MaxAttempts: alertMaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: alertQueue, MaxAttempts: alertMaxAttempts, UniqueOpts: river.UniqueOpts{ByArgs: true,
+		ByState: []rivertype.JobState{rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
+			rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
 }
 
 // digestJob is the job that sends the digest of s's period holding e,

@@ -49,7 +49,7 @@ sends each journal entry to, once:
 A receiver may get an entry twice (a retry after its answer was lost): it
 de-duplicates by webhook-id, as webhook.Handler does.`,
 		examples: []string{
-			"REGISTERDATA_ALERT_SECRET=whsec_... registerdata portfolio alerts add crm https://crm.example/hooks --min-severity review --tag supplier",
+			"registerdata portfolio alerts add crm https://crm.example/hooks --secret-file ~/.config/registerdata/crm-secret --min-severity review --tag supplier",
 			"registerdata portfolio alerts add risk-chat https://hooks.slack.com/services/T000/B000/XXXX --min-severity high",
 			"registerdata portfolio alerts list",
 			"registerdata portfolio alerts test crm",
