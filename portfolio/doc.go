@@ -22,6 +22,7 @@
 //	work                (*Portfolio).Work in a service, Drain in tests and cron jobs (jobs.go, process.go, fetched.go)
 //	checks given up     Event.Failed, the flag check_failed, RetryFailed, WithJobAttempts (failed.go)
 //	journal             (*Portfolio).Events from a cursor, CursorAt (journal.go, cursor.go)
+//	alerts              (*Portfolio).AddSubscriber, Subscribers, ReplayAlerts, TestAlert, WithSMTP (subscribers.go, alerts*.go)
 //	flags               (*Portfolio).Flags, Acknowledge, Rescreen (flags.go, rescreen.go)
 //	review              (*Portfolio).Reviews, Resolve, ReviewCount: the rows awaiting a person (review.go)
 //	decide              WithActor, WithFourEyes, Decisions, Approve, Reject (actor.go, decisions.go)

@@ -1,6 +1,11 @@
 package portfolio
 
-import "context"
+import (
+	"context"
+	"time"
+
+	registerdata "github.com/registerdata/registerdata-go"
+)
 
 // SetAfterFetch sets the function the job of a delivery runs after its
 // answers are recorded and before they are compared and journalled (nil:
@@ -40,3 +45,55 @@ func SetAfterInsert(f func(deliveryID string)) { afterInsert = f }
 // PoolWaits is how often a query of p waited for a connection of its
 // pool (database/sql's WaitCount).
 func (p *Portfolio) PoolWaits() int64 { return p.db.Stats().WaitCount }
+
+// SetAlertBackoff sets the wait before an alert's first retry (doubled
+// each try) and returns the one before.
+func SetAlertBackoff(d time.Duration) time.Duration {
+	old := alertBackoff
+	alertBackoff = d
+	return old
+}
+
+// SlackMessage and TeamsMessage are the bodies of entry e for a Slack
+// and a Teams subscriber.
+func SlackMessage(e *Event, workplace string) ([]byte, error) {
+	return slackMessage(e, workplace, false)
+}
+
+// TeamsMessage: see SlackMessage.
+func TeamsMessage(e *Event, workplace string) ([]byte, error) {
+	return teamsMessage(e, workplace, false)
+}
+
+// WebhookID is the webhook-id of entry seq sent to subscriber name.
+func WebhookID(seq int64, name string) string { return webhookID(seq, name) }
+
+// RunAlertJob runs the job of entry seq for subscriber name once, as a
+// worker's retry would.
+func (p *Portfolio) RunAlertJob(ctx context.Context, seq int64, name string) error {
+	return p.runAlert(ctx, seq, name, false)
+}
+
+// RunDigest sends subscriber name's digest of the period holding t.
+func (p *Portfolio) RunDigest(ctx context.Context, name string, t time.Time) error {
+	s := &Subscriber{Digest: digestDaily}
+	for sub, err := range p.Subscribers(ctx) {
+		if err != nil {
+			return err
+		}
+		if sub.Name == name {
+			s = &sub
+		}
+	}
+	start, _ := period(s.Digest, t)
+	return p.runDigest(ctx, name, start, false)
+}
+
+// MailBody and MailSubject are a mail's body of es and its subject line.
+func MailBody(es []Event) string { return mailBody(es, "") }
+
+// MailSubject: see MailBody.
+func MailSubject(s string) string { return mailSubject(s) }
+
+// SecretOf is s as a secret.
+func SecretOf(s string) registerdata.Secret { return registerdata.Secret(s) }

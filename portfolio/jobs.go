@@ -90,9 +90,15 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 	if err := river.AddWorkerSafely(workers, &deliveryWorker{p: p, ran: ran}); err != nil {
 		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
 	}
+	if err := river.AddWorkerSafely(workers, &alertWorker{p: p, ran: ran}); err != nil {
+		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &digestWorker{p: p}); err != nil {
+		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
+	}
 	cfg := &river.Config{
 		Logger:               p.cfg.logger,
-		Queues:               map[string]river.QueueConfig{jobQueue: {MaxWorkers: p.cfg.workers}},
+		Queues:               map[string]river.QueueConfig{jobQueue: {MaxWorkers: p.cfg.workers}, alertQueue: {MaxWorkers: alertWorkers}},
 		Workers:              workers,
 		FetchPollInterval:    poll,
 		FetchCooldown:        min(poll, fetchCooldown),
@@ -165,7 +171,7 @@ func (p *Portfolio) Drain(ctx context.Context) (int, error) {
 	}()
 	tick := time.NewTicker(drainPoll)
 	defer tick.Stop()
-	params := river.NewJobListParams().Queues(jobQueue).States(rivertype.JobStateAvailable, rivertype.JobStateRunning).First(1)
+	params := river.NewJobListParams().Queues(jobQueue, alertQueue).States(rivertype.JobStateAvailable, rivertype.JobStateRunning).First(1)
 	for {
 		select {
 		case <-ctx.Done():

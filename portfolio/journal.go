@@ -49,7 +49,8 @@ type Event struct {
 	Failed *CheckFailure `json:"failed,omitempty"`
 }
 
-// journal writes one entry in tx and returns it; on PostgreSQL it first
+// journal writes one entry in tx, with the alerts of its subscribers
+// (alertsFor), and returns it; on PostgreSQL it first
 // takes the journal lock, held until the commit, so Seq follows commit
 // order.
 func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
@@ -83,6 +84,12 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name strin
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
 	}
+	if e.Name == "" {
+		e.Name = p.entryName(ctx, tx, c.companyID)
+	}
+	if err := p.alertsFor(ctx, tx, e); err != nil {
+		return nil, err
+	}
 	return e, nil
 }
 
@@ -101,14 +108,20 @@ func (p *Portfolio) Events(ctx context.Context, since int64) iter.Seq2[Event, er
 }
 
 func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, error) {
+	return p.eventsUpTo(ctx, since, eventsPage)
+}
+
+// eventsUpTo reads up to limit journal entries after since (an alert
+// reads one).
+func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]Event, error) {
 	rows, err := p.db.QueryContext(ctx, p.q(`SELECT j.seq, j.company_id, j.refs, j.event_id, j.changes, j.raised, j.cleared, j.at, j.credits,
 		COALESCE(NULLIF(j.name, ''), (SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = j.company_id), ''), j.failed
-		FROM portfolio_journal j WHERE j.seq > $1 ORDER BY j.seq LIMIT `+itoa(eventsPage)), since)
+		FROM portfolio_journal j WHERE j.seq > $1 ORDER BY j.seq LIMIT `+itoa(limit)), since)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 	}
 	defer rows.Close()
-	out := make([]Event, 0, 64)
+	out := make([]Event, 0, min(limit, 64))
 	for rows.Next() {
 		var e Event
 		var refs, chs, raised, cleared, failed string

@@ -77,6 +77,7 @@ type overview struct {
 	MonitorMonth int64 // what the monitor ledger expects the monitors to cost this month
 	CheckCredits int64 // credits of the journal's checks in the period
 	JournalTotal int64 // journal entries in all
+	DeadAlerts   int   // alerts given up (alerts_report.go)
 
 	FlagsHigh     int // open high flags
 	FlagsReview   int // open review flags
@@ -692,6 +693,9 @@ func (p *Portfolio) reportTotals(ctx context.Context, ov *overview) error {
 		(SELECT COUNT(*) FROM portfolio_journal)`))
 	if err := row.Scan(&ov.Monitored, &ov.ImportCredit, &ov.JournalTotal); err != nil {
 		return fmt.Errorf("portfolio: report: reading the totals: %w", err)
+	}
+	if err := p.reportAlerts(ctx, ov); err != nil {
+		return err
 	}
 	m, err := p.monthCosts(ctx, ov.GeneratedAt)
 	ov.MonitorMonth = m.Credits

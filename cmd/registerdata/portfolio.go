@@ -30,7 +30,7 @@ func portfolioGroup() *group {
 			portfolioPlan(), portfolioSync(), portfolioServe(), portfolioWork(), portfolioRetry(),
 			portfolioEvents(), portfolioFlags(), portfolioAck(),
 			portfolioDecisions(), portfolioApprove(), portfolioReject(), portfolioAudit(),
-			portfolioReport(), portfolioUsers(), portfolioWeb(),
+			portfolioReport(), portfolioAlerts(), portfolioUsers(), portfolioWeb(),
 		},
 	}
 }
@@ -92,6 +92,11 @@ func (a *app) openPortfolioCreating(flag string, opts ...portfolio.Option) (*por
 // portfolio.RedactDSN, and the password is redacted from every line).
 func (a *app) openPortfolioWith(flag string, c *registerdata.Client, opts ...portfolio.Option) (*portfolio.Portfolio, error) {
 	dsn := a.portfolioDSN(flag)
+	alerting, err := a.alertOptions() // the SMTP server and the workplace of alerts, from the environment
+	if err != nil {
+		return nil, err
+	}
+	opts = append(slices.Clip(opts), alerting...)
 	for _, s := range portfolio.DSNSecrets(dsn) {
 		a.addSecret(s)
 	}

@@ -340,6 +340,7 @@ func dbCommands(t *testing.T) map[string][]string {
 		"users":     {"portfolio", "users", "list", "--db"},
 		"mcp":       {"mcp", "--portfolio"},
 		"web":       {"portfolio", "web", "--addr", "127.0.0.1:0", "--db"},
+		"alerts":    {"portfolio", "alerts", "list", "--db"},
 	}
 }
 
