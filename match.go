@@ -16,11 +16,15 @@ type MatchQuery struct {
 	// GmbH i.L.", "nordlicht solartechnik").
 	Name string `json:"name,omitempty"`
 	// City of the registered address; a district ("Berlin-Mitte") counts
-	// as its city.
+	// as its city. A postal code in it ("01288 Dresden", "D-01288
+	// Dresden", "01288") is read as PostalCode (kept when PostalCode is
+	// given) and city.
 	City string `json:"city,omitempty"`
 	// PostalCode of the registered address.
 	PostalCode string `json:"postal_code,omitempty"`
-	// Street and house number of the registered address.
+	// Street and house number of the registered address; the postal code
+	// and city after them ("Hauptstraße 5, 01288 Dresden") are read as
+	// PostalCode and City when those are empty.
 	Street string `json:"street,omitempty"`
 	// Register is a register reference in any form ParseRegisterReference
 	// reads ("HRB 267645 B, Amtsgericht Charlottenburg").

@@ -74,6 +74,7 @@ type partFit struct {
 }
 
 func newMatcher(c *Client, q MatchQuery, o MatchOptions, opts []CallOption) *matcher {
+	q.City, q.PostalCode, q.Street = splitPlace(q.City, q.PostalCode, q.Street) // "01288 Dresden" in the city cell
 	m := &matcher{c: c, q: q, o: o, opts: opts, maxCredits: o.MaxCredits, cands: map[string]*matchCand{}, asked: map[string]bool{}}
 	m.name = matchtext.Normalize(q.Name)
 	m.place = matchtext.NewPlace(q.City, q.PostalCode, q.Street)
