@@ -175,20 +175,9 @@ func serveWebUntilDone(ctx context.Context, srv *http.Server, l net.Listener, ce
 	if cert == "" {
 		return serveUntilDone(ctx, srv, l)
 	}
-	done := make(chan error, 1)
-	go func() { done <- srv.ServeTLS(l, cert, key) }()
-	select {
-	case err := <-done:
+	err := runUntilDone(ctx, srv, func() error { return srv.ServeTLS(l, cert, key) })
+	if err != nil {
 		return fmt.Errorf("serving HTTPS with --tls-cert %s: %w", cert, err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		_ = srv.Close()
-	}
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
 	}
 	return nil
 }

@@ -12,8 +12,14 @@ import (
 // down: requests in flight get 5 s to finish, and connections still open
 // after that (an MCP client's event stream) are closed.
 func serveUntilDone(ctx context.Context, srv *http.Server, l net.Listener) error {
+	return runUntilDone(ctx, srv, func() error { return srv.Serve(l) })
+}
+
+// runUntilDone runs serve (srv's Serve or ServeTLS) until ctx ends, then
+// shuts srv down as serveUntilDone says.
+func runUntilDone(ctx context.Context, srv *http.Server, serve func() error) error {
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(l) }()
+	go func() { done <- serve() }()
 	select {
 	case err := <-done:
 		return err
