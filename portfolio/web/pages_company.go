@@ -15,10 +15,11 @@ type companyData struct {
 	Flags     []flagRow
 	Events    []portfolio.Event
 	Decisions []portfolio.Decision
+	Register  *registerView // nil before the first check
 }
 
 // company shows one company from what the portfolio stores (no call to
-// the service, no cost): its entries, open flags, journal and decisions,
+// the service, no cost): the register data of its last check, its entries, open flags, journal and decisions,
 // each acknowledgement in the history of its flag.
 func (s *server) company(w http.ResponseWriter, r *http.Request, who Principal) {
 	ctx := r.Context()
@@ -68,7 +69,14 @@ func (s *server) company(w http.ResponseWriter, r *http.Request, who Principal) 
 			d.Decisions = append(d.Decisions, dc)
 		}
 	}
-	if len(d.Entries) == 0 && len(d.Events) == 0 && len(d.Decisions) == 0 {
+	if d.Register, err = s.registerOf(ctx, d.ID); err != nil {
+		s.fail(w, r, who, "reading the stored register data", err)
+		return
+	}
+	if d.Register != nil && d.Register.Name != "" {
+		d.Name = d.Register.Name
+	}
+	if len(d.Entries) == 0 && len(d.Events) == 0 && len(d.Decisions) == 0 && d.Register == nil {
 		s.fail(w, r, who, "opening the company", refuse("The portfolio holds nothing on %q.", d.ID))
 		return
 	}
