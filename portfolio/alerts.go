@@ -1,6 +1,7 @@
 package portfolio
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -168,7 +169,8 @@ func (p *Portfolio) alertsFor(ctx context.Context, tx *sql.Tx, e *Event) error {
 // wants: dead ones, ones sent already (a receiver that lost them) and
 // ones journalled before it was added. Work or Drain sends them; it
 // returns how many it queued. errors.Is(err, ErrNoSubscriber) for a name
-// no subscriber has.
+// no subscriber has. When ctx carries an actor (WithActor), the replay
+// is an audit entry, written once the entries are queued.
 func (p *Portfolio) ReplayAlerts(ctx context.Context, name string, since int64) (int, error) {
 	subs, err := p.subscribers(ctx, p.db)
 	if err != nil {
@@ -177,14 +179,17 @@ func (p *Portfolio) ReplayAlerts(ctx context.Context, name string, since int64) 
 	if name != "" && !slices.ContainsFunc(subs, func(s Subscriber) bool { return s.Name == name }) {
 		return 0, fmt.Errorf("%w named %q: list them with Subscribers", ErrNoSubscriber, name)
 	}
-	queued := 0
+	queued, start := 0, since
 	for {
 		page, err := p.eventsAfter(ctx, since)
 		if err != nil {
 			return queued, err
 		}
 		if len(page) == 0 {
-			return queued, nil
+			return queued, p.inTx(ctx, func(tx *sql.Tx) error {
+				return p.auditSubscriber(ctx, tx, "subscriber-replay", cmp.Or(name, "*"),
+					map[string]any{"subscriber": name, "since": start, "queued": queued})
+			})
 		}
 		n := 0
 		err = p.inTx(ctx, func(tx *sql.Tx) error {

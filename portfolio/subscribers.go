@@ -160,55 +160,97 @@ func checkMinSeverity(s string) error {
 
 // AddSubscriber adds s; its entries are those journalled from now on
 // (ReplayAlerts sends earlier ones). A name taken already is refused:
-// remove the subscriber first to change it.
+// remove the subscriber first to change it. When ctx carries an actor
+// (WithActor), the addition is an audit entry, in the same transaction.
 func (p *Portfolio) AddSubscriber(ctx context.Context, s Subscriber) error {
-	if err := checkSubscriberName(s.Name); err != nil {
-		return err
-	}
-	if err := checkSubscriberURL(s.URL); err != nil {
-		return err
-	}
-	if err := checkMinSeverity(s.MinSeverity); err != nil {
-		return err
-	}
-	if kindOf(s.URL) == kindMail {
-		if p.cfg.smtp == nil {
-			return fmt.Errorf("portfolio: the mail subscriber %q needs an SMTP server: open the portfolio WithSMTP (the CLI: $%s and the other SMTP settings)", s.Name, "REGISTERDATA_SMTP_HOST")
-		}
-		switch s.Digest {
-		case "":
-			s.Digest = digestDaily
-		case digestDaily, digestWeekly:
-		default:
-			return fmt.Errorf("portfolio: the digest %q of the mail subscriber %q is neither %q nor %q", s.Digest, s.Name, digestDaily, digestWeekly)
-		}
-	} else {
-		s.Digest = ""
-	}
-	if kindOf(s.URL) == kindWebhook {
-		if s.Secret == "" {
-			return fmt.Errorf("portfolio: the webhook subscriber %q needs a secret to sign its deliveries: give one (\"whsec_\" and base64, as a receiver's webhook.NewVerifier takes)", s.Name)
-		}
-		if _, err := webhook.NewVerifier(s.Secret.Reveal()); err != nil {
-			return fmt.Errorf("portfolio: the secret of the subscriber %q is not a Standard Webhooks secret: give \"whsec_\" followed by base64", s.Name)
-		}
+	if err := p.checkSubscriber(&s); err != nil {
+		return refusedSubscriber{err}
 	}
 	tags := normTags(s.Tags)
-	res, err := p.db.ExecContext(ctx, p.q(`INSERT INTO portfolio_subscribers (name, url, secret, min_severity, tags, digest, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) DO NOTHING`),
-		s.Name, s.URL, s.Secret.Reveal(), s.MinSeverity, mustJSON(tags), s.Digest, micros(p.cfg.now()))
-	if err != nil {
-		return fmt.Errorf("portfolio: adding the subscriber %q: %w", s.Name, err)
+	return p.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_subscribers (name, url, secret, min_severity, tags, digest, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) DO NOTHING`),
+			s.Name, s.URL, s.Secret.Reveal(), s.MinSeverity, mustJSON(tags), s.Digest, micros(p.cfg.now()))
+		if err != nil {
+			return fmt.Errorf("portfolio: adding the subscriber %q: %w", s.Name, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return refusedSubscriber{fmt.Errorf("portfolio: a subscriber named %q exists already: remove it first (RemoveSubscriber) or pick another name", s.Name)}
+		}
+		return p.auditSubscriber(ctx, tx, "subscriber-add", s.Name, map[string]any{
+			"subscriber": s.Name, "kind": kindOf(s.URL), "min_severity": s.MinSeverity, "tags": tags})
+	})
+}
+
+// checkSubscriber says what keeps sub from working, or nil; it fills in
+// the default digest of a mail subscriber.
+func (p *Portfolio) checkSubscriber(sub *Subscriber) error {
+	if err := checkSubscriberName(sub.Name); err != nil {
+		return err
 	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("portfolio: a subscriber named %q exists already: remove it first (RemoveSubscriber) or pick another name", s.Name)
+	if err := checkSubscriberURL(sub.URL); err != nil {
+		return err
+	}
+	if err := checkMinSeverity(sub.MinSeverity); err != nil {
+		return err
+	}
+	if kindOf(sub.URL) == kindMail {
+		if p.cfg.smtp == nil {
+			return fmt.Errorf("portfolio: the mail subscriber %q needs an SMTP server: open the portfolio WithSMTP (the CLI: $%s and the other SMTP settings)", sub.Name, "REGISTERDATA_SMTP_HOST")
+		}
+		switch sub.Digest {
+		case "":
+			sub.Digest = digestDaily
+		case digestDaily, digestWeekly:
+		default:
+			return fmt.Errorf("portfolio: the digest %q of the mail subscriber %q is neither %q nor %q", sub.Digest, sub.Name, digestDaily, digestWeekly)
+		}
+	} else {
+		sub.Digest = ""
+	}
+	if kindOf(sub.URL) == kindWebhook {
+		if sub.Secret == "" {
+			return fmt.Errorf("portfolio: the webhook subscriber %q needs a secret to sign its deliveries: give one (\"whsec_\" and base64, as a receiver's webhook.NewVerifier takes)", sub.Name)
+		}
+		if _, err := webhook.NewVerifier(sub.Secret.Reveal()); err != nil {
+			return fmt.Errorf("portfolio: the secret of the subscriber %q is not a Standard Webhooks secret: give \"whsec_\" followed by base64", sub.Name)
+		}
 	}
 	return nil
 }
 
+// ErrInvalidSubscriber is wrapped by the error of AddSubscriber for a
+// subscriber it refuses (a name, URL, secret, severity or digest that
+// cannot work, or a name taken already): its message says what to fix.
+var ErrInvalidSubscriber = errors.New("portfolio: the subscriber is refused")
+
+// refusedSubscriber is a refusal of AddSubscriber: its own words, and
+// errors.Is ErrInvalidSubscriber.
+type refusedSubscriber struct{ err error }
+
+func (e refusedSubscriber) Error() string        { return e.err.Error() }
+func (e refusedSubscriber) Is(target error) bool { return target == ErrInvalidSubscriber }
+
+// auditSubscriber records a change of the subscribers in the audit
+// chain, in tx, when ctx carries an actor (WithActor): the workplace and
+// the CLI always give one; a program without one changes them unrecorded,
+// as before the audit existed. The detail holds no URL and no secret.
+func (p *Portfolio) auditSubscriber(ctx context.Context, tx *sql.Tx, action, name string, detail any) error {
+	a, ok := ActorFrom(ctx)
+	if !ok {
+		return nil
+	}
+	if err := a.validate(); err != nil {
+		return err
+	}
+	_, err := p.writeAudit(ctx, tx, a, action, "subscriber "+name, detail)
+	return err
+}
+
 // RemoveSubscriber removes the subscriber name: nothing more is sent to
 // it, its pending entries included. errors.Is(err, ErrNoSubscriber) when
-// there is none of that name.
+// there is none of that name. When ctx carries an actor, the removal is
+// an audit entry, in the same transaction.
 func (p *Portfolio) RemoveSubscriber(ctx context.Context, name string) error {
 	return p.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, p.q(`DELETE FROM portfolio_subscribers WHERE name = $1`), name)
@@ -221,7 +263,7 @@ func (p *Portfolio) RemoveSubscriber(ctx context.Context, name string) error {
 		if _, err := tx.ExecContext(ctx, p.q(`DELETE FROM portfolio_alerts WHERE subscriber = $1`), name); err != nil {
 			return fmt.Errorf("portfolio: removing the alerts of the subscriber %q: %w", name, err)
 		}
-		return nil
+		return p.auditSubscriber(ctx, tx, "subscriber-remove", name, map[string]string{"subscriber": name})
 	})
 }
 

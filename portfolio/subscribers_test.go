@@ -43,6 +43,7 @@ func TestSubscribersAreAddedListedAndRemovedWithoutShowingTheirSecret(t *testing
 		err := p.AddSubscriber(ctx, portfolio.Subscriber{Name: "crm", URL: "https://other.example/", Secret: secret})
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "exists already")
+		assert.ErrorIs(t, err, portfolio.ErrInvalidSubscriber)
 
 		require.NoError(t, p.RemoveSubscriber(ctx, "chat"))
 		assert.Len(t, subscribersOf(t, p), 1)
@@ -73,10 +74,37 @@ func TestASubscriberIsRefusedWhenItsURLSecretOrSeverityCannotWork(t *testing.T) 
 		err := p.AddSubscriber(ctx, tc.s)
 		if assert.Error(t, err, tc.s.Name) {
 			assert.Contains(t, err.Error(), tc.says, tc.s.Name)
+			assert.ErrorIs(t, err, portfolio.ErrInvalidSubscriber, tc.s.Name)
 			assert.NotContains(t, err.Error(), secret, "no error shows the secret")
 			assert.NotContains(t, err.Error(), "pw@", "no error shows a URL's password")
 		}
 	}
 	assert.Empty(t, subscribersOf(t, p), "nothing refused is kept")
 	require.NoError(t, p.AddSubscriber(ctx, portfolio.Subscriber{Name: "relay", URL: "http://127.0.0.1:9/hooks", Secret: secret}), "http to a loopback address is allowed")
+}
+
+func TestSubscriberChangesOfAnActorAreAuditedWithoutURLOrSecret(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		_, c, clk := newFake(t)
+		p := open(t, dsn, c, clk)
+		ctx := portfolio.WithActor(context.Background(), portfolio.Actor{ID: "ada@bank.example", Name: "Ada Admin"})
+		url := "https://crm.example/hooks/token-in-path"
+		require.NoError(t, p.AddSubscriber(ctx, portfolio.Subscriber{Name: "crm", URL: url, Secret: secret}))
+		n, err := p.ReplayAlerts(ctx, "crm", 0)
+		require.NoError(t, err)
+		require.NoError(t, p.RemoveSubscriber(ctx, "crm"))
+		require.NoError(t, p.AddSubscriber(context.Background(), portfolio.Subscriber{Name: "quiet", URL: url, Secret: secret}))
+		var actions []string
+		for a, err := range p.Audit(ctx, 0) {
+			require.NoError(t, err)
+			actions = append(actions, a.Action+" "+a.Subject+" by "+a.Actor.ID)
+			assert.NotContains(t, string(a.Detail), secret)
+			assert.NotContains(t, string(a.Detail), "token-in-path", "the URL may hold a token: it stays out of the audit")
+		}
+		assert.Equal(t, []string{"subscriber-add subscriber crm by ada@bank.example", "subscriber-replay subscriber crm by ada@bank.example",
+			"subscriber-remove subscriber crm by ada@bank.example"}, actions,
+			"an actor's changes are audited; a program without one is not")
+		require.NoError(t, p.VerifyAudit(ctx))
+		assert.Zero(t, n, "nothing was journalled to replay")
+	})
 }

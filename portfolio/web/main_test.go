@@ -41,6 +41,7 @@ var start = time.Date(2025, 6, 2, 9, 0, 0, 0, time.UTC)
 // served by the workplace behind testGate.
 type fixture struct {
 	srv *fake.Server
+	clk *fake.Clock
 	p   *portfolio.Portfolio
 	dsn string
 	ts  *httptest.Server
@@ -94,7 +95,7 @@ func newFixtureWith(t *testing.T, dsn string, rows []portfolio.Row, prepare func
 	require.NoError(t, err)
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	return &fixture{srv: srv, p: p, dsn: dsn, ts: ts, h: h}
+	return &fixture{srv: srv, clk: clk, p: p, dsn: dsn, ts: ts, h: h}
 }
 
 func defaultRows() []portfolio.Row {

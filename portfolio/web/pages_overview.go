@@ -19,10 +19,13 @@ type overviewData struct {
 	Flags    int
 	Queue    int
 	Pending  int
+	// DeadAlerts counts the alerts given up after 3 days of failures,
+	// over every subscriber.
+	DeadAlerts int
 }
 
 // overview shows the period's changes, new flags, the queue, pending
-// approvals and the credits the period's checks cost.
+// approvals, the credits the period's checks cost and the dead alerts.
 func (s *server) overview(w http.ResponseWriter, r *http.Request, who Principal) {
 	ctx := r.Context()
 	d := overviewData{Since: s.now().Add(-period)}
@@ -60,6 +63,13 @@ func (s *server) overview(w http.ResponseWriter, r *http.Request, who Principal)
 			return
 		}
 		d.Pending++
+	}
+	for sub, err := range s.p.Subscribers(ctx) {
+		if err != nil {
+			s.fail(w, r, who, "reading the alert subscribers", err)
+			return
+		}
+		d.DeadAlerts += sub.Dead
 	}
 	s.render(w, r, who, "overview", "Overview", d)
 }

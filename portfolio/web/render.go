@@ -18,7 +18,7 @@ import (
 type pageTemplate struct{ t *template.Template }
 
 // pageNames are the pages under templates/, each with layout.html.
-var pageNames = []string{"overview", "queue", "item", "confirm", "flags", "company", "journal", "approvals", "audit", "users", "error"}
+var pageNames = []string{"overview", "queue", "item", "confirm", "flags", "company", "journal", "approvals", "audit", "users", "subscribers", "error"}
 
 // funcs are the templates' helpers: text and line show register and
 // customer text with hidden characters made visible (visible.Text,
@@ -81,12 +81,15 @@ type view struct {
 
 // flashes are the messages a redirect after a POST may show (?done=).
 var flashes = map[string]string{
-	"resolved":     "The decision was recorded.",
-	"acknowledged": "The flag was acknowledged.",
-	"approved":     "The decision was approved.",
-	"rejected":     "The decision was rejected.",
-	"role":         "The role was changed.",
-	"removed":      "The user was removed.",
+	"resolved":           "The decision was recorded.",
+	"acknowledged":       "The flag was acknowledged.",
+	"approved":           "The decision was approved.",
+	"rejected":           "The decision was rejected.",
+	"role":               "The role was changed.",
+	"removed":            "The user was removed.",
+	"subscriber-added":   "The subscriber was added: it gets the entries journalled from now on.",
+	"subscriber-removed": "The subscriber was removed: nothing more is sent to it.",
+	"replayed":           "The entries were queued again: the workers send them.",
 }
 
 // render writes the page name with data, status 200.

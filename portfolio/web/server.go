@@ -149,6 +149,10 @@ func (s *server) routes() []route {
 		{"GET /users", Admin, s.users},
 		{"POST /users/role", Admin, s.setRole},
 		{"POST /users/remove", Admin, s.removeUser},
+		{"GET /subscribers", Admin, s.subscribers},
+		{"POST /subscribers/add", Admin, s.addSubscriber},
+		{"POST /subscribers/remove", Admin, s.removeSubscriber},
+		{"POST /subscribers/replay", Admin, s.replaySubscriber},
 	}
 }
 

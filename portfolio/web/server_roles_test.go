@@ -18,6 +18,19 @@ import (
 // per cell of a POST route.
 const matrixRefs = 40
 
+// policy is who may do what, written apart from the server's route
+// table: viewers read, reviewers decide, approvers approve others'
+// decisions, admins manage users and subscribers. The matrix judges the
+// server by it, so a route whose role changes in the table fails here.
+var policy = map[string]Role{
+	"GET /{$}": Viewer, "GET /queue": Viewer, "GET /queue/item": Viewer, "GET /flags": Viewer,
+	"GET /company": Viewer, "GET /journal": Viewer, "GET /approvals": Viewer, "GET /audit": Viewer, "GET /audit.csv": Viewer,
+	"POST /queue/resolve": Reviewer, "POST /flags/acknowledge": Reviewer,
+	"POST /approvals/approve": Approver, "POST /approvals/reject": Approver,
+	"GET /users": Admin, "POST /users/role": Admin, "POST /users/remove": Admin,
+	"GET /subscribers": Admin, "POST /subscribers/add": Admin, "POST /subscribers/remove": Admin, "POST /subscribers/replay": Admin,
+}
+
 // TestEveryRouteIsAllowedExactlyWhereTheRoleSays runs every route of
 // the workplace as every role, each in four ways: with the person's own
 // session, with no session, from another origin, and as a form made for
@@ -74,6 +87,15 @@ func TestEveryRouteIsAllowedExactlyWhereTheRoleSays(t *testing.T) {
 		for i := range 20 {
 			addUser(t, f.p, fmt.Sprintf("spare-%02d", i), Viewer, annaPassword)
 		}
+		// Subscribers for the admin's cells: one to replay, one to remove
+		// per cell, each added without an actor (no audit entry), and a
+		// new name per added one.
+		const subSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+		require.NoError(t, f.p.AddSubscriber(ctx, portfolio.Subscriber{Name: "keep", URL: "https://crm.example/hooks", Secret: subSecret}))
+		for i := range 20 {
+			require.NoError(t, f.p.AddSubscriber(ctx, portfolio.Subscriber{Name: fmt.Sprintf("spare-%02d", i), URL: "https://crm.example/hooks", Secret: subSecret}))
+		}
+		spareSub, newSub := 0, 0
 		roles := []string{"reviewer", "viewer"}
 		forms := map[string]func() url.Values{
 			"POST /users/role": func() url.Values {
@@ -90,12 +112,24 @@ func TestEveryRouteIsAllowedExactlyWhereTheRoleSays(t *testing.T) {
 			"POST /flags/acknowledge": func() url.Values {
 				return url.Values{"company_id": {inLiquidation}, "code": {"liquidation"}, "note": {"known, in talks"}}
 			},
+			"POST /subscribers/add": func() url.Values {
+				newSub++
+				return url.Values{"name": {fmt.Sprintf("new-%02d", newSub)}, "url": {"https://crm.example/new"}, "secret": {subSecret}, "min_severity": {"review"}}
+			},
+			"POST /subscribers/remove": func() url.Values {
+				spareSub++
+				return url.Values{"name": {fmt.Sprintf("spare-%02d", spareSub%20)}}
+			},
+			"POST /subscribers/replay": func() url.Values { return url.Values{"name": {"keep"}, "since": {"0"}} },
 			"POST /approvals/approve": func() url.Values { return url.Values{"id": {takePending()}, "note": {"checked"}} },
 			"POST /approvals/reject":  func() url.Values { return url.Values{"id": {takePending()}, "note": {"wrong company"}} },
 		}
 		gets := map[string]string{"GET /queue/item": "?ref=C-3", "GET /company": "?id=" + inLiquidation}
 		cells, allowedCells := 0, 0
+		require.Len(t, (&server{}).routes(), len(policy), "every route has its row in the policy")
 		for _, rt := range (&server{}).routes() {
+			need, ok := policy[rt.pattern]
+			require.True(t, ok, "%s has no row in the policy: add who may use it", rt.pattern)
 			method, path, _ := cutPattern(rt.pattern)
 			for _, who := range people {
 				for _, mode := range []string{"own session", "no session", "another origin", "replayed form of another user"} {
@@ -106,7 +140,7 @@ func TestEveryRouteIsAllowedExactlyWhereTheRoleSays(t *testing.T) {
 						sessionOf = Principal{}
 					}
 					c := f.client(t, sessionOf)
-					want := mode != "no session" && who.Role.Allows(rt.need)
+					want := mode != "no session" && who.Role.Allows(need)
 					before := f.auditLen(t)
 					var status int
 					var body string
