@@ -119,4 +119,3 @@ func subscriberErr(err error) error {
 	}
 	return err
 }
-

@@ -121,8 +121,8 @@ func TestEveryRouteIsAllowedExactlyWhereTheRoleSays(t *testing.T) {
 				return url.Values{"name": {fmt.Sprintf("spare-%02d", spareSub%20)}}
 			},
 			"POST /subscribers/replay": func() url.Values { return url.Values{"name": {"keep"}, "since": {"0"}} },
-			"POST /approvals/approve": func() url.Values { return url.Values{"id": {takePending()}, "note": {"checked"}} },
-			"POST /approvals/reject":  func() url.Values { return url.Values{"id": {takePending()}, "note": {"wrong company"}} },
+			"POST /approvals/approve":  func() url.Values { return url.Values{"id": {takePending()}, "note": {"checked"}} },
+			"POST /approvals/reject":   func() url.Values { return url.Values{"id": {takePending()}, "note": {"wrong company"}} },
 		}
 		gets := map[string]string{"GET /queue/item": "?ref=C-3", "GET /company": "?id=" + inLiquidation}
 		cells, allowedCells := 0, 0
