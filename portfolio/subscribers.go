@@ -236,14 +236,14 @@ func (e refusedSubscriber) Is(target error) bool { return target == ErrInvalidSu
 // the CLI always give one; a program without one changes them unrecorded,
 // as before the audit existed. The detail holds no URL and no secret.
 func (p *Portfolio) auditSubscriber(ctx context.Context, tx *sql.Tx, action, name string, detail any) error {
-	a, ok := ActorFrom(ctx)
-	if !ok {
+	if _, ok := ActorFrom(ctx); !ok {
 		return nil
 	}
-	if err := a.validate(); err != nil {
+	a, err := actorOf(ctx, "changing the subscribers")
+	if err != nil {
 		return err
 	}
-	_, err := p.writeAudit(ctx, tx, a, action, "subscriber "+name, detail)
+	_, err = p.writeAudit(ctx, tx, a, action, "subscriber "+name, detail)
 	return err
 }
 

@@ -2,6 +2,9 @@ package web
 
 import (
 	"context"
+	"fmt"
+	"html/template"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
@@ -91,7 +94,7 @@ func newFixtureWith(t *testing.T, dsn string, rows []portfolio.Row, prepare func
 	for _, who := range people {
 		addUser(t, p, who.ID, who.Role, annaPassword)
 	}
-	h, err := New(p, Options{Auth: LocalAccounts(), Now: clk.Now, Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
+	h, err := New(p, Options{Auth: LocalAccounts(), Now: clk.Now, Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil)), Dossier: recordDossier(c), DossierCredits: 120})
 	require.NoError(t, err)
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
@@ -209,4 +212,22 @@ func postAs(t testing.TB, h pageFunc, who Principal, form url.Values) *httptest.
 	rec := httptest.NewRecorder()
 	h(rec, req, who)
 	return rec
+}
+
+// recordDossier is a dossier builder for the tests: the company's
+// record through c (a paid lookup), as a small HTML page whose name is
+// the register's text.
+func recordDossier(c *registerdata.Client) DossierFunc {
+	return func(ctx context.Context, id string, maxCredits int64, w io.Writer) (int64, error) {
+		var ri registerdata.ResponseInfo
+		co, err := c.GetCompany(ctx, id, nil, registerdata.WithResponseInfo(&ri))
+		if err != nil {
+			return ri.Charged, err
+		}
+		if ri.Charged > maxCredits {
+			return ri.Charged, fmt.Errorf("the lookup cost %d credits, over the limit of %d", ri.Charged, maxCredits)
+		}
+		_, err = fmt.Fprintf(w, "<!doctype html><title>Dossier</title><style>h1{color:#123}</style><h1>%s</h1>", template.HTMLEscapeString(co.Name.Name))
+		return ri.Charged, err
+	}
 }

@@ -16,6 +16,9 @@ type companyData struct {
 	Events    []portfolio.Event
 	Decisions []portfolio.Decision
 	Register  *registerView // nil before the first check
+	// Dossier is the most a dossier costs; 0 when the workplace opens
+	// none.
+	Dossier int64
 }
 
 // company shows one company from what the portfolio stores (no call to
@@ -79,6 +82,9 @@ func (s *server) company(w http.ResponseWriter, r *http.Request, who Principal) 
 	if len(d.Entries) == 0 && len(d.Events) == 0 && len(d.Decisions) == 0 && d.Register == nil {
 		s.fail(w, r, who, "opening the company", refuse("The portfolio holds nothing on %q.", d.ID))
 		return
+	}
+	if s.o.Dossier != nil {
+		d.Dossier = s.dossierCredits()
 	}
 	s.render(w, r, who, "company", named(d.Name, d.ID), d)
 }

@@ -18,7 +18,7 @@ import (
 type pageTemplate struct{ t *template.Template }
 
 // pageNames are the pages under templates/, each with layout.html.
-var pageNames = []string{"overview", "queue", "item", "confirm", "flags", "company", "journal", "approvals", "audit", "users", "subscribers", "error"}
+var pageNames = []string{"overview", "queue", "item", "confirm", "flags", "company", "journal", "approvals", "audit", "users", "subscribers", "dossier", "error"}
 
 // funcs are the templates' helpers: text and line show register and
 // customer text with hidden characters made visible (visible.Text,

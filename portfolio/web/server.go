@@ -40,6 +40,14 @@ type Options struct {
 	Prices *registerdata.Prices
 	// Now is the clock of the pages' periods; nil is time.Now.
 	Now func() time.Time
+	// Dossier, when set, lets reviewers open a company's KYC dossier
+	// from its page: the workplace shows the most it costs
+	// (DossierCredits), asks, builds it within that limit and records
+	// the credits spent in the audit chain. Nil: no dossier button.
+	Dossier DossierFunc
+	// DossierCredits is the most one dossier spends; 0 is
+	// DefaultDossierCredits.
+	DossierCredits int64
 }
 
 // gate is the sign-in seam the pages stand behind (*authenticator).
@@ -140,6 +148,7 @@ func (s *server) routes() []route {
 		{"GET /flags", Viewer, s.flags},
 		{"POST /flags/acknowledge", Reviewer, s.acknowledge},
 		{"GET /company", Viewer, s.company},
+		{"POST /company/dossier", Reviewer, s.dossier},
 		{"GET /journal", Viewer, s.journal},
 		{"GET /approvals", Viewer, s.approvals},
 		{"POST /approvals/approve", Approver, s.approve},

@@ -24,7 +24,7 @@ const matrixRefs = 40
 // server by it, so a route whose role changes in the table fails here.
 var policy = map[string]Role{
 	"GET /{$}": Viewer, "GET /queue": Viewer, "GET /queue/item": Viewer, "GET /flags": Viewer,
-	"GET /company": Viewer, "GET /journal": Viewer, "GET /approvals": Viewer, "GET /audit": Viewer, "GET /audit.csv": Viewer,
+	"GET /company": Viewer, "POST /company/dossier": Reviewer, "GET /journal": Viewer, "GET /approvals": Viewer, "GET /audit": Viewer, "GET /audit.csv": Viewer,
 	"POST /queue/resolve": Reviewer, "POST /flags/acknowledge": Reviewer,
 	"POST /approvals/approve": Approver, "POST /approvals/reject": Approver,
 	"GET /users": Admin, "POST /users/role": Admin, "POST /users/remove": Admin,
@@ -120,6 +120,7 @@ func TestEveryRouteIsAllowedExactlyWhereTheRoleSays(t *testing.T) {
 				spareSub++
 				return url.Values{"name": {fmt.Sprintf("spare-%02d", spareSub%20)}}
 			},
+			"POST /company/dossier":    func() url.Values { return url.Values{"id": {nordlicht}, "confirm": {"yes"}} },
 			"POST /subscribers/replay": func() url.Values { return url.Values{"name": {"keep"}, "since": {"0"}} },
 			"POST /approvals/approve":  func() url.Values { return url.Values{"id": {takePending()}, "note": {"checked"}} },
 			"POST /approvals/reject":   func() url.Values { return url.Values{"id": {takePending()}, "note": {"wrong company"}} },
