@@ -33,6 +33,7 @@ type webFlags struct {
 	behindProxy, fourEyes      *bool
 	issuer, clientID, redirect *string
 	secretFile, roles          *string
+	dossierCredits             *int64
 }
 
 func portfolioWeb() *command {
@@ -46,8 +47,12 @@ from "portfolio users add"), and behind it the overview, the review queue
 lookup), the flags, the companies, the journal, the pending approvals and
 the audit trail with its CSV export. Each page and action checks the role
 of the person signed in (viewer reads, reviewer decides, approver approves
-others' decisions, admin manages users); every decision is recorded under
-their name. GET /healthz answers 200 while the database answers.
+others' decisions, admin manages users and alert subscribers); every
+decision is recorded under their name. A company's page shows its register
+data as the last check stored it, at no cost, and offers its KYC dossier:
+the most it spends (--dossier-credits) is shown and confirmed first, and
+the spend is recorded in the audit trail. GET /healthz answers 200 while
+the database answers.
 
 With --tls-cert and --tls-key it serves HTTPS and marks the session cookie
 Secure. With --behind-proxy it trusts the proxy's X-Forwarded-For and
@@ -64,17 +69,18 @@ with the client secret from $` + envOIDCSecret + ` or
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
 			f := webFlags{
-				db:          dbFlag(fs),
-				addr:        fs.String("addr", defaultListenAddr, "the `address` to listen on (\":8080\": every interface)"),
-				cert:        fs.String("tls-cert", "", "serve HTTPS with the certificate in `FILE` (PEM; with --tls-key)"),
-				key:         fs.String("tls-key", "", "the private key of --tls-cert in `FILE` (PEM)"),
-				behindProxy: fs.Bool("behind-proxy", false, "trust the X-Forwarded-For and X-Forwarded-Host headers of a TLS proxy in front"),
-				fourEyes:    fs.Bool("four-eyes", false, "decisions wait until another person approves them; also $"+envFourEyes+"=1"),
-				issuer:      fs.String("oidc-issuer", "", "sign in through the OpenID Connect provider at `URL` instead of local accounts"),
-				clientID:    fs.String("oidc-client-id", "", "the workplace's client `id` at the provider"),
-				redirect:    fs.String("oidc-redirect-url", "", "the `URL` the provider sends people back to: this server's /auth/callback"),
-				secretFile:  fs.String("oidc-client-secret-file", "", "read the client secret from the first line of `FILE` (default: $"+envOIDCSecret+")"),
-				roles:       fs.String("oidc-roles", "", "the roles of people's first sign-in, as `SUBJECT_OR_EMAIL=ROLE,...` (default: viewer; an admin's change stands)"),
+				db:             dbFlag(fs),
+				addr:           fs.String("addr", defaultListenAddr, "the `address` to listen on (\":8080\": every interface)"),
+				cert:           fs.String("tls-cert", "", "serve HTTPS with the certificate in `FILE` (PEM; with --tls-key)"),
+				key:            fs.String("tls-key", "", "the private key of --tls-cert in `FILE` (PEM)"),
+				behindProxy:    fs.Bool("behind-proxy", false, "trust the X-Forwarded-For and X-Forwarded-Host headers of a TLS proxy in front"),
+				fourEyes:       fs.Bool("four-eyes", false, "decisions wait until another person approves them; also $"+envFourEyes+"=1"),
+				issuer:         fs.String("oidc-issuer", "", "sign in through the OpenID Connect provider at `URL` instead of local accounts"),
+				clientID:       fs.String("oidc-client-id", "", "the workplace's client `id` at the provider"),
+				redirect:       fs.String("oidc-redirect-url", "", "the `URL` the provider sends people back to: this server's /auth/callback"),
+				secretFile:     fs.String("oidc-client-secret-file", "", "read the client secret from the first line of `FILE` (default: $"+envOIDCSecret+")"),
+				roles:          fs.String("oidc-roles", "", "the roles of people's first sign-in, as `SUBJECT_OR_EMAIL=ROLE,...` (default: viewer; an admin's change stands)"),
+				dossierCredits: fs.Int64("dossier-credits", web.DefaultDossierCredits, "the most one dossier opened from a company's page spends, in `CREDITS` (shown and confirmed first)"),
 			}
 			return func(a *app, _ []string) error { return a.serveWeb(f) }
 		},
@@ -151,8 +157,16 @@ func (a *app) serveWeb(f webFlags) error {
 		return err
 	}
 	defer p.Close()
+	if *f.dossierCredits < 1 {
+		return usagef("--dossier-credits %d: want 1 or more credits", *f.dossierCredits)
+	}
+	c, err := a.api()
+	if err != nil {
+		return err
+	}
 	logger := slog.New(slog.NewTextHandler(a.stderr, nil))
-	h, err := web.New(p, web.Options{Auth: auth, SecureCookies: *f.cert != "" || *f.behindProxy, BehindProxy: *f.behindProxy, Logger: logger})
+	h, err := web.New(p, web.Options{Auth: auth, SecureCookies: *f.cert != "" || *f.behindProxy, BehindProxy: *f.behindProxy, Logger: logger,
+		Prices: c.Prices(), Dossier: webDossier(c), DossierCredits: *f.dossierCredits})
 	if err != nil {
 		return err
 	}
