@@ -2,8 +2,11 @@ package web
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/registerdata/registerdata-go/portfolio"
@@ -78,4 +81,36 @@ func cell(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// detailLines is an audit entry's detail as people read it: one
+// "key: value" line per field of its JSON object, in the canonical
+// (sorted) order the chain hashes; anything else as it is.
+func detailLines(raw json.RawMessage) []string {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil || len(m) == 0 {
+		if len(raw) == 0 || string(raw) == "null" || string(raw) == "{}" {
+			return nil
+		}
+		return []string{string(raw)}
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		v := m[k]
+		var str string
+		if json.Unmarshal(v, &str) == nil {
+			if str == "" {
+				continue
+			}
+			out = append(out, strings.ReplaceAll(k, "_", " ")+": "+str)
+			continue
+		}
+		out = append(out, strings.ReplaceAll(k, "_", " ")+": "+string(v))
+	}
+	return out
 }

@@ -45,3 +45,21 @@ func TestTheAuditExportIsEveryEntryWithItsHashAndNoFormula(t *testing.T) {
 		}
 	})
 }
+
+func TestTheAuditPageShowsTheDetailAsLinesOfText(t *testing.T) {
+	assert.Equal(t, []string{"company id: DE-HRB-F1103-267645", "credits: 55", "what: dossier"},
+		detailLines([]byte(`{"what":"dossier","company_id":"DE-HRB-F1103-267645","credits":55}`)), "sorted, one field a line, strings unquoted")
+	assert.Equal(t, []string{"tags: [\"a\",\"b\"]"}, detailLines([]byte(`{"tags":["a","b"],"note":""}`)), "empty strings left out, the rest as JSON")
+	assert.Nil(t, detailLines([]byte(`{}`)))
+	assert.Equal(t, []string{"[1,2]"}, detailLines([]byte(`[1,2]`)), "not an object: as it is")
+
+	f := newFixture(t, sqliteDSNFor(t), nil)
+	c := f.client(t, reviewer)
+	status, body := f.post(t, c, "", "/queue/resolve", url.Values{"ref": {"C-4"}, "choice": {"none"}, "note": {"<b>not</b> in the register\u202e"}})
+	require.Equal(t, http.StatusSeeOther, status, body)
+	status, body = f.get(t, c, "/audit")
+	require.Equal(t, http.StatusOK, status)
+	assert.Contains(t, body, "note: &lt;b&gt;not&lt;/b&gt; in the register", "the note as text, escaped")
+	assert.NotContains(t, body, "\u202e", "a bidi control is shown, not applied")
+	assert.NotContains(t, body, `{&#34;`, "no raw JSON")
+}

@@ -24,13 +24,14 @@ var pageNames = []string{"overview", "queue", "item", "confirm", "flags", "compa
 // customer text with hidden characters made visible (visible.Text,
 // visible.Line); named puts a name beside an id.
 var funcs = template.FuncMap{
-	"text":  visible.Text,
-	"line":  visible.Line,
-	"named": named,
-	"when":  func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
-	"day":   func(t time.Time) string { return t.UTC().Format("2006-01-02") },
-	"may":   func(who Principal, need string) bool { return who.Role.Allows(Role(need)) },
-	"actor": func(a portfolio.Actor) string { return visible.Line(a.String()) },
+	"text":   visible.Text,
+	"line":   visible.Line,
+	"named":  named,
+	"detail": detailLines,
+	"when":   func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
+	"day":    func(t time.Time) string { return t.UTC().Format("2006-01-02") },
+	"may":    func(who Principal, need string) bool { return who.Role.Allows(Role(need)) },
+	"actor":  func(a portfolio.Actor) string { return visible.Line(a.String()) },
 	"dict2": func(who Principal, f flagRow, i int, back string) flagView {
 		return flagView{Who: who, F: f, I: i, Back: back}
 	},
