@@ -216,3 +216,46 @@ func TestInChromiumAReviewerDecidesAnApproverApprovesAndTheAuditShowsIt(t *testi
 		shoot(t, anna, dir, "flags", w)
 	}
 }
+
+// TestInChromiumTheCompanyPageTheDossierAndTheAlertsPage: the sign-in
+// page, a company's page with its stored register data (a hostile name
+// shown as text), the dossier's confirmation with its price, and the
+// admin's alerts page, each screenshot at 794 and 390 px and checked not
+// blank.
+func TestInChromiumTheCompanyPageTheDossierAndTheAlertsPage(t *testing.T) {
+	exe := chromiumPath(t)
+	f := newFixtureWith(t, sqliteDSNFor(t), nil, func(srv *fake.Server) {
+		require.NoError(t, srv.UpdateCompany(inLiquidation, func(co *registerdata.Company) { co.Name.Name = hostileName }))
+	})
+	require.NoError(t, f.p.AddSubscriber(context.Background(), portfolio.Subscriber{Name: "crm", URL: "https://crm.example/hooks/secret-path", Secret: testSubSecret, MinSeverity: "review", Tags: []string{"supplier"}}))
+	dir := shotsDir(t)
+	base := f.ts.URL
+
+	anna := browserFor(t, exe)
+	do(t, anna, chromedp.Navigate(base+"/login"), chromedp.WaitVisible(chromedp.CSS("#username")))
+	for _, w := range []int64{794, 390} {
+		shoot(t, anna, dir, "login", w)
+	}
+	do(t, anna, signInAt(base, reviewer, "/company?id="+inLiquidation, "dl.facts"))
+	page := text(t, anna, "main")
+	assert.Contains(t, page, "Register data")
+	assert.Contains(t, page, `<script>alert("x")</script> Evil⟨U+202E⟩HbmG`, "the register's name is shown as text")
+	assert.Zero(t, eval(t, anna, `document.scripts.length + document.querySelectorAll('img,iframe').length`), "no markup of the name became an element")
+	for _, w := range []int64{794, 390} {
+		shoot(t, anna, dir, "company", w)
+	}
+	do(t, anna, chromedp.Click(chromedp.CSS(`form[action="/company/dossier"] button`)), chromedp.WaitVisible(chromedp.CSS(`form.card button`)))
+	assert.Contains(t, text(t, anna, "main"), "at most 120 credits", "the price before anything is spent")
+	for _, w := range []int64{794, 390} {
+		shoot(t, anna, dir, "dossier-confirm", w)
+	}
+
+	ada := browserFor(t, exe)
+	do(t, ada, signInAt(base, admin, "/subscribers", "table.subscribers"))
+	alerts := text(t, ada, "main")
+	assert.Contains(t, alerts, "https://crm.example")
+	assert.NotContains(t, alerts, "secret-path", "a URL's path is never shown")
+	for _, w := range []int64{794, 390} {
+		shoot(t, ada, dir, "alerts", w)
+	}
+}
