@@ -99,3 +99,12 @@ var dummyHash = sync.OnceValue(func() string {
 	}
 	return h
 })
+
+// ruledHash is the argon2id hash of a password that keeps the rules
+// (checkPasswordRules): what AddUser and SetPassword store.
+func ruledHash(password string) (string, error) {
+	if err := checkPasswordRules(password); err != nil {
+		return "", err
+	}
+	return hashPassword(password)
+}

@@ -96,10 +96,7 @@ func (p *Portfolio) AddUser(ctx context.Context, id, role, password string) erro
 	if err := checkUser(id, id, role); err != nil {
 		return err
 	}
-	if err := checkPasswordRules(password); err != nil {
-		return err
-	}
-	hash, err := hashPassword(password)
+	hash, err := ruledHash(password)
 	if err != nil {
 		return err
 	}
@@ -137,10 +134,7 @@ func (p *Portfolio) SetPassword(ctx context.Context, id, password string) error 
 	if err != nil {
 		return err
 	}
-	if err := checkPasswordRules(password); err != nil {
-		return err
-	}
-	hash, err := hashPassword(password)
+	hash, err := ruledHash(password)
 	if err != nil {
 		return err
 	}
