@@ -1,12 +1,9 @@
 package main
 
 import (
-	"io"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,31 +28,18 @@ func TestPortfolioWebOpensTheRealDossierWithinTheConfirmedCredits(t *testing.T) 
 	w := start(t, e.h, l, "portfolio", "web", "--dossier-credits", "150")
 	w.waitStderr(t, "serving the workplace on http://")
 
-	jar, err := cookiejar.New(nil)
-	require.NoError(t, err)
-	c := &http.Client{Jar: jar}
-	post := func(path string, form url.Values) (*http.Response, string) {
-		req, err := http.NewRequest(http.MethodPost, base+path, strings.NewReader(form.Encode()))
-		require.NoError(t, err)
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Origin", base)
-		res, err := c.Do(req)
-		require.NoError(t, err)
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res, string(b)
-	}
-	res, body := post("/login", url.Values{"username": {"anna"}, "password": {pw}, "next": {"/company?id=DE-HRB-F1103-267645"}})
-	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	c := newWebClient(t, base)
+	status, body := c.post("/login", url.Values{"username": {"anna"}, "password": {pw}, "next": {"/company?id=DE-HRB-F1103-267645"}})
+	require.Equal(t, http.StatusOK, status, body)
 	assert.Contains(t, body, "Register data")
 	assert.Contains(t, body, "at most 150 credits")
 
 	before := e.spent()
-	res, body = post("/company/dossier", url.Values{"id": {"DE-HRB-F1103-267645"}})
-	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	status, body = c.post("/company/dossier", url.Values{"id": {"DE-HRB-F1103-267645"}})
+	require.Equal(t, http.StatusOK, status, body)
 	assert.Equal(t, before, e.spent(), "asking spends nothing")
-	res, body = post("/company/dossier", url.Values{"id": {"DE-HRB-F1103-267645"}, "confirm": {"yes"}})
-	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	status, body = c.post("/company/dossier", url.Values{"id": {"DE-HRB-F1103-267645"}, "confirm": {"yes"}})
+	require.Equal(t, http.StatusOK, status, body)
 	assert.Contains(t, body, "Nordlicht Solartechnik", "the dossier itself")
 	spent := e.spent() - before
 	assert.Positive(t, spent)

@@ -4,7 +4,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"os"
 	"os/exec"
@@ -73,42 +72,21 @@ func TestTheWorkplaceOnPostgreSQLShowsWhatWorkersInOtherProcessesDo(t *testing.T
 		require.Equal(t, http.StatusNoContent, status)
 	}
 
-	jar, err := cookiejar.New(nil)
-	require.NoError(t, err)
-	c := &http.Client{Jar: jar}
-	send := func(path string, form url.Values) (int, string) {
-		req, err := http.NewRequest(http.MethodPost, base+path, strings.NewReader(form.Encode()))
-		require.NoError(t, err)
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Origin", base)
-		res, err := c.Do(req)
-		require.NoError(t, err)
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
-	}
-	get := func(path string) string {
-		res, err := c.Get(base + path)
-		require.NoError(t, err)
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		require.Equal(t, http.StatusOK, res.StatusCode, string(b))
-		return string(b)
-	}
-	status, body := send("/login", url.Values{"username": {"anna"}, "password": {pw}, "next": {"/flags"}})
+	c := newWebClient(t, base)
+	status, body := c.post("/login", url.Values{"username": {"anna"}, "password": {pw}, "next": {"/flags"}})
 	require.Equal(t, http.StatusOK, status, body)
 	// The checks run in the workers' processes: the workplace shows the
 	// flag once one of them has written it.
 	webp.waitFor(t, "the liquidation flag on the workplace's flags page", func() bool {
-		return strings.Contains(get("/flags"), `value="liquidation"`)
+		return strings.Contains(c.get("/flags"), `value="liquidation"`)
 	})
-	status, body = send("/flags/acknowledge", url.Values{"company_id": {company}, "code": {"liquidation"}, "note": {"in talks with the liquidator"}})
+	status, body = c.post("/flags/acknowledge", url.Values{"company_id": {company}, "code": {"liquidation"}, "note": {"in talks with the liquidator"}})
 	require.Equal(t, http.StatusOK, status, body)
 	assert.Contains(t, body, "The flag was acknowledged.")
-	audit := get("/audit")
+	audit := c.get("/audit")
 	assert.Contains(t, audit, "acknowledge")
 	assert.Contains(t, audit, "in talks with the liquidator")
-	journal := get("/journal?ref=C-1")
+	journal := c.get("/journal?ref=C-1")
 	assert.Equal(t, 1, strings.Count(journal, "raised <code>liquidation</code>"), "the delivery sent twice was checked once")
 
 	for i, w := range workers {

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"io"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,4 +67,48 @@ func TestPortfolioWebRefusesIncompleteSignInFlagsAndNeverShowsTheSecret(t *testi
 		assert.Contains(t, r.stderr, c.says, "%v", c.args)
 		assert.NotContains(t, r.stdout+r.stderr, secret, "%v", c.args)
 	}
+}
+
+// webClient is a browser-like client of a workplace served at base: it
+// keeps the session cookie and sends each form from the workplace's own
+// origin.
+type webClient struct {
+	t    *testing.T
+	base string
+	c    *http.Client
+}
+
+func newWebClient(t *testing.T, base string) *webClient {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	require.NoError(t, err)
+	return &webClient{t: t, base: base, c: &http.Client{Jar: jar}}
+}
+
+// post sends form to path and returns the status (after redirects) and
+// the body.
+func (w *webClient) post(path string, form url.Values) (int, string) {
+	w.t.Helper()
+	req, err := http.NewRequest(http.MethodPost, w.base+path, strings.NewReader(form.Encode()))
+	require.NoError(w.t, err)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", w.base)
+	res, err := w.c.Do(req)
+	require.NoError(w.t, err)
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	require.NoError(w.t, err)
+	return res.StatusCode, string(b)
+}
+
+// get fetches path, wants 200 and returns the body.
+func (w *webClient) get(path string) string {
+	w.t.Helper()
+	res, err := w.c.Get(w.base + path)
+	require.NoError(w.t, err)
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	require.NoError(w.t, err)
+	require.Equal(w.t, http.StatusOK, res.StatusCode, string(b))
+	return string(b)
 }
