@@ -11,7 +11,6 @@
 # Settings (all optional):
 #   REGISTERDATA_PORTFOLIO_DB  the portfolio's DSN (default: SQLite in the work dir);
 #                              .ci/run gives a PostgreSQL database of its own
-#   RECIPE_SCENARIO            the fake's scenario (default insolvency)
 #   RECIPE_DIR                 where the binaries, logs and files go (default: a temp dir, removed)
 #   RECIPE_BIN                 a directory already holding registerfake and registerdata (default: built here)
 #
@@ -56,7 +55,7 @@ if [ -z "${RECIPE_BIN:-}" ]; then
 fi
 export PATH="$BIN:$PATH"
 export REGISTERDATA_PORTFOLIO_DB=${REGISTERDATA_PORTFOLIO_DB:-sqlite:$DIR/portfolio.db}
-SCENARIO=${RECIPE_SCENARIO:-insolvency}
+SCENARIO=insolvency # the checks below are the insolvency's
 cd "$DIR"
 
 # 1. The service: registerfake playing a scenario. Its base URL and key
