@@ -199,10 +199,7 @@ func (s *Server) startScenario() error {
 	}
 	r := &scenarioRun{s: s, def: def, rng: scenarioRand(s.cfg.seed, s.cfg.seeded), start: s.clock.Now(), errs: make([]string, len(def.steps))}
 	var fits []*registerdata.Company
-	for i, id := range s.CompanyIDs() {
-		if i == scenarioCandidates {
-			break
-		}
+	for _, id := range s.firstCompanyIDs(scenarioCandidates) {
 		if c, ok := s.store.get(id); ok && def.fits(s, c) {
 			fits = append(fits, c)
 		}
@@ -215,6 +212,22 @@ func (s *Server) startScenario() error {
 	extState[scenarioState](s).run = r
 	r.advance(r.start)
 	return nil
+}
+
+// firstCompanyIDs returns the first n ids in the order of CompanyIDs
+// (curated, generated, added) without listing a large generated
+// register whole.
+func (s *Server) firstCompanyIDs(n int) []string {
+	st := s.store
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	out := make([]string, 0, n)
+	out = append(out, st.ids[:min(st.curated, n)]...)
+	for i := 0; i < st.generated && len(out) < n; i++ {
+		out = append(out, generatedID(i))
+	}
+	rest := st.ids[st.curated:]
+	return append(out, rest[:min(len(rest), n-len(out))]...)
 }
 
 // scenarioRand is the scenario's own random source: from the seed when

@@ -317,3 +317,11 @@ func TestScenariosListEveryStepWithItsOffset(t *testing.T) {
 		}
 	}
 }
+
+func TestScenarioPicksAmongTheFirstCompaniesOfALargeRegister(t *testing.T) {
+	srv, _ := newTestServer(t, WithGenerated(20_000), WithoutCurated(), WithScenario("rename-move"), WithSeed(5))
+	st, ok := srv.ActiveScenario()
+	require.True(t, ok)
+	assert.Equal(t, srv.CompanyIDs()[:scenarioCandidates], srv.firstCompanyIDs(scenarioCandidates))
+	assert.Contains(t, srv.CompanyIDs()[:scenarioCandidates], st.CompanyID)
+}
