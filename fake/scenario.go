@@ -34,6 +34,12 @@ import (
 // and before the checks due after it, so a single large advance delivers
 // what a series of small ones would. Scenarios lists them; the running
 // one is ActiveScenario (GET /_fake/scenario).
+//
+// The dates an event writes (an end date, a publication date, a new
+// name's start) are the fake clock's. A receiver that judges them by
+// its own clock, as the portfolio's red flags judge "today", sees them in
+// the future until that day comes: a managing director who left on day 3
+// of the scenario is still in office for it until then.
 
 // ErrUnknownScenario is returned (wrapped) by Listen for a WithScenario
 // name that is no scenario of the fake; the error lists the known ones.
