@@ -44,6 +44,8 @@ var controlRouteList = []ControlRoute{
 	{"POST", "/_fake/insolvencies/{id}/events", `an InsolvencyEvent ({"event_type": ...} at least): AddInsolvencyEvent; 201 with the proceeding`},
 	{"PUT", "/_fake/transparenzregister/{company_id}", `{"outcome": "fail" | "discrepancy" | "ambiguous" | "normal"}: what extracts of the company do`},
 	{"GET", "/_fake/transparenzregister/documents/{id}/{file}", "a document of a completed Transparenzregister extract"},
+	// Scenarios.
+	{"GET", "/_fake/scenario", "the scenario the fake plays (-scenario): its company, its events with their times, which happened"},
 }
 
 // ControlRoutes lists the test controls under /_fake/, in the order of

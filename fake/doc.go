@@ -22,6 +22,7 @@
 //	credits and plans                 WithCredits, (*Server).SetCredits, Credits, CreditUsage, SetPaidPlan, SetMonitoringPlan, WithoutMonitoring, SetTransparencyAccess
 //	monitors and webhooks             WithWebhookEndpoint, (*Server).Deliveries, InspectorURL (see Monitors and webhooks)
 //	time                              WithClock(NewClock(start)), then (*Clock).Advance: expiry and deliveries without sleeping
+//	test a receiver or a portfolio    WithScenario (registerfake -scenario): register events that fire signed deliveries (see Scenarios)
 //	failures and slowness             (*Server).InjectFault with a Fault, WithLatency, WithRateLimit
 //	save and restore a state          (*Server).Snapshot, WithSnapshot
 //
@@ -279,6 +280,24 @@
 // saved. WithSeed(n) makes webhook ids, presigned signatures and the
 // draws of probabilistic faults the same on every run.
 //
+// # Scenarios
+//
+// WithScenario(name) (registerfake -scenario NAME, listed with
+// -list-scenarios) plays a named sequence of register events on the fake
+// clock against a company the seed picks among those that fit
+// (WithSeed: the same seed, the same company and details): an insolvency
+// opened and its stages (insolvency), the last managing director leaving
+// (director-leaves), a new owner abroad (owner-abroad), a liquidation
+// (liquidation), a rename and a move (rename-move), accounts overdue
+// (accounts-overdue). Each event changes the register as UpdateCompany,
+// SetOwners and AddInsolvencyEvent do, so lookups answer the new state,
+// and monitors of the company deliver it, signed, at their next check.
+// Scenarios lists them with their offsets; ActiveScenario (GET
+// /_fake/scenario) says which company was picked and which events
+// happened. It is the way to test a webhook receiver or a whole
+// portfolio end to end: monitor the company, advance the clock, and the
+// deliveries arrive before the advance returns.
+//
 // # Faults and latency
 //
 // InjectFault (POST /_fake/faults) makes requests fail: the next Count
@@ -334,6 +353,7 @@
 //	POST   /_fake/insolvencies/{id}/events  {"event_type": ...}: AddInsolvencyEvent
 //	PUT    /_fake/transparenzregister/{company_id}  {"outcome": "fail" | "discrepancy" | "ambiguous" | "normal"}
 //	GET    /_fake/transparenzregister/documents/{id}/{file}  a document of a completed extract
+//	GET    /_fake/scenario                  the scenario played: its company, its events and which happened
 //
 // The same controls exist as methods for Go tests (UpdateCompany,
 // Clock().Advance, SetCredits, InjectFault, SetOwners, Persons, AddInsolvencyEvent,

@@ -13,6 +13,7 @@ import (
 // (onClose), and keeps its state with extState. They run in this order,
 // after the register is loaded and before the server serves.
 var extensions = []func(*Server){
+	installScenario, // first: its clock hook applies due events before the monitors' checks
 	installSearch,
 	installMonitoring,
 	installSurface,

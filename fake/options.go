@@ -40,6 +40,7 @@ type config struct {
 	seeded        bool
 	setup         []func(*Server)      // run after the extensions are installed, before serving
 	prices        *registerdata.Prices // WithPrices; nil: registerdata.DefaultPrices
+	scenario      string               // WithScenario; "": none
 }
 
 func defaultConfig() config {

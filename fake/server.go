@@ -162,6 +162,10 @@ func newServer(cfg config) (*Server, error) {
 	for _, fn := range cfg.setup {
 		fn(s)
 	}
+	if err := s.startScenario(); err != nil {
+		s.shutdown(func() {})
+		return nil, err
+	}
 	s.mux.HandleFunc("/", notFound)
 	return s, nil
 }

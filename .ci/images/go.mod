@@ -2,7 +2,10 @@ module registerdata-ci/images
 
 go 1.25.0
 
-require github.com/google/go-containerregistry v0.22.1
+require (
+	github.com/google/go-containerregistry v0.22.1
+	go.yaml.in/yaml/v3 v3.0.6
+)
 
 require (
 	github.com/klauspost/compress v1.19.2 // indirect

@@ -18,6 +18,8 @@
 //	registerfake -data DIR [-curated=false]   serve the companies, owners, persons, financials
 //	                                          and proceedings of DIR (see package fake)
 //	registerfake -list                        print the curated register: id, name, what each company shows
+//	registerfake -list-scenarios              print the scenarios: what each does and when
+//	registerfake -scenario NAME -seed N       play a scenario against a company the seed picks
 //	registerfake -snapshot FILE               restore FILE at start when it exists, write it at shutdown
 //	REGISTERDATA_API_KEY=... registerfake -record DIR -upstream URL
 //	                                          proxy to the real service and write its answers
@@ -27,6 +29,7 @@
 //
 //	main.go           the flags, the key and secret from a file or the environment, serving the fake
 //	                  until a signal, -list, and the -snapshot restored at start and written at shutdown
+//	scenario.go       -list-scenarios and the scenario played, as printed at start
 //	record.go         -record: the proxy to the upstream and which answers it writes where
 //	record_write.go   writing a recorded answer into DIR, whole or not at all
 //	record_redact.go  keeping the keys and the webhook secret out of every file written
@@ -85,6 +88,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	recordDir := fs.String("record", "", "record instead of serving: proxy to -upstream and write its answers into this directory in the -data layout")
 	upstream := fs.String("upstream", "", "with -record: the base URL of the real service; its key comes from $"+upstreamKeyEnv)
 	list := fs.Bool("list", false, "print the curated register (id, name, what each company shows) and exit")
+	scenario := fs.String("scenario", "", "play a scenario: named, seeded register events on the fake clock that fire the monitors' deliveries (-list-scenarios)")
+	listScenarios := fs.Bool("list-scenarios", false, "print the scenarios, what each does and at which fake-clock offsets, and exit")
 	controlHosts := fs.String("control-host", "", "comma-separated host names, besides loopback ones, under which the /_fake/ controls answer (\"*\": any; for containers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -98,6 +103,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if *list {
 		return fake.WriteCuratedRegister(stdout, "")
+	}
+	if *listScenarios {
+		return writeScenarios(stdout)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -166,6 +174,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *controlHosts != "" {
 		opts = append(opts, fake.WithControlHosts(strings.Split(*controlHosts, ",")...))
 	}
+	if *scenario != "" {
+		opts = append(opts, fake.WithScenario(*scenario))
+	}
 	srv, err := fake.Listen(*addr, opts...)
 	if err != nil {
 		return err
@@ -177,6 +188,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "registerfake listening on %s\n", srv.URL)
 	fmt.Fprintf(stdout, "REGISTERDATA_BASE_URL=%s\n", srv.URL)
 	fmt.Fprintf(stdout, "REGISTERDATA_API_KEY=%s\n", srv.APIKey)
+	if st, ok := srv.ActiveScenario(); ok {
+		writeActiveScenario(stdout, st)
+	}
 
 	<-ctx.Done()
 	fmt.Fprintln(stdout, "registerfake shutting down")
