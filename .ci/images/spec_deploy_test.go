@@ -117,7 +117,7 @@ func TestComposeRunsTheBuiltImages(t *testing.T) {
 }
 
 // execCommand matches the registerdata command line a unit's shell runs.
-var execCommand = regexp.MustCompile(`exec /usr/local/bin/registerdata ([^']*)'`)
+var execCommand = regexp.MustCompile(`^ExecStart=/usr/local/bin/registerdata (.*)$`)
 
 // unitCommands are the registerdata arguments of each unit under
 // deploy/systemd.
@@ -135,9 +135,8 @@ func unitCommands(t *testing.T) map[string][]string {
 		}
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
-			if m := execCommand.FindStringSubmatch(sc.Text()); m != nil && strings.HasPrefix(sc.Text(), "ExecStart=") {
-				args := strings.ReplaceAll(m[1], `"$$CREDENTIALS_DIRECTORY/`, `"/run/credentials/`)
-				out[filepath.Base(u)] = strings.Fields(strings.ReplaceAll(args, `"`, ""))
+			if m := execCommand.FindStringSubmatch(sc.Text()); m != nil {
+				out[filepath.Base(u)] = strings.Fields(strings.ReplaceAll(m[1], "%d/", "/run/credentials/"))
 			}
 		}
 		f.Close()

@@ -78,6 +78,11 @@ func (a *app) width() int {
 	return output.TerminalWidth(a.getenv)
 }
 
+// envAPIKeyFile names a file whose first line is the API key, read when
+// $REGISTERDATA_API_KEY is not set: for systemd's LoadCredential= and
+// container secrets, so the key is in no environment a process lists.
+const envAPIKeyFile = "REGISTERDATA_API_KEY_FILE"
+
 // api returns the client, creating it (and with --fake the fake) on
 // first use. A missing API key is a usage error.
 func (a *app) api() (*registerdata.Client, error) {
@@ -85,6 +90,12 @@ func (a *app) api() (*registerdata.Client, error) {
 		return a.client, nil
 	}
 	key, base := a.getenv(registerdata.EnvAPIKey), a.getenv(registerdata.EnvBaseURL)
+	if file := a.getenv(envAPIKeyFile); key == "" && file != "" && !a.useFake {
+		var err error
+		if key, err = readSecretLine("$"+envAPIKeyFile, file); err != nil {
+			return nil, err
+		}
+	}
 	if a.useFake {
 		srv, err := a.startFake()
 		if err != nil {
@@ -94,8 +105,8 @@ func (a *app) api() (*registerdata.Client, error) {
 	}
 	a.addSecret(key)
 	if key == "" {
-		return nil, usagef("no API key: set %s to the key from the service's dashboard, or add --fake to try the command against the bundled fake",
-			registerdata.EnvAPIKey)
+		return nil, usagef("no API key: set %s to the key from the service's dashboard (or %s to a file holding it), or add --fake to try the command against the bundled fake",
+			registerdata.EnvAPIKey, envAPIKeyFile)
 	}
 	if base == "" {
 		base = registerdata.DefaultBaseURL

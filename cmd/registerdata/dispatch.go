@@ -322,7 +322,8 @@ func examples(ex []string) string {
 const rootHelp = `registerdata asks the Company and Person Register Data Service from a terminal.
 
 Global flags (--fake, --json, --wide, --budget N) go before or after the
-command. The API key is read from $REGISTERDATA_API_KEY, the address from
+command. The API key is read from $REGISTERDATA_API_KEY (or the first line
+of the file $REGISTERDATA_API_KEY_FILE names), the address from
 $REGISTERDATA_BASE_URL (default https://api.openregister.de). Tables fit the
 terminal (else $COLUMNS, else 100 columns); --wide shows identifiers whole.
 Commands that cost credits report the cost on stderr.

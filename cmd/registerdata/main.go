@@ -8,7 +8,8 @@
 //	registerdata --json search companies --filter 'legal_form in gmbh,ag' --all | jq .name
 //	registerdata webhook verify --secret-file ~/.config/registerdata/webhook-secret --id ID --timestamp TS --signature SIG < body.json
 //
-// The API key comes from $REGISTERDATA_API_KEY (and the address from
+// The API key comes from $REGISTERDATA_API_KEY, or from the first line of
+// the file $REGISTERDATA_API_KEY_FILE names (and the address from
 // $REGISTERDATA_BASE_URL, for example a registerfake server); --fake runs
 // every command against an in-process fake instead, with no key. --budget N
 // refuses any call that would take the credits spent above N, and every

@@ -101,7 +101,7 @@ func (a *app) webAuth(f webFlags) (web.Auth, error) {
 	}
 	secret := a.getenv(envOIDCSecret)
 	if *f.secretFile != "" {
-		b, err := readSecretLine(*f.secretFile)
+		b, err := readSecretLine("--oidc-client-secret-file", *f.secretFile)
 		if err != nil {
 			return nil, err
 		}
@@ -121,20 +121,21 @@ func (a *app) webAuth(f webFlags) (web.Auth, error) {
 	return web.OIDC(*f.issuer, *f.clientID, secret, *f.redirect, opts...), nil
 }
 
-// readSecretLine is the first line of the file at path; its errors never
-// hold the file's content.
-func readSecretLine(path string) (string, error) {
+// readSecretLine is the first line of the file at path, which what
+// names in messages (a flag or a variable); its errors never hold the
+// file's content.
+func readSecretLine(what, path string) (string, error) {
 	fh, err := os.Open(path)
 	if err != nil {
-		return "", usagef("--oidc-client-secret-file: %w", err)
+		return "", usagef("%s: %w", what, err)
 	}
 	defer fh.Close()
 	line, err := bufio.NewReader(io.LimitReader(fh, maxSecretFile)).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
-		return "", usagef("--oidc-client-secret-file %s: reading it: %w", path, err)
+		return "", usagef("%s %s: reading it: %w", what, path, err)
 	}
 	if line = strings.TrimSpace(line); line == "" {
-		return "", usagef("--oidc-client-secret-file %s: its first line is empty: write the client secret there", path)
+		return "", usagef("%s %s: its first line is empty: write the secret there", what, path)
 	}
 	return line, nil
 }
