@@ -1,30 +1,62 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/registerdata/registerdata-go/fake"
 )
 
+// listWidth is the width -list-scenarios wraps its text to: an
+// 80-column terminal.
+const listWidth = 78
+
 // writeScenarios prints every scenario of the fake: its name and what it
-// plays, then each event with its fake-clock offset from the start.
+// plays, then each event with its fake-clock offset from the start,
+// wrapped to listWidth columns.
 func writeScenarios(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	bw := bufio.NewWriter(w)
 	for i, sc := range fake.Scenarios() {
 		if i > 0 {
-			fmt.Fprintln(tw)
+			fmt.Fprintln(bw)
 		}
-		fmt.Fprintf(tw, "%s\t%s\n", sc.Name, sc.Summary)
+		fmt.Fprintln(bw, sc.Name)
+		writeWrapped(bw, "  ", "  ", sc.Summary)
 		for _, st := range sc.Steps {
-			fmt.Fprintf(tw, "  %s\t%s\n", offset(st.Offset), st.What)
+			at := fmt.Sprintf("  %-6s ", offset(st.Offset))
+			writeWrapped(bw, at, strings.Repeat(" ", len(at)), st.What)
 		}
 	}
-	fmt.Fprintln(tw, "\nOffsets count on the fake clock from the start; advance it with POST /_fake/clock/advance {\"seconds\": n}.")
-	fmt.Fprintln(tw, "Monitors deliver each change at their next check (weekly, or daily); GET /_fake/scenario shows the company picked and the progress.")
-	return tw.Flush()
+	fmt.Fprintln(bw)
+	writeWrapped(bw, "", "", `Offsets count on the fake clock from the start; advance it with POST /_fake/clock/advance {"seconds": n}. Monitors deliver each change at their next check (weekly, or daily); GET /_fake/scenario shows the company picked and the progress.`)
+	return bw.Flush()
+}
+
+// writeWrapped writes text in lines of at most listWidth columns (a word
+// longer than that stands alone), the first after first, the others
+// after rest.
+func writeWrapped(w io.Writer, first, rest, text string) {
+	line, n := first, utf8.RuneCountInString(first)
+	empty := true
+	for _, word := range strings.Fields(text) {
+		wn := utf8.RuneCountInString(word)
+		if !empty && n+1+wn > listWidth {
+			fmt.Fprintln(w, line)
+			line, n, empty = rest, utf8.RuneCountInString(rest), true
+		}
+		if !empty {
+			line += " "
+			n++
+		}
+		line += word
+		n += wn
+		empty = false
+	}
+	fmt.Fprintln(w, line)
 }
 
 // writeActiveScenario prints the scenario played: the company the seed

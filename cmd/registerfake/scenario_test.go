@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,19 +17,24 @@ import (
 	"github.com/registerdata/registerdata-go/fake"
 )
 
-func TestListScenariosPrintsEachWithItsSteps(t *testing.T) {
+func TestListScenariosPrintsEachWithItsStepsWithin80Columns(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, run(context.Background(), []string{"-list-scenarios"}, &out, io.Discard))
+	text := out.String()
+	for i, line := range strings.Split(text, "\n") {
+		assert.LessOrEqual(t, utf8.RuneCountInString(line), 80, "line %d is wider than a terminal: %q", i+1, line)
+	}
+	words := strings.Join(strings.Fields(text), " ") // as read, whatever the wrapping
 	for _, sc := range fake.Scenarios() {
-		assert.Regexp(t, `(?m)^`+sc.Name+` +`, out.String())
-		assert.Contains(t, out.String(), sc.Summary)
+		assert.Regexp(t, `(?m)^`+sc.Name+`$`, text)
+		assert.Contains(t, words, strings.Join(strings.Fields(sc.Summary), " "))
 		for _, st := range sc.Steps {
-			assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(offset(st.Offset))+` +`, out.String())
-			assert.Contains(t, out.String(), st.What)
+			assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(offset(st.Offset))+` +`, text)
+			assert.Contains(t, words, strings.Join(strings.Fields(st.What), " "))
 		}
 	}
-	assert.Contains(t, out.String(), "+64d")
-	assert.NotContains(t, out.String(), "listening", "-list-scenarios serves nothing")
+	assert.Contains(t, text, "+64d")
+	assert.NotContains(t, text, "listening", "-list-scenarios serves nothing")
 }
 
 func TestRunRefusesAnUnknownScenario(t *testing.T) {
