@@ -12,10 +12,18 @@ import (
 // server that went away may take long to say so). On PostgreSQL it asks
 // the server; on SQLite it reads the file's schema, which a lock held by
 // another process, or a file that can no longer be read, refuses. It is
-// the check of a health endpoint (GET /healthz).
+// the check of a health endpoint (GET /healthz). A connection of the pool
+// found lost (the server restarted since it was opened) is replaced and
+// the question asked again, as a delivery's intake does.
 func (p *Portfolio) Ping(ctx context.Context) error {
 	if p.engine == enginePostgres {
-		if err := p.db.PingContext(ctx); err != nil {
+		var err error
+		for range intakeAttempts {
+			if err = p.db.PingContext(ctx); err == nil || ctx.Err() != nil || !reconnectable(err) {
+				break
+			}
+		}
+		if err != nil {
 			return fmt.Errorf("portfolio: the database %s does not answer: %w", p.where, err)
 		}
 		return nil

@@ -47,7 +47,10 @@ lookup), the flags, the companies, the journal, the pending approvals and
 the audit trail with its CSV export. Each page and action checks the role
 of the person signed in (viewer reads, reviewer decides, approver approves
 others' decisions, admin manages users); every decision is recorded under
-their name. GET /healthz answers 200 while the database answers.
+their name. GET /healthz answers 200 while the database answers, else
+503; GET /metrics answers the queue's depth and age and the credits this
+process spent, in Prometheus's text format (the metrics are those of
+"portfolio serve --help"); neither needs a sign-in.
 
 With --tls-cert and --tls-key it serves HTTPS and marks the session cookie
 Secure. With --behind-proxy it trusts the proxy's X-Forwarded-For and
@@ -156,11 +159,19 @@ func (a *app) serveWeb(f webFlags) error {
 	if err != nil {
 		return err
 	}
+	m, err := newPortfolioMetrics()
+	if err != nil {
+		return err
+	}
+	m.ready(p, a.client)
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.handler)
+	mux.Handle("/", h)
 	l, err := a.listenTCP("--addr", *f.addr)
 	if err != nil {
 		return err
 	}
-	srv := webhookServer(h, webLimits)
+	srv := webhookServer(mux, webLimits)
 	scheme := "http"
 	if *f.cert != "" {
 		scheme = "https"
