@@ -131,14 +131,3 @@ func TestTheObserverIsToldOfEachDeliveryJobAndAlert(t *testing.T) {
 		assert.Equal(t, int64(2), qs[1].Retryable+qs[1].Scheduled, "the failed alerts wait for their retry")
 	})
 }
-
-func TestPingAnswersWhileTheDatabaseIsOpen(t *testing.T) {
-	engines(t, func(t *testing.T, dsn string) {
-		_, c, clk := newFake(t)
-		p, err := portfolio.Open(context.Background(), dsn, c, portfolio.WithClock(clk.Now))
-		require.NoError(t, err)
-		require.NoError(t, p.Ping(context.Background()))
-		require.NoError(t, p.Close())
-		assert.Error(t, p.Ping(context.Background()), "closed")
-	})
-}
