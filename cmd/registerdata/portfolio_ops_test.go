@@ -183,12 +183,24 @@ func TestMetricsAndLogOfADeliveryAndItsJob(t *testing.T) {
 	assert.NotContains(t, res.stderr, e.srv.APIKey)
 }
 
-// TestLogFormatIsTextOrJSON: --log-format takes text or json; a line of
-// work's text log is key=value.
+// TestLogFormatIsTextOrJSON: --log-format takes text or json; a job's
+// line of work's text log is key=value with every field, the default.
 func TestLogFormatIsTextOrJSON(t *testing.T) {
 	e := newPortfolioEnv(t)
-	e.created(t)
-	r := e.h.run(t, "portfolio", "work", "--log-format", "xml")
+	e.imported(t)
+	l, base := listener(t)
+	s := start(t, e.h, l, "portfolio", "serve", "--no-work")
+	s.waitStderr(t, "receiving webhooks")
+	status, _ := deliver(t, base+"/hooks", "msg_text")
+	require.Equal(t, http.StatusNoContent, status)
+	res := s.stop()
+	assert.Regexp(t, `level=INFO msg=delivery event_id=msg_text company_id=DE-HRB-F1103-267645 outcome=received status=204 duration=\S+`, res.stderr)
+	before := e.spent()
+	r := e.h.run(t, "portfolio", "work", "--drain").wantCode(t, 0)
+	cost := e.spent() - before
+	assert.Regexp(t, `level=INFO msg=job event_id=msg_text company="[^"]+" company_id=DE-HRB-F1103-267645 outcome=done attempt=1 credits=`+strconv.FormatInt(cost, 10)+` spent=`+strconv.FormatInt(cost, 10)+` duration=\S+`, r.stderr)
+
+	r = e.h.run(t, "portfolio", "work", "--log-format", "xml")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, `--log-format "xml": want text or json`)
 	r = e.h.run(t, "portfolio", "work", "--drain", "--addr", "127.0.0.1:0")

@@ -283,6 +283,7 @@ check and the metrics there. ` + opsHelp + `
 						return err
 					}
 					defer p.Close()
+					o.ready(p, a.client)
 					n, err := p.Drain(a.ctx)
 					fmt.Fprintf(a.stderr, "ran %d jobs\n", n)
 					return err
