@@ -22,16 +22,23 @@ const healthTimeout = 5 * time.Second
 // opsHelp is the part of serve's, work's and web's help on health,
 // metrics and logs.
 const opsHelp = `GET /healthz answers 200 "ok" while the portfolio's database answers
-(within 5 s), else 503 with a message (the cause goes to stderr). GET
-/metrics answers the metrics in Prometheus's text format:
-  registerdata_portfolio_queue_jobs{kind,state}       jobs waiting or running (kind: delivery, alert,
-                                                      digest; state: available, running, retryable, scheduled)
-  registerdata_portfolio_queue_oldest_age_seconds{kind}  how long ago the oldest of them was queued
-  registerdata_portfolio_jobs_total{outcome}          runs of deliveries' checks: done, failed (runs again),
-                                                      given_up (flagged check_failed), put_back (database away)
-  registerdata_portfolio_deliveries_total{outcome,status}  deliveries answered: received, duplicate, refused
-  registerdata_portfolio_alerts_total{outcome,channel}  alerts and digests: sent, failed
-  registerdata_portfolio_credits_total                credits this process spent
+(within 5 s), else 503 with a message (the cause goes to stderr).
+GET /metrics answers in Prometheus's text format:
+  registerdata_portfolio_queue_jobs{kind,state}
+      jobs waiting or running; kind: delivery, alert or digest; state:
+      available, running, retryable (failed, to run again) or scheduled
+      (waiting for a time)
+  registerdata_portfolio_queue_oldest_age_seconds{kind}
+      how long ago the oldest of them was queued (0: none)
+  registerdata_portfolio_jobs_total{outcome}
+      runs of deliveries' checks: done, failed (runs again), given_up
+      (journalled, flagged check_failed), put_back (the database away)
+  registerdata_portfolio_deliveries_total{outcome,status}
+      deliveries answered: received, duplicate (nothing changed), refused
+  registerdata_portfolio_alerts_total{outcome,channel}
+      tries to send an alert or a digest: sent, failed
+  registerdata_portfolio_credits_total
+      the credits this process spent
 Counters count what this process did since it started; the queue is read
 from the database at each scrape. Neither path needs a sign-in: keep the
 address on loopback or behind a proxy that limits them.`

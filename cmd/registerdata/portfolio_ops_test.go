@@ -149,6 +149,10 @@ func TestMetricsAndLogOfADeliveryAndItsJob(t *testing.T) {
 		assert.Equal(t, 0.0, m[`registerdata_portfolio_queue_jobs{kind="delivery",state="`+state+`"}`], state)
 	}
 	assert.Contains(t, m, `registerdata_portfolio_queue_oldest_age_seconds{kind="delivery"}`)
+	for sample := range m {
+		name, _, _ := strings.Cut(sample, "{")
+		assert.Regexp(t, `(?m)^  `+name+`(\{|$)`, opsHelp, "the help explains %s", name)
+	}
 
 	res := r.stop()
 	assert.Equal(t, 0, res.code, res.stderr)

@@ -255,7 +255,9 @@ or json): the event id, the company's name and id, the outcome, the
 credits, the credits spent so far and the duration; never a secret.
 
 With --addr (off by default; say 127.0.0.1:9090) it also serves the health
-check and the metrics there. ` + opsHelp + `
+check and the metrics there:
+
+` + opsHelp + `
 
 ` + rescueHelp,
 		examples: []string{
