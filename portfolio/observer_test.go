@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/registerdata/registerdata-go/fake"
 	"github.com/registerdata/registerdata-go/portfolio"
@@ -92,6 +93,7 @@ func TestTheObserverIsToldOfEachDeliveryJobAndAlert(t *testing.T) {
 		assert.Equal(t, portfolio.JobKindDelivery, qs[0].Kind)
 		assert.Equal(t, int64(2), qs[0].Available, "the two deliveries wait")
 		assert.Positive(t, qs[0].OldestAge)
+		assert.Less(t, qs[0].OldestAge, time.Minute, "queued just now, by the database's clock")
 		assert.Zero(t, qs[1].Available+qs[1].Running+qs[1].Retryable+qs[1].Scheduled, "no alert yet")
 
 		drain(t, p)
