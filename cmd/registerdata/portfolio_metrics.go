@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"sync/atomic"
 	"time"
@@ -76,7 +77,9 @@ const queueTimeout = 5 * time.Second
 
 // newPortfolioMetrics makes the metrics, with a registry of their own (not
 // Prometheus's global one: a scrape shows the portfolio's metrics only).
-func newPortfolioMetrics() (*portfolioMetrics, error) {
+// A scrape whose read of the queue fails (the database is down) answers
+// the other metrics, and says why on log.
+func newPortfolioMetrics(log *slog.Logger) (*portfolioMetrics, error) {
 	reg := prometheus.NewRegistry()
 	exp, err := otelprom.New(otelprom.WithRegisterer(reg), otelprom.WithoutScopeInfo(), otelprom.WithoutTargetInfo())
 	if err != nil {
@@ -123,7 +126,10 @@ func newPortfolioMetrics() (*portfolioMetrics, error) {
 		defer cancel()
 		stats, err := p.QueueStats(ctx)
 		if err != nil {
-			return err // the scrape reports it; /healthz says the database is down
+			// Not returned: OpenTelemetry's global error handler would
+			// print it past the command's stderr.
+			log.WarnContext(ctx, "metrics: the queue could not be read; the scrape answers without it", "err", err)
+			return nil
 		}
 		for _, s := range stats {
 			kind := attribute.String("kind", s.Kind)

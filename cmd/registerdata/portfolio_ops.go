@@ -73,7 +73,7 @@ type ops struct {
 
 // newOps is the health, metrics and log of a command, logging to log.
 func newOps(log *slog.Logger) (*ops, error) {
-	m, err := newPortfolioMetrics()
+	m, err := newPortfolioMetrics(log)
 	if err != nil {
 		return nil, err
 	}

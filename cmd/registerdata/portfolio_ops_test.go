@@ -58,7 +58,8 @@ func listener(t *testing.T) (net.Listener, string) {
 // TestHealthzOfServeAndWorkAnswers503OnceThePostgreSQLServerStops: serve
 // and work --addr answer GET /healthz 200 "ok" while PostgreSQL answers,
 // 503 once it is stopped (its cause on stderr, the DSN's password not),
-// and 200 again once it is back.
+// and 200 again once it is back; /metrics meanwhile answers without the
+// queue, and says why on stderr.
 func TestHealthzOfServeAndWorkAnswers503OnceThePostgreSQLServerStops(t *testing.T) {
 	pg := newPGCluster(t)
 	e := newPortfolioEnv(t)
@@ -79,6 +80,10 @@ func TestHealthzOfServeAndWorkAnswers503OnceThePostgreSQLServerStops(t *testing.
 		assert.Equal(t, http.StatusServiceUnavailable, status, "%v: %s", args, body)
 		assert.Contains(t, body, "does not answer")
 		r.waitStderr(t, "health: the portfolio's database does not answer")
+		m := scrape(t, base)
+		assert.NotContains(t, m, `registerdata_portfolio_queue_jobs{kind="delivery",state="available"}`, "the queue cannot be read")
+		assert.Contains(t, m, `registerdata_portfolio_credits_total`, "the other metrics are answered")
+		r.waitStderr(t, "metrics: the queue could not be read")
 
 		pg.Start(t)
 		status, _ = get(t, base+"/healthz")

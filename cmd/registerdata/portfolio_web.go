@@ -159,7 +159,7 @@ func (a *app) serveWeb(f webFlags) error {
 	if err != nil {
 		return err
 	}
-	m, err := newPortfolioMetrics()
+	m, err := newPortfolioMetrics(logger)
 	if err != nil {
 		return err
 	}
