@@ -41,7 +41,8 @@ const maxDeliveryID = 256
 // why instead of showing an outage that never ends. A 2xx always means
 // the delivery is recorded. v's Deduper
 // is not used (webhook.WithoutDeduper): the database recognises a webhook
-// id recorded before, whichever receiver on it recorded it.
+// id recorded before, whichever receiver on it recorded it. Each request
+// answered is told to the portfolio's Observer (WithObserver).
 func (p *Portfolio) Handler(v *webhook.Verifier) http.Handler {
 	// The database de-duplicates (the webhook id is the key of a
 	// delivery's row): the verifier's Deduper would only hold ids in
