@@ -46,6 +46,9 @@ func SetAfterInsert(f func(deliveryID string)) { afterInsert = f }
 // pool (database/sql's WaitCount).
 func (p *Portfolio) PoolWaits() int64 { return p.db.Stats().WaitCount }
 
+// PoolInUse is how many connections of p's pool a query holds now.
+func (p *Portfolio) PoolInUse() int { return p.db.Stats().InUse }
+
 // SetAlertBackoff sets the wait before an alert's first retry (doubled
 // each try) and returns the one before.
 func SetAlertBackoff(d time.Duration) time.Duration {

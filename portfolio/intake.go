@@ -41,12 +41,13 @@ const maxDeliveryID = 256
 // why instead of showing an outage that never ends. A 2xx always means
 // the delivery is recorded. v's Deduper
 // is not used (webhook.WithoutDeduper): the database recognises a webhook
-// id recorded before, whichever receiver on it recorded it.
+// id recorded before, whichever receiver on it recorded it. Each request
+// answered is told to the portfolio's Observer (WithObserver).
 func (p *Portfolio) Handler(v *webhook.Verifier) http.Handler {
 	// The database de-duplicates (the webhook id is the key of a
 	// delivery's row): the verifier's Deduper would only hold ids in
 	// memory.
-	return webhook.Handler(v, p.intake, webhook.WithoutDeduper())
+	return p.observed(webhook.Handler(v, p.intake, webhook.WithoutDeduper(), webhook.WithObserver(p.observeDelivery)))
 }
 
 // errBadDeliveryID is the error of a delivery whose webhook id the
@@ -165,6 +166,7 @@ func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
 			return fmt.Errorf("portfolio: recording the delivery %s: %w", d.ID, err)
 		}
 		if n == 0 {
+			markDuplicate(ctx)
 			return nil // recorded before: its job exists
 		}
 		if afterInsert != nil {
