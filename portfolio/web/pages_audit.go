@@ -110,7 +110,26 @@ func detailLines(raw json.RawMessage) []string {
 			out = append(out, strings.ReplaceAll(k, "_", " ")+": "+str)
 			continue
 		}
-		out = append(out, strings.ReplaceAll(k, "_", " ")+": "+string(v))
+		out = append(out, strings.ReplaceAll(k, "_", " ")+": "+detailValue(v))
 	}
 	return out
+}
+
+// detailValue is a detail's value that is not a string: an actor
+// ({"id", "name"}) as "Name <id>", another object as its fields, the
+// rest as JSON.
+func detailValue(v json.RawMessage) string {
+	var a portfolio.Actor
+	if json.Unmarshal(v, &a) == nil && a.ID != "" {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(v, &m) == nil && len(m) <= 2 {
+			return a.String()
+		}
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(v, &m) != nil || len(m) == 0 {
+		return string(v)
+	}
+	parts := detailLines(v)
+	return strings.Join(parts, ", ")
 }

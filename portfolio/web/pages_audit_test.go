@@ -51,6 +51,8 @@ func TestTheAuditPageShowsTheDetailAsLinesOfText(t *testing.T) {
 		detailLines([]byte(`{"what":"dossier","company_id":"DE-HRB-F1103-267645","credits":55}`)), "sorted, one field a line, strings unquoted")
 	assert.Equal(t, []string{"tags: [\"a\",\"b\"]"}, detailLines([]byte(`{"tags":["a","b"],"note":""}`)), "empty strings left out, the rest as JSON")
 	assert.Nil(t, detailLines([]byte(`{}`)))
+	assert.Equal(t, []string{"proposed by: Anna Richter <anna@bank.example>", "tags: a: 1, b: x"},
+		detailLines([]byte(`{"proposed_by":{"id":"anna@bank.example","name":"Anna Richter"},"tags":{"a":1,"b":"x"}}`)), "an actor as people read it, an object as its fields")
 	assert.Equal(t, []string{"[1,2]"}, detailLines([]byte(`[1,2]`)), "not an object: as it is")
 
 	f := newFixture(t, sqliteDSNFor(t), nil)
