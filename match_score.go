@@ -255,7 +255,7 @@ func (m *matcher) decided() bool {
 		eq, _ := m.registerFit(b)
 		return eq == regUnique || eq == regNumber
 	}
-	if !b.ident && m.truncated && !m.searched && m.filterCity != "" {
+	if !b.ident && m.hidden && !m.searched && m.filterCity != "" {
 		// The autocomplete showed only some of the companies with these
 		// words: one of the same name in the same city may be missing.
 		return false
@@ -272,6 +272,9 @@ func (m *matcher) result() *Match {
 			break
 		}
 		reasons := slices.Clone(c.reasons)
+		if v := c.foundBy; v != nil && v.how != "" {
+			reasons = append(reasons, "found as "+v.shown+": "+v.how)
+		}
 		reasons = append(reasons, m.unusable...)
 		if best == nil && i < 2 && m.refused {
 			reasons = append(reasons, "not every source was asked: MaxCredits reached")

@@ -78,14 +78,17 @@ func (m *matcher) byWebsite(ctx context.Context) error {
 	return err
 }
 
-// byNameSearch runs a paid name search when an autocomplete answer was
-// full (the service shows at most AutocompleteLimit suggestions) and the
-// search, with the query's city as a filter and 100 a page, can show the
-// companies it left out: when no name fits (a typo may hide the company
-// behind the prefix), or when the fitting names are several and the city
-// can tell them apart.
+// byNameSearch runs a paid name search when the autocomplete's answer
+// that could hold the company was full (the service shows at most
+// AutocompleteLimit suggestions) and the search, with the query's city
+// as a filter and 100 a page, can show the companies it left out: when
+// no name fits (a typo may hide the company behind the first letters),
+// or when the fitting names are several and the city can tell them
+// apart. It searches for the spelling that found the fitting names, or
+// the first letters of the longest word. A query with a register
+// reference already searched spends nothing more here.
 func (m *matcher) byNameSearch(ctx context.Context) error {
-	if m.searched || m.name.Joined == "" || !m.truncated {
+	if m.searched || m.name.Joined == "" || !m.hidden || m.registerAsked {
 		return nil
 	}
 	city := m.filterCity
@@ -94,20 +97,23 @@ func (m *matcher) byNameSearch(ctx context.Context) error {
 		return nil
 	}
 	m.searched = true
-	words := matchtext.AutocompleteWords(m.q.Name)
-	if len(words) == 0 {
-		return nil
-	}
-	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
-	query := words[0]
-	if r := []rune(query); !fits && len(r) >= 6 {
-		// The word may hold a typo: its first letters, narrowed by the
-		// city when there is one.
-		n := (len(r) + 1) / 2
-		if city != "" {
-			n = 3
+	var query string
+	switch typos := typoTexts(m.q.Name); {
+	case fits && m.found != nil:
+		query = m.found.text
+	case len(typos) > 0:
+		query = typos[len(typos)-1].text
+		if city != "" { // narrowed by the city: the first three letters
+			r := []rune(strings.Join(matchtext.AutocompleteWords(typos[len(typos)-1].text), " "))
+			query = strings.TrimSpace(string(r[:min(3, len(r))]) + " " + matchtext.RegisterForm(m.name.Form))
 		}
-		query = string(r[:n])
+	default:
+		words := matchtext.AutocompleteWords(m.q.Name)
+		if len(words) == 0 {
+			return nil
+		}
+		slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
+		query = words[0]
 	}
 	var fs []filters.Filter
 	if city != "" {
