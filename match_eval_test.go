@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -146,7 +147,31 @@ func evalSets(tb testing.TB) []evalSet {
 	return []evalSet{
 		{name: "tuned", cases: loadMatchEval(tb), register: matcheval.ServerOptions(), minPresent: 1800, minAbs: 250, maxCredits: 5, noWrongOnOthers: true},
 		{name: "holdout", cases: loadMatchHoldout(tb), register: matcheval.ServerOptions(), minPresent: 1800, minAbs: 250, maxCredits: 5, noWrongOnOthers: true},
+		{name: "crm", cases: loadMatchSet(tb, "testdata/match_crm.jsonl"), register: matcheval.DevServerOptions(), minPresent: 1000, minAbs: 300, maxCredits: 6},
 		{name: "dev", cases: loadMatchDev(tb), register: matcheval.DevServerOptions(), minPresent: 450, minAbs: 80, maxCredits: 6},
+	}
+}
+
+// TestMatchEvalExactNames holds MatchCompany to the same targets on the
+// sets over the large register against a fake whose autocomplete finds
+// names by their words as written only (fake.WithExactNames), as its
+// search does: the matcher's own spellings find what the service's
+// spelling variants would. A target missed says by how much.
+func TestMatchEvalExactNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("matches two evaluation sets")
+	}
+	t.Parallel()
+	for _, set := range evalSets(t) {
+		if set.name != "crm" && set.name != "dev" {
+			continue
+		}
+		t.Run(set.name, func(t *testing.T) {
+			srv := newEvalServer(t, append(slices.Clone(set.register), fake.WithExactNames()))
+			f, _ := runMatchEvalVia(t, srv, handlerTransport{srv.Handler()}, set.cases, 0)
+			logFigures(t, f)
+			checkTargets(t, set, f)
+		})
 	}
 }
 

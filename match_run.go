@@ -166,7 +166,10 @@ func (m *matcher) free(ctx context.Context) error {
 	if m.name.Joined == "" {
 		return nil
 	}
-	for _, texts := range [][]nameVariant{nameVariants(m.q.Name), typoTexts(m.q.Name)} {
+	for pass, texts := range [][]nameVariant{nameVariants(m.q.Name), typoTexts(m.q.Name)} {
+		if pass == 1 && m.nameFound() {
+			break // the name is the register's, with another legal form: no typo to read past
+		}
 		for i := range texts {
 			v := &texts[i]
 			n, err := m.autocomplete(ctx, v)
@@ -190,6 +193,17 @@ func (m *matcher) free(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// nameFound reports whether a candidate's name, its legal form aside,
+// is the query's or one typo from it.
+func (m *matcher) nameFound() bool {
+	for _, c := range m.order {
+		if matchtext.NameSimilarity(m.name, c.norm) >= 0.9 {
+			return true
+		}
+	}
+	return false
 }
 
 // formGiven reports whether the query's name writes a legal form.

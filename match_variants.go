@@ -223,18 +223,16 @@ func umlautsRestored(core []string, n int) [][]string {
 }
 
 // typoTexts are the autocomplete texts tried when no spelling of the
-// name fits, for a typo or a word the register does not write: the
-// first three quarters, the first half and the first three letters of
-// the longest word (a typo further on leaves them intact), and the next
-// longest word alone, each with the legal form as the register writes
-// it.
+// name fits, for a typo or a word the register does not write: for a
+// name of several words, the name without one of them (longest first, at
+// most three); for its longest word, its first three quarters, its first
+// half and its first three letters (a typo further on leaves them
+// intact); each with the legal form as the register writes it.
 func typoTexts(name string) []nameVariant {
 	core := matchtext.CoreWords(name)
 	if len(core) == 0 {
 		return nil
 	}
-	byLen := slices.Clone(core)
-	slices.SortStableFunc(byLen, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
 	form := matchtext.RegisterForm(matchtext.Normalize(name).Form)
 	var out []nameVariant
 	add := func(text, how string) {
@@ -245,16 +243,18 @@ func typoTexts(name string) []nameVariant {
 			out = append(out, nameVariant{text: text, shown: text, how: how, form: form != ""})
 		}
 	}
-	if rs := []rune(byLen[0]); len(rs) >= 6 {
-		for _, n := range []int{len(rs) * 3 / 4, (len(rs) + 1) / 2} {
-			add(string(rs[:n]), "first letters of "+matchtext.Quote(byLen[0]))
+	byLen := slices.Clone(core)
+	slices.SortStableFunc(byLen, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
+	if len(core) >= 2 {
+		for _, left := range byLen[:min(3, len(byLen))] {
+			rest := slices.DeleteFunc(slices.Clone(core), func(w string) bool { return w == left })
+			add(strings.Join(rest, " "), "without "+matchtext.Quote(left))
 		}
 	}
-	if len(byLen) > 1 && utf8.RuneCountInString(byLen[1]) >= 3 {
-		add(byLen[1], "one word of the name")
-	}
 	if rs := []rune(byLen[0]); len(rs) >= 6 {
-		add(string(rs[:3]), "first letters of "+matchtext.Quote(byLen[0]))
+		for _, n := range []int{len(rs) * 3 / 4, (len(rs) + 1) / 2, 3} {
+			add(string(rs[:n]), "first letters of "+matchtext.Quote(byLen[0]))
+		}
 	}
 	return out
 }
