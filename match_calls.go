@@ -37,12 +37,12 @@ func (m *matcher) call(ctx context.Context, r request, out any) error {
 	return err
 }
 
-// autocomplete asks the free autocomplete for v's text and adds what it
-// suggests, each candidate marked with the spelling that found it; it
-// reports how many suggestions came back. The answer may come from
-// MatchOptions.Suggestions.
-func (m *matcher) autocomplete(ctx context.Context, v *nameVariant) (int, error) {
-	text := strings.TrimSpace(v.text)
+// autocomplete asks the free autocomplete for text, a spelling of v,
+// and adds what it suggests, each candidate marked with the spelling that
+// found it; it reports how many suggestions came back, -1 for a text
+// asked already. The answer may come from MatchOptions.Suggestions.
+func (m *matcher) autocomplete(ctx context.Context, v *nameVariant, text string) (int, error) {
+	text = strings.TrimSpace(text)
 	if text == "" || len(text) > maxAutocompleteQuery || m.asked[strings.ToLower(text)] {
 		return -1, nil
 	}
@@ -58,7 +58,7 @@ func (m *matcher) autocomplete(ctx context.Context, v *nameVariant) (int, error)
 		if c.foundBy == nil {
 			c.foundBy = v
 		}
-		c.texts = append(c.texts, v.text)
+		c.texts = append(c.texts, text)
 	}
 	return len(r.Results), nil
 }

@@ -160,8 +160,10 @@ func (m *matcher) run(ctx context.Context) error {
 // free asks the autocomplete for the name's spellings (nameVariants),
 // most likely first, and stops at the first answer with a name that
 // fits: when that answer is not full it holds every company with those
-// words, and nothing paid can add one. When no spelling fits, the first
-// letters of the longest word (typoTexts) are asked, past a typo.
+// words, and nothing paid can add one. A full answer is narrowed by the
+// query's legal form. When no spelling fits, the name without a word
+// and the first letters of the longest word (typoTexts) are asked, past
+// a typo.
 func (m *matcher) free(ctx context.Context) error {
 	if m.name.Joined == "" {
 		return nil
@@ -171,28 +173,47 @@ func (m *matcher) free(ctx context.Context) error {
 			break // the name is the register's, with another legal form: no typo to read past
 		}
 		for i := range texts {
-			v := &texts[i]
-			n, err := m.autocomplete(ctx, v)
-			if err != nil {
+			done, err := m.ask(ctx, &texts[i])
+			if done || err != nil {
 				return err
 			}
-			if n <= 0 {
-				continue
-			}
-			m.score()
-			full := n >= AutocompleteLimit
-			if !m.fitsIn(v) {
-				if full && (v.form || !m.formGiven()) {
-					m.hidden = true // the company may be among those left out
-				}
-				continue
-			}
-			m.hidden = full
-			m.found = v
-			return nil
 		}
 	}
 	return nil
+}
+
+// ask sends one spelling to the autocomplete, narrowed by the legal form
+// when its answer is full, and reports whether a name fits in what came
+// back; m.hidden says whether companies of the words may be missing.
+func (m *matcher) ask(ctx context.Context, v *nameVariant) (bool, error) {
+	n, err := m.autocomplete(ctx, v, v.text)
+	if err != nil || n <= 0 {
+		return false, err
+	}
+	m.score()
+	full := n >= AutocompleteLimit
+	if full && v.withForm != "" {
+		k, err := m.autocomplete(ctx, v, v.withForm)
+		if err != nil {
+			return false, err
+		}
+		if k > 0 {
+			m.score()
+			if m.fitsIn(v.withForm) { // the narrower answer holds the fitting names
+				m.hidden, m.found = k >= AutocompleteLimit, v
+				return true, nil
+			}
+			full = k >= AutocompleteLimit
+		} else {
+			full = false // no company of these words has the query's legal form
+		}
+	}
+	if m.fitsIn(v.text) {
+		m.hidden, m.found = full, v
+		return true, nil
+	}
+	m.hidden = m.hidden || full // the company may be among those left out
+	return false, nil
 }
 
 // nameFound reports whether a candidate's name, its legal form aside,
@@ -209,11 +230,11 @@ func (m *matcher) nameFound() bool {
 // formGiven reports whether the query's name writes a legal form.
 func (m *matcher) formGiven() bool { return m.name.Form != "" }
 
-// fitsIn reports whether a name found by v fits the query, marking the
-// candidates v found as seen in a complete answer when it was not full.
-func (m *matcher) fitsIn(v *nameVariant) bool {
+// fitsIn reports whether a name the autocomplete found for text fits
+// the query.
+func (m *matcher) fitsIn(text string) bool {
 	for _, c := range m.order {
-		if c.nameFit >= m.o.MinScore && slices.Contains(c.texts, v.text) {
+		if c.nameFit >= m.o.MinScore && slices.Contains(c.texts, text) {
 			return true
 		}
 	}

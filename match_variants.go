@@ -24,19 +24,20 @@ import (
 const maxNameVariants = 6
 
 // nameVariant is one spelling of the query's name sent to the free
-// autocomplete.
+// autocomplete: its core words, and when the query gives a legal form
+// the narrower text with the form as the register writes it, asked when
+// the core's answer is full.
 type nameVariant struct {
-	text  string // the autocomplete's text: core words, then the legal form as the register writes it
-	shown string // the spelling as Match.Reasons write it: "NeckarMaschinen GmbH"
-	how   string // what differs from the query's spelling ("words joined"); "" when nothing does
-	form  bool   // the text holds the query's legal form
+	text     string // the autocomplete's text, lower case (the autocomplete ignores case, a cache does not)
+	withForm string // text and the legal form, "" when the query gives none
+	shown    string // the spelling as Match.Reasons write it: "NeckarMaschinen GmbH"
+	how      string // what differs from the query's spelling ("words joined"); "" when nothing does
 }
 
 // nameVariants are the spellings of name worth sending to the
-// autocomplete, most likely first, at most maxNameVariants: as written
-// (with the legal form as the register writes it), compounds joined or
-// split, umlauts written or spelt out, ß for ss, dropped umlauts put
-// back; the name without its legal form last.
+// autocomplete, most likely first, at most maxNameVariants: as written,
+// compounds joined or split, umlauts written or spelt out, ß for ss,
+// dropped umlauts put back.
 func nameVariants(name string) []nameVariant {
 	core := matchtext.CoreWords(name)
 	if len(core) == 0 {
@@ -45,28 +46,21 @@ func nameVariants(name string) []nameVariant {
 	form := matchtext.RegisterForm(matchtext.Normalize(name).Form)
 	var out []nameVariant
 	seen := map[string]bool{}
-	add := func(words []string, how string, withForm bool) {
-		if len(out) == maxNameVariants {
-			return
-		}
+	add := func(words []string, how string) {
 		text := strings.Join(words, " ")
-		shown := text
-		if withForm && form != "" {
-			shown += " " + form
-			text = shown
-		}
 		key := strings.ToLower(text)
-		if seen[key] || text == "" || len(text) > maxAutocompleteQuery {
+		if len(out) == maxNameVariants || seen[key] || text == "" || len(text)+len(form)+1 > maxAutocompleteQuery {
 			return
 		}
 		seen[key] = true
-		out = append(out, nameVariant{text: text, shown: shown, how: how, form: withForm && form != ""})
+		v := nameVariant{text: key, shown: text, how: how}
+		if form != "" {
+			v.withForm = strings.ToLower(text + " " + form)
+			v.shown = text + " " + form
+		}
+		out = append(out, v)
 	}
-	asWritten := ""
-	if form != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(form)) {
-		asWritten = "legal form as the register writes it"
-	}
-	add(core, asWritten, true)
+	add(core, "")
 	spellings := []struct {
 		words []string
 		how   string
@@ -79,14 +73,11 @@ func nameVariants(name string) []nameVariant {
 	}
 	for _, sp := range spellings {
 		if sp.words != nil {
-			add(sp.words, sp.how, true)
+			add(sp.words, sp.how)
 		}
 	}
-	if form != "" {
-		add(core, "legal form left out", false)
-	}
 	for _, words := range umlautsRestored(core, 2) {
-		add(words, "umlaut put back", true)
+		add(words, "umlaut put back")
 	}
 	return out
 }
@@ -227,7 +218,7 @@ func umlautsRestored(core []string, n int) [][]string {
 // name of several words, the name without one of them (longest first, at
 // most three); for its longest word, its first three quarters, its first
 // half and its first three letters (a typo further on leaves them
-// intact); each with the legal form as the register writes it.
+// intact); each narrowed by the legal form as nameVariants are.
 func typoTexts(name string) []nameVariant {
 	core := matchtext.CoreWords(name)
 	if len(core) == 0 {
@@ -236,12 +227,16 @@ func typoTexts(name string) []nameVariant {
 	form := matchtext.RegisterForm(matchtext.Normalize(name).Form)
 	var out []nameVariant
 	add := func(text, how string) {
+		key := strings.ToLower(text)
+		if slices.ContainsFunc(out, func(v nameVariant) bool { return v.text == key }) {
+			return
+		}
+		v := nameVariant{text: key, shown: text, how: how}
 		if form != "" {
-			text += " " + form
+			v.withForm = strings.ToLower(text + " " + form)
+			v.shown = text + " " + form
 		}
-		if !slices.ContainsFunc(out, func(v nameVariant) bool { return v.text == text }) {
-			out = append(out, nameVariant{text: text, shown: text, how: how, form: form != ""})
-		}
+		out = append(out, v)
 	}
 	byLen := slices.Clone(core)
 	slices.SortStableFunc(byLen, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
