@@ -103,6 +103,7 @@ func runMatchEvalVia(tb testing.TB, srv *fake.Server, next http.RoundTripper, ca
 		require.NoError(tb, err)
 		f.Add(cases[r.Index], r.Match, r.Err)
 	}
+	require.Equal(tb, c.CreditsSpent(), f.Credits, "the credits counted are what the client spent, at its prices")
 	return f, tr.calls.Load()
 }
 
