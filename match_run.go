@@ -227,9 +227,6 @@ func (m *matcher) nameFound() bool {
 	return false
 }
 
-// formGiven reports whether the query's name writes a legal form.
-func (m *matcher) formGiven() bool { return m.name.Form != "" }
-
 // fitsIn reports whether a name the autocomplete found for text fits
 // the query.
 func (m *matcher) fitsIn(text string) bool {
