@@ -204,9 +204,10 @@ func (m *matcher) ask(ctx context.Context, v *nameVariant) (bool, error) {
 				return true, nil
 			}
 			full = k >= AutocompleteLimit
-		} else {
+		} else if !m.formIn(v.text) {
 			full = false // no company of these words has the query's legal form
-		}
+		} // else the autocomplete did not narrow what it found: the answer stays full
+
 	}
 	if m.fitsIn(v.text) {
 		m.hidden, m.found = full, v
@@ -221,6 +222,17 @@ func (m *matcher) ask(ctx context.Context, v *nameVariant) (bool, error) {
 func (m *matcher) nameFound() bool {
 	for _, c := range m.order {
 		if matchtext.NameSimilarity(m.name, c.norm) >= 0.9 {
+			return true
+		}
+	}
+	return false
+}
+
+// formIn reports whether a name the autocomplete found for text has the
+// query's legal form.
+func (m *matcher) formIn(text string) bool {
+	for _, c := range m.order {
+		if c.norm.Form == m.name.Form && slices.Contains(c.texts, text) {
 			return true
 		}
 	}

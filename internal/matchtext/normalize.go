@@ -163,6 +163,15 @@ func matchFormAt(ws []string, i int) (string, int) {
 			return k, 1
 		}
 	}
+	if i == len(ws)-2 { // "Partnerschft mbB": a misspelt form, then a word of the same form
+		if k := misspeltForm(ws[i]); k != "" {
+			for _, p := range legalFormsByWord()[ws[i+1]] {
+				if len(p.words) == 1 && p.key == k {
+					return k, 2
+				}
+			}
+		}
+	}
 	return "", 0
 }
 

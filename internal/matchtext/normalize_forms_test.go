@@ -20,7 +20,7 @@ func TestLegalFormSpellings(t *testing.T) {
 		"AG": "ag", "Offene Handelsgesellschaft": "ohg", "Europäische Gesellschaft": "se", "Kommanditgesellschaft": "kg",
 		"S.E.": "se", "Europäische Aktiengesellschaft": "se", "Aktienges.": "ag", "Gesellschaft m.b.H.": "gmbh",
 		"Partnerschaft mit beschränkter Berufshaftung": "partg", "GmbG": "gmbh", "Gbmh": "gmbh", "Aktiengeselschaft": "ag",
-		"UG (haftungsbeschraenkt)": "ug", "UG (haftungsbeschrankt)": "ug",
+		"UG (haftungsbeschraenkt)": "ug", "UG (haftungsbeschrankt)": "ug", "Partnerschft mbB": "partg",
 	} {
 		n := Normalize("Nordbau " + spelling)
 		if n.Form != want || n.Joined != "nordbau" {
