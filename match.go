@@ -72,8 +72,11 @@ type Match struct {
 	// candidate reaches MinScore and leads the next by at least 0.05, and
 	// no identifier of the query names another company or contradicts it
 	// (an identifier that resolves to one company gives it 0.99, 1 when
-	// name and city agree too). Nil when no candidate is confident and
-	// unambiguous.
+	// name and city agree too, and makes it the Best however many
+	// namesakes score as high). A namesake in the query's city at another
+	// street than the query's scores lower than the one at that street.
+	// Nil when no candidate is confident and unambiguous. Best is
+	// Candidates[0] when set.
 	Best *MatchCandidate
 	// Candidates are the companies considered, best first, at most
 	// MaxCandidates; never nil.
@@ -171,8 +174,22 @@ func (q MatchQuery) check() error {
 // they are ignored before a credit is spent and reported in
 // Match.Ignored; a query with nothing else fails with ErrInvalidRequest.
 //
-// The free autocomplete is asked first; a paid call is made only when
-// its answer can change the outcome, and never beyond opts.MaxCredits.
+// The free autocomplete is asked first, with a few spellings of the name
+// (at most six, the name as written first): compounds joined or split
+// ("Neckar-Maschinen" and "Neckar Maschinen" as "NeckarMaschinen"),
+// umlauts written, spelt out or put back ("SuedDruck", "SudDruck" as
+// "SüdDruck"), ß for ss, each narrowed by the legal form as the register
+// writes it when its answer is full; the match stops at the first answer
+// with a fitting name, and the reasons say which spelling found the
+// company ("found as NeckarMaschinen GmbH: words joined"). When no
+// spelling fits, the name without one of its words and the first letters
+// of its longest word are asked, past a typo. The service's reading of
+// spellings is not relied on. A paid call is made only when its answer
+// can change the outcome, and never beyond opts.MaxCredits: an answer
+// that is not full and holds no fitting name proves for free that the
+// register does not hold the company; a name search (with the city as a
+// filter) is paid for only when the answer that could hold the company
+// was full; a register reference costs one search at most.
 // Match.Credits is what the match spent; with the client's cache
 // (WithCache) the searches, lookups and records a match read are cached,
 // so matching the same record again costs nothing.

@@ -37,15 +37,16 @@ func (m *matcher) call(ctx context.Context, r request, out any) error {
 	return err
 }
 
-// autocomplete asks the free autocomplete for text and adds what it
-// suggests; it reports how many suggestions came back. The answer may
-// come from MatchOptions.Suggestions.
-func (m *matcher) autocomplete(ctx context.Context, text string) (int, error) {
+// autocomplete asks the free autocomplete for text, a spelling of v,
+// and adds what it suggests, each candidate marked with the spelling that
+// found it; it reports how many suggestions came back, -1 for a text
+// asked already. The answer may come from MatchOptions.Suggestions.
+func (m *matcher) autocomplete(ctx context.Context, v *nameVariant, text string) (int, error) {
 	text = strings.TrimSpace(text)
-	if text == "" || len(text) > maxAutocompleteQuery || m.asked[text] {
+	if text == "" || len(text) > maxAutocompleteQuery || m.asked[strings.ToLower(text)] {
 		return -1, nil
 	}
-	m.asked[text] = true
+	m.asked[strings.ToLower(text)] = true
 	q := url.Values{}
 	q.Set("query", text)
 	var r autocompleteResponse
@@ -53,7 +54,11 @@ func (m *matcher) autocomplete(ctx context.Context, text string) (int, error) {
 		return 0, err
 	}
 	for _, res := range r.Results {
-		m.add(res)
+		c := m.add(res)
+		if c.foundBy == nil {
+			c.foundBy = v
+		}
+		c.texts = append(c.texts, text)
 	}
 	return len(r.Results), nil
 }

@@ -31,10 +31,14 @@ type matcher struct {
 	website    string
 	unusable   []string // why a given identifier is ignored, for the reasons
 
-	cands     map[string]*matchCand
-	order     []*matchCand // in the order found; scored sorts a copy
-	asked     map[string]bool
-	truncated bool // an autocomplete answer was full: more companies may share the words
+	cands map[string]*matchCand
+	order []*matchCand // in the order found; scored sorts a copy
+	asked map[string]bool
+	// hidden: the autocomplete's answer that could hold the company was
+	// full, so a company with those words may be missing; found: the
+	// spelling whose answer holds the first names that fit.
+	hidden bool
+	found  *nameVariant
 
 	credits  int64
 	attempts int
@@ -56,6 +60,10 @@ type matchCand struct {
 	ident   bool    // an identifier resolved to it
 	contra  bool    // the name or city contradict that identifier
 	reasons []string
+	// foundBy is the spelling of the name the autocomplete first found
+	// the candidate by; texts are every text that found it.
+	foundBy *nameVariant
+	texts   []string
 
 	// What scoring found of the candidate alone, kept across the
 	// scorings of a match: the name's fit (while record is the one it
@@ -149,69 +157,97 @@ func (m *matcher) run(ctx context.Context) error {
 	return nil
 }
 
-// free asks the autocomplete with the name's most telling words, then,
-// when no name found fits, with spellings and prefixes that survive a
-// typo or a transliteration.
+// free asks the autocomplete for the name's spellings (nameVariants),
+// most likely first, and stops at the first answer with a name that
+// fits: when that answer is not full it holds every company with those
+// words, and nothing paid can add one. A full answer is narrowed by the
+// query's legal form. When no spelling fits, the name without a word
+// and the first letters of the longest word (typoTexts) are asked, past
+// a typo.
 func (m *matcher) free(ctx context.Context) error {
-	words := matchtext.AutocompleteWords(m.q.Name)
-	if len(words) == 0 {
+	if m.name.Joined == "" {
 		return nil
 	}
-	byLen := slices.Clone(words)
-	slices.SortStableFunc(byLen, func(a, b string) int { return len(b) - len(a) })
-	found, err := m.autocomplete(ctx, byLen[0])
-	if err != nil {
-		return err
-	}
-	m.truncated = found >= AutocompleteLimit
-	if len(byLen) > 1 {
-		var n int
-		switch {
-		case m.truncated:
-			n, err = m.autocomplete(ctx, byLen[0]+" "+byLen[1])
-			if n > 0 {
-				m.truncated = n >= AutocompleteLimit
-			}
-		case found == 0: // the longest word may hold a typo
-			n, err = m.autocomplete(ctx, byLen[1])
-			m.truncated = m.truncated || n >= AutocompleteLimit
+	for pass, texts := range [][]nameVariant{nameVariants(m.q.Name), typoTexts(m.q.Name)} {
+		if pass == 1 && m.nameFound() {
+			break // the name is the register's, with another legal form: no typo to read past
 		}
-		if err != nil {
-			return err
-		}
-	}
-	m.score()
-	if m.nameFits() {
-		return nil
-	}
-	// No name fits: the register may write as one word what the query
-	// splits ("Nord Bau", "Nord-Bau" for "NordBau").
-	for i := 0; i+1 < len(words) && i < 3; i++ {
-		n, err := m.autocomplete(ctx, words[i]+words[i+1])
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			m.truncated = m.truncated || n >= AutocompleteLimit
-			m.score()
-			if m.nameFits() {
-				return nil
-			}
-		}
-	}
-	// The register may spell umlauts or ß where the query spelt them out
-	// or the other way round, or a word has a typo: try those spellings
-	// and the prefixes a typo or a transliteration leaves intact.
-	for _, wd := range byLen[:min(2, len(byLen))] {
-		for _, t := range matchtext.FallbackTexts(wd) {
-			n, err := m.autocomplete(ctx, t)
-			if err != nil {
+		for i := range texts {
+			done, err := m.ask(ctx, &texts[i])
+			if done || err != nil {
 				return err
 			}
-			m.truncated = m.truncated || n >= AutocompleteLimit
 		}
 	}
 	return nil
+}
+
+// ask sends one spelling to the autocomplete, narrowed by the legal form
+// when its answer is full, and reports whether a name fits in what came
+// back; m.hidden says whether companies of the words may be missing.
+func (m *matcher) ask(ctx context.Context, v *nameVariant) (bool, error) {
+	n, err := m.autocomplete(ctx, v, v.text)
+	if err != nil || n <= 0 {
+		return false, err
+	}
+	m.score()
+	full := n >= AutocompleteLimit
+	if full && v.withForm != "" {
+		k, err := m.autocomplete(ctx, v, v.withForm)
+		if err != nil {
+			return false, err
+		}
+		if k > 0 {
+			m.score()
+			if m.fitsIn(v.withForm) { // the narrower answer holds the fitting names
+				m.hidden, m.found = k >= AutocompleteLimit, v
+				return true, nil
+			}
+			full = k >= AutocompleteLimit
+		} else if !m.formIn(v.text) {
+			full = false // no company of these words has the query's legal form
+		} // else the autocomplete did not narrow what it found: the answer stays full
+
+	}
+	if m.fitsIn(v.text) {
+		m.hidden, m.found = full, v
+		return true, nil
+	}
+	m.hidden = m.hidden || full // the company may be among those left out
+	return false, nil
+}
+
+// nameFound reports whether a candidate's name, its legal form aside,
+// is the query's or one typo from it.
+func (m *matcher) nameFound() bool {
+	for _, c := range m.order {
+		if matchtext.NameSimilarity(m.name, c.norm) >= 0.9 {
+			return true
+		}
+	}
+	return false
+}
+
+// formIn reports whether a name the autocomplete found for text has the
+// query's legal form.
+func (m *matcher) formIn(text string) bool {
+	for _, c := range m.order {
+		if c.norm.Form == m.name.Form && slices.Contains(c.texts, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// fitsIn reports whether a name the autocomplete found for text fits
+// the query.
+func (m *matcher) fitsIn(text string) bool {
+	for _, c := range m.order {
+		if c.nameFit >= m.o.MinScore && slices.Contains(c.texts, text) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameFits reports whether some candidate's name fits the query.

@@ -232,6 +232,9 @@ func (m *matcher) best() *matchCand {
 	if top == nil {
 		return nil
 	}
+	if c := m.identified(); c != nil {
+		return c // an identifier names one company, and nothing contradicts it
+	}
 	if top.contra || top.score < m.o.MinScore {
 		return nil
 	}
@@ -242,6 +245,26 @@ func (m *matcher) best() *matchCand {
 		return nil
 	}
 	return top
+}
+
+// identified is the one candidate an identifier resolved to, when no
+// other is and nothing contradicts it and it reaches MinScore; else nil.
+// Other companies of the same name are no evidence against it.
+func (m *matcher) identified() *matchCand {
+	var found *matchCand
+	for _, c := range m.order {
+		if !c.ident {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	if found == nil || found.contra || found.score < m.o.MinScore {
+		return nil
+	}
+	return found
 }
 
 // decided reports whether no further call can change the outcome worth
@@ -255,9 +278,9 @@ func (m *matcher) decided() bool {
 		eq, _ := m.registerFit(b)
 		return eq == regUnique || eq == regNumber
 	}
-	if !b.ident && m.truncated && !m.searched && m.filterCity != "" {
+	if !b.ident && m.hidden && !m.searched && !m.registerAsked {
 		// The autocomplete showed only some of the companies with these
-		// words: one of the same name in the same city may be missing.
+		// words: one of the same name (in the same city) may be missing.
 		return false
 	}
 	return true
@@ -267,11 +290,20 @@ func (m *matcher) decided() bool {
 func (m *matcher) result() *Match {
 	out := &Match{Candidates: []MatchCandidate{}, Credits: m.credits, Ignored: slices.Clone(m.unusable)}
 	best := m.best()
-	for i, c := range m.ranked() {
+	ranked := m.ranked()
+	if best != nil { // first, though another scores as high (an identifier names it)
+		i := slices.Index(ranked, best)
+		copy(ranked[1:i+1], ranked[:i])
+		ranked[0] = best
+	}
+	for i, c := range ranked {
 		if i == m.o.MaxCandidates {
 			break
 		}
 		reasons := slices.Clone(c.reasons)
+		if v := c.foundBy; v != nil && v.how != "" {
+			reasons = append(reasons, "found as "+v.shown+": "+v.how)
+		}
 		reasons = append(reasons, m.unusable...)
 		if best == nil && i < 2 && m.refused {
 			reasons = append(reasons, "not every source was asked: MaxCredits reached")

@@ -78,36 +78,42 @@ func (m *matcher) byWebsite(ctx context.Context) error {
 	return err
 }
 
-// byNameSearch runs a paid name search when an autocomplete answer was
-// full (the service shows at most AutocompleteLimit suggestions) and the
-// search, with the query's city as a filter and 100 a page, can show the
-// companies it left out: when no name fits (a typo may hide the company
-// behind the prefix), or when the fitting names are several and the city
-// can tell them apart.
+// byNameSearch runs a paid name search when the autocomplete's answer
+// that could hold the company was full (the service shows at most
+// AutocompleteLimit suggestions) and the search, with the query's city
+// as a filter when it has one and 100 a page, can show the companies it
+// left out: when no name fits (a typo may hide the company behind the
+// first letters), or when another company of a fitting name may be
+// missing. It searches for the spelling that found the fitting names, or
+// the first letters of the longest word. A query with a register
+// reference already searched spends nothing more here.
 func (m *matcher) byNameSearch(ctx context.Context) error {
-	if m.searched || m.name.Joined == "" || !m.truncated {
+	if m.searched || m.name.Joined == "" || !m.hidden || m.registerAsked {
 		return nil
 	}
 	city := m.filterCity
 	fits := m.nameFits()
-	if fits && city == "" {
-		return nil
+	if !fits && city == "" {
+		return nil // the first letters over the whole register: a page of 100 would not tell
 	}
 	m.searched = true
-	words := matchtext.AutocompleteWords(m.q.Name)
-	if len(words) == 0 {
-		return nil
-	}
-	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
-	query := words[0]
-	if r := []rune(query); !fits && len(r) >= 6 {
-		// The word may hold a typo: its first letters, narrowed by the
-		// city when there is one.
-		n := (len(r) + 1) / 2
-		if city != "" {
-			n = 3
+	var query string
+	switch typos := typoTexts(m.q.Name); {
+	case fits:
+		query = m.fittingText()
+	case len(typos) > 0:
+		query = typos[len(typos)-1].text
+		if city != "" { // narrowed by the city: the first letter, a typo may be in the next
+			r := []rune(strings.Join(matchtext.AutocompleteWords(typos[len(typos)-1].text), " "))
+			query = strings.TrimSpace(string(r[:min(1, len(r))]) + " " + matchtext.RegisterForm(m.name.Form))
 		}
-		query = string(r[:n])
+	default:
+		words := matchtext.AutocompleteWords(m.q.Name)
+		if len(words) == 0 {
+			return nil
+		}
+		slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
+		query = words[0]
 	}
 	var fs []filters.Filter
 	if city != "" {
@@ -115,6 +121,24 @@ func (m *matcher) byNameSearch(ctx context.Context) error {
 	}
 	_, err := m.search(ctx, query, fs)
 	return err
+}
+
+// fittingText is the search text for the companies of the name that
+// fits best: its words as the register writes them (the search finds
+// names by their words, not by other spellings), with the legal form
+// when the query gives one.
+func (m *matcher) fittingText() string {
+	var top *matchCand
+	for _, c := range m.order {
+		if c.nameFit >= m.o.MinScore && (top == nil || c.nameFit > top.nameFit) {
+			top = c
+		}
+	}
+	words := matchtext.CoreWords(top.res.Name)
+	if f := matchtext.RegisterForm(m.name.Form); f != "" {
+		words = append(words, f)
+	}
+	return strings.Join(words, " ")
 }
 
 // searchCity is the city of a city text without its district
@@ -147,6 +171,9 @@ func (m *matcher) byHistory(ctx context.Context) error {
 		}
 		if c.nameFit < 0.4 || c.record != nil || c.nameFit >= m.o.MinScore || m.q.City != "" && !m.cityAgrees(c) {
 			continue
+		}
+		if matchtext.NameSimilarity(m.name, c.norm) >= 0.9 && (m.q.City == "" && m.q.PostalCode == "" || !m.cityAgrees(c)) {
+			continue // the query's name with another legal form, and nothing places it: most likely another company
 		}
 		if !m.canReach(c) {
 			continue // even a former name equal to the query's would not make it the Best

@@ -50,6 +50,10 @@ func TestMatchCompaniesSeqAsksASharedWordOnce(t *testing.T) {
 		return c
 	}
 	qs := generatedQueries(t, srv, 400)
+	for _, id := range srv.CompanyIDs()[:20] { // a register reference pays one search
+		co, _ := srv.Company(id)
+		qs = append(qs, registerdata.MatchQuery{Register: string(co.Register.RegisterType) + " " + co.Register.RegisterNumber + ", " + co.Register.RegisterCourt})
+	}
 	ctx := context.Background()
 
 	alone := &requestlog.Log{}

@@ -33,6 +33,7 @@ type prefixIndex struct {
 	words   []string   // distinct lower-case name words, sorted
 	ids     [][]string // ids[i]: the companies with words[i], sorted
 	changes uint64     // register changes observed, built or not
+	exact   bool       // WithExactNames: names are found by their words as written
 }
 
 // nameWords are the words a name is found by, each once: its lower-case
@@ -40,10 +41,29 @@ type prefixIndex struct {
 // with their neighbours (see indexWords in spelling.go).
 func nameWords(name string) []string { return indexWords(name) }
 
+// wordsOf are the words the index finds a name by: nameWords, or with
+// WithExactNames only its lower-case words.
+func (ix *prefixIndex) wordsOf(name string) []string {
+	if ix.exact {
+		ws := letterRuns(strings.ToLower(name))
+		slices.Sort(ws)
+		return slices.Compact(ws)
+	}
+	return nameWords(name)
+}
+
+// queryWords are the words of a query, spelt as nameWords spells them.
+func (ix *prefixIndex) queryWords(query string) []string {
+	if ix.exact {
+		return letterRuns(strings.ToLower(query))
+	}
+	return queryWords(query)
+}
+
 func (ix *prefixIndex) build(all iter.Seq2[int, *registerdata.Company]) {
 	byWord := map[string][]string{}
 	for _, c := range all {
-		for _, w := range nameWords(c.Name.Name) {
+		for _, w := range ix.wordsOf(c.Name.Name) {
 			byWord[w] = append(byWord[w], c.ID)
 		}
 	}
@@ -66,7 +86,7 @@ func (ix *prefixIndex) change(before, after registerdata.Company) {
 		return
 	}
 	if before.ID != "" {
-		for _, w := range nameWords(before.Name.Name) {
+		for _, w := range ix.wordsOf(before.Name.Name) {
 			if i, found := slices.BinarySearch(ix.words, w); found {
 				if j, found := slices.BinarySearch(ix.ids[i], before.ID); found {
 					ix.ids[i] = slices.Delete(ix.ids[i], j, j+1)
@@ -75,7 +95,7 @@ func (ix *prefixIndex) change(before, after registerdata.Company) {
 		}
 	}
 	if after.ID != "" {
-		for _, w := range nameWords(after.Name.Name) {
+		for _, w := range ix.wordsOf(after.Name.Name) {
 			i, found := slices.BinarySearch(ix.words, w)
 			if !found {
 				ix.words = slices.Insert(ix.words, i, w)
@@ -92,6 +112,7 @@ func (ix *prefixIndex) change(before, after registerdata.Company) {
 // prefix index. It costs nothing.
 func installAutocomplete(s *Server) {
 	ix := extState[prefixIndex](s)
+	ix.exact = s.cfg.exactNames
 	s.observe(func(before, after registerdata.Company) {
 		ix.mu.Lock()
 		defer ix.mu.Unlock()
@@ -120,7 +141,7 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 	}
 	defer ix.mu.RUnlock()
 
-	words := queryWords(query)
+	words := ix.queryWords(query)
 	out := []registerdata.CompanySearchResult{}
 	if len(words) == 0 {
 		return out
@@ -130,7 +151,10 @@ func (s *Server) autocomplete(query string) []registerdata.CompanySearchResult {
 	buf := summaryBufs.Get().(*registerdata.Company)
 	defer summaryBufs.Put(buf)
 	var keep func(string) bool // every company with the one word
-	if len(words) > 1 {
+	switch {
+	case len(words) > 1 && ix.exact:
+		keep = func(name string) bool { return matchesAll(letterRuns(strings.ToLower(name)), words) }
+	case len(words) > 1:
 		keep = func(name string) bool { return nameMatchesAll(name, words) }
 	}
 	for i, _ := slices.BinarySearch(ix.words, key); i < len(ix.words) && strings.HasPrefix(ix.words[i], key); i++ {

@@ -17,6 +17,7 @@
 //	change the register               (*Server).UpdateCompany, AddCompany, SetOwners, AddInsolvencyEvent
 //	serve your own register           WithData (files in the service's answer shapes), WithoutCurated (see Your own register)
 //	more or harder companies          WithGenerated (any number), WithHardCases (hard to match)
+//	an autocomplete without spellings WithExactNames (names found by their words as written, as the search does)
 //	the same answers on every run     WithSeed with WithClock (see Snapshots and reproducible runs)
 //	know the curated companies        CuratedRegister, WriteCuratedRegister (the table under Register)
 //	credits and plans                 WithCredits, (*Server).SetCredits, Credits, CreditUsage, SetPaidPlan, SetMonitoringPlan, WithoutMonitoring, SetTransparencyAccess

@@ -41,6 +41,7 @@ type config struct {
 	setup         []func(*Server)      // run after the extensions are installed, before serving
 	prices        *registerdata.Prices // WithPrices; nil: registerdata.DefaultPrices
 	scenario      string               // WithScenario; "": none
+	exactNames    bool                 // WithExactNames
 }
 
 func defaultConfig() config {
@@ -130,4 +131,18 @@ func withSetup(fn func(*Server)) Option {
 // (Prices.Err) makes Listen fail with that error (NewServer panics).
 func WithPrices(p *registerdata.Prices) Option {
 	return func(c *config) { c.prices = p.Clone() }
+}
+
+// WithExactNames makes the autocomplete (GET /v1/autocomplete/company)
+// match names as the company search does: a query word matches a name
+// word it starts, lower-cased, as written, and nothing else. Without it
+// the autocomplete also finds a name however German spells it ("Mueller"
+// finds "Müller", "Nord Bau" finds "NordBau"); with it "Mueller" finds
+// only "Mueller" and "Nord Bau" only names holding both words. The real
+// service does not document how far its autocomplete goes: a client
+// tested against this option does not rely on the service's spelling
+// variants. The company search (POST /v1/search/company) matches exactly
+// in either case.
+func WithExactNames() Option {
+	return func(c *config) { c.exactNames = true }
 }

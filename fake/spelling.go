@@ -53,11 +53,12 @@ func isASCII(s string) bool {
 
 // autocompleteJoined answers a query; when a query of several words
 // finds fewer than AutocompleteLimit companies, the words written as
-// one find the rest ("nord bau" finds "NordBau GmbH").
+// one find the rest ("nord bau" finds "NordBau GmbH"), unless
+// WithExactNames.
 func (s *Server) autocompleteJoined(query string) []registerdata.CompanySearchResult {
 	out := s.autocomplete(query)
 	ws := queryWords(query)
-	if len(out) == AutocompleteLimit || len(ws) < 2 {
+	if len(out) == AutocompleteLimit || len(ws) < 2 || s.cfg.exactNames {
 		return out
 	}
 	for _, r := range s.autocomplete(strings.Join(ws, "")) {

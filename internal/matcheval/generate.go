@@ -311,7 +311,8 @@ func (g *gen) present(kind string) (Case, bool) {
 
 // ambiguous reports whether another company fits the record as well as
 // company i: the same name words (and legal form, when the record keeps
-// it), and the same city when the record gives one.
+// it), the same city when the record gives one, and the same street
+// when the record gives company i's.
 func (g *gen) ambiguous(i int, name string, keepsForm bool, q registerdata.MatchQuery) bool {
 	c := g.all[i]
 	for _, j := range g.byKey[nameKey(name)] {
@@ -324,6 +325,9 @@ func (g *gen) ambiguous(i int, name string, keepsForm bool, q registerdata.Match
 		}
 		if q.PostalCode != "" && o.Address.PostalCode != c.Address.PostalCode {
 			continue
+		}
+		if q.Street != "" && q.Street == c.Address.Street && o.Address.Street != q.Street {
+			continue // the street tells them apart
 		}
 		return true
 	}

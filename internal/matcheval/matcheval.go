@@ -9,6 +9,7 @@ package matcheval
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -39,6 +40,10 @@ type Case struct {
 	// Kind is the noise the record carries ("typo", "former_name", ...),
 	// or "absent" or "ambiguous".
 	Kind string `json:"kind"`
+	// Conflict, when set, is the company whose register reference the
+	// record gives with another company's name: no Best, or this one, is
+	// right.
+	Conflict string `json:"conflict,omitempty"`
 }
 
 // Read decodes a set written by the generator.
@@ -59,12 +64,14 @@ func Read(r io.Reader) ([]Case, error) {
 // Figures are the outcome of matching a set.
 type Figures struct {
 	Present, Absent, Ambiguous int // cases of each label
+	Conflicts                  int // cases with another company's register reference
 	BestSet, BestRight         int // present cases with a Best, and with the right one
 	WrongOnOthers              int // absent or ambiguous cases given a Best
 	NoneOnAbsent               int // absent cases without a Best
 	NoneOnAmbiguous            int // ambiguous cases without a Best
 	Credits                    int64
-	Errors                     int
+	Errors                     int // matches that failed, but for Refused
+	Refused                    int // queries the matcher refused as invalid: no Best
 	// Kinds are the figures of each kind of record.
 	Kinds map[string]*KindFigures
 }
@@ -105,6 +112,8 @@ func (f *Figures) Add(c Case, m *registerdata.Match, err error) {
 		f.Present++
 	case c.Kind == "absent" || strings.HasPrefix(c.Kind, "absent_"):
 		f.Absent++
+	case c.Conflict != "":
+		f.Conflicts++
 	default:
 		f.Ambiguous++
 	}
@@ -117,6 +126,12 @@ func (f *Figures) Add(c Case, m *registerdata.Match, err error) {
 		f.Kinds[c.Kind] = k
 	}
 	k.Cases++
+	if errors.Is(err, registerdata.ErrInvalidRequest) {
+		// The matcher refuses the query (an identifier failing its
+		// check digits and nothing else): no Best.
+		f.Refused++
+		err, m = nil, &registerdata.Match{}
+	}
 	if err != nil {
 		f.Errors++
 		return
@@ -124,7 +139,8 @@ func (f *Figures) Add(c Case, m *registerdata.Match, err error) {
 	f.Credits += m.Credits
 	k.Credits += m.Credits
 	switch {
-	case m.Best == nil && c.Want == "", m.Best != nil && m.Best.CompanyID == c.Want:
+	case m.Best == nil && c.Want == "", m.Best != nil && m.Best.CompanyID == c.Want,
+		c.Conflict != "" && m.Best != nil && m.Best.CompanyID == c.Conflict:
 		k.Right++
 	case m.Best != nil:
 		k.Wrong++
@@ -134,6 +150,10 @@ func (f *Figures) Add(c Case, m *registerdata.Match, err error) {
 		f.BestSet++
 		if m.Best.CompanyID == c.Want {
 			f.BestRight++
+		}
+	case c.Conflict != "":
+		if m.Best != nil && m.Best.CompanyID != c.Conflict {
+			f.WrongOnOthers++
 		}
 	case c.Want == "" && m.Best != nil:
 		f.WrongOnOthers++
@@ -161,7 +181,7 @@ func (f Figures) NoneRate() float64 { return ratio(f.NoneOnAbsent, f.Absent) }
 
 // MeanCredits is the credits spent per record.
 func (f Figures) MeanCredits() float64 {
-	n := f.Present + f.Absent + f.Ambiguous
+	n := f.Present + f.Absent + f.Ambiguous + f.Conflicts
 	if n == 0 {
 		return 0
 	}

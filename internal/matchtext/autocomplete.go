@@ -9,7 +9,18 @@ import (
 // autocomplete: lower case, as written, without legal form, state and
 // filler words.
 func AutocompleteWords(name string) []string {
-	raw := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	out := CoreWords(name)
+	for i, w := range out {
+		out[i] = strings.ToLower(w)
+	}
+	return out
+}
+
+// CoreWords are AutocompleteWords with their case as written
+// ("NeckarMaschinen"): the words of the name without legal form, state
+// and filler words.
+func CoreWords(name string) []string {
+	raw := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	folded := make([]string, len(raw))
 	for i, r := range raw {
 		folded[i] = foldWord(r)

@@ -41,7 +41,7 @@ var legalFormPatterns = sync.OnceValue(func() []formPattern {
 		{w("ug haftungsbeschrankt und co kg"), "gmbhcokg"}, {w("ug und co kg"), "gmbhcokg"}, {w("ug co kg"), "gmbhcokg"},
 		{w("ag und co kg"), "gmbhcokg"}, {w("ag co kg"), "gmbhcokg"}, {w("se und co kg"), "gmbhcokg"}, {w("se co kg"), "gmbhcokg"},
 		{w("gesellschaft mit beschrankter haftung"), "gmbh"}, {w("gesellschaft mbh"), "gmbh"}, {w("ges mbh"), "gmbh"},
-		{w("ges m b h"), "gmbh"}, {w("g m b h"), "gmbh"},
+		{w("ges m b h"), "gmbh"}, {w("g m b h"), "gmbh"}, {w("gesellschaft m b h"), "gmbh"}, {w("gmbh haftungsbeschrankt"), "gmbh"},
 		{w("ges mit beschrankter haftung"), "gmbh"},
 		{w("gemeinnutzige gesellschaft mit beschrankter haftung"), "ggmbh"}, {w("gemeinnutzige gesellschaft mbh"), "ggmbh"},
 		{w("gemeinnutzige gmbh"), "ggmbh"}, {w("gem gmbh"), "ggmbh"}, {w("g gmbh"), "ggmbh"}, {w("ggmbh"), "ggmbh"},
@@ -49,8 +49,9 @@ var legalFormPatterns = sync.OnceValue(func() []formPattern {
 		{w("unternehmergesellschaft haftungsbeschrankt"), "ug"}, {w("ug haftungsbeschrankt"), "ug"}, {w("unternehmergesellschaft"), "ug"},
 		{w("ug"), "ug"}, {w("gmbh"), "gmbh"}, {w("mbh"), "gmbh"},
 		{w("kommanditgesellschaft auf aktien"), "kgaa"}, {w("kgaa"), "kgaa"},
-		{w("aktiengesellschaft"), "ag"}, {w("akt ges"), "ag"}, {w("a g"), "ag"}, {w("ag"), "ag"},
-		{w("societas europaea"), "se"}, {w("europaische gesellschaft"), "se"}, {w("se"), "se"},
+		{w("aktiengesellschaft"), "ag"}, {w("akt ges"), "ag"}, {w("aktienges"), "ag"}, {w("a g"), "ag"}, {w("ag"), "ag"},
+		{w("societas europaea"), "se"}, {w("europaische aktiengesellschaft"), "se"}, {w("europaische gesellschaft"), "se"},
+		{w("s e"), "se"}, {w("se"), "se"},
 		{w("kommanditgesellschaft"), "kg"}, {w("kg"), "kg"},
 		{w("offene handelsgesellschaft"), "ohg"}, {w("o h g"), "ohg"}, {w("ohg"), "ohg"},
 		{w("eingetragene genossenschaft"), "eg"}, {w("e g"), "eg"}, {w("eg"), "eg"},
@@ -58,6 +59,7 @@ var legalFormPatterns = sync.OnceValue(func() []formPattern {
 		{w("e k"), "ek"}, {w("ek"), "ek"},
 		{w("eingetragener verein"), "ev"}, {w("e v"), "ev"}, {w("ev"), "ev"},
 		{w("partnerschaftsgesellschaft mit beschrankter berufshaftung"), "partg"}, {w("partnerschaftsgesellschaft mbb"), "partg"},
+		{w("partnerschaft mit beschrankter berufshaftung"), "partg"}, {w("partg mit beschrankter berufshaftung"), "partg"},
 		{w("partnerschaft mbb"), "partg"}, {w("part mbb"), "partg"}, {w("partg mbb"), "partg"}, {w("partgmbb"), "partg"}, {w("partg"), "partg"},
 		{w("partnerschaftsgesellschaft"), "partg"}, {w("partnerschaft"), "partg"}, {w("mbb"), "partg"},
 		{w("europaische wirtschaftliche interessenvereinigung"), "ewiv"}, {w("ewiv"), "ewiv"},
@@ -145,6 +147,8 @@ func Normalize(name string) Name {
 
 // matchFormAt is the key and the length in words of the first legal
 // form pattern (legalFormPatterns' order) written at ws[i], or "", 0.
+// The last word of a name is also read as a legal form written with one
+// typo ("GmbG", "Gbmh", "Aktiengeselschaft"): see misspeltForm.
 func matchFormAt(ws []string, i int) (string, int) {
 	if i >= len(ws) {
 		return "", 0
@@ -154,7 +158,53 @@ func matchFormAt(ws []string, i int) (string, int) {
 			return p.key, len(p.words)
 		}
 	}
+	if i == len(ws)-1 {
+		if k := misspeltForm(ws[i]); k != "" {
+			return k, 1
+		}
+	}
+	if i == len(ws)-2 { // "Partnerschft mbB": a misspelt form, then a word of the same form
+		if k := misspeltForm(ws[i]); k != "" {
+			for _, p := range legalFormsByWord()[ws[i+1]] {
+				if len(p.words) == 1 && p.key == k {
+					return k, 2
+				}
+			}
+		}
+	}
 	return "", 0
+}
+
+// misspeltForms are the legal forms of one word that one typo leaves
+// unmistakable, folded: no word of a name is one typo from them ("partg"
+// is not among them: "Parts" is one from it).
+var misspeltForms = sync.OnceValue(func() []formPattern {
+	return []formPattern{
+		{w("gmbh"), "gmbh"}, {w("ggmbh"), "ggmbh"}, {w("gmbhcokg"), "gmbhcokg"}, {w("aktiengesellschaft"), "ag"},
+		{w("kommanditgesellschaft"), "kg"}, {w("unternehmergesellschaft"), "ug"}, {w("partnerschaft"), "partg"},
+		{w("partnerschaftsgesellschaft"), "partg"}, {w("haftungsbeschrankt"), "ug"},
+	}
+})
+
+// misspeltForm is the key of the one-word legal form word is one typo
+// away from (a swap, a letter more, less or wrong, the first letter kept:
+// "gmbg", "gbmh", "aktiengeselschaft"), or "".
+func misspeltForm(word string) string {
+	if len(word) < 4 {
+		return ""
+	}
+	key := ""
+	for _, p := range misspeltForms() {
+		f := p.words[0]
+		if f[0] != word[0] || editDistance(word, f, 1) != 1 {
+			continue
+		}
+		if key != "" && key != p.key {
+			return "" // near two forms: neither
+		}
+		key = p.key
+	}
+	return key
 }
 
 // matchStateAt is matchFormAt for the state patterns.
@@ -276,6 +326,18 @@ var formNames = map[string]string{
 	"se": "SE", "kg": "KG", "kgaa": "KGaA", "ohg": "OHG", "eg": "eG", "ek": "e.K.", "ev": "e.V.", "partg": "PartG",
 	"ewiv": "EWIV", "gbr": "GbR", "llp": "LLP", "ltd": "Ltd.", "inc": "Inc.",
 }
+
+// registerForms spell a legal form key as the register writes it in
+// names.
+var registerForms = map[string]string{
+	"gmbh": "GmbH", "gmbhcokg": "GmbH & Co. KG", "ggmbh": "gGmbH", "ug": "UG (haftungsbeschränkt)", "ag": "AG",
+	"se": "SE", "kg": "KG", "kgaa": "KGaA", "ohg": "OHG", "eg": "eG", "ek": "e.K.", "ev": "e.V.", "partg": "Partnerschaft mbB",
+	"ewiv": "EWIV", "gbr": "GbR", "llp": "LLP", "ltd": "Ltd.", "inc": "Inc.",
+}
+
+// RegisterForm spells the legal form key (Name.Form) as the register
+// writes it in names ("ug" is "UG (haftungsbeschränkt)"); "" for none.
+func RegisterForm(key string) string { return registerForms[key] }
 
 // FinalForm is the legal form key of name only when it is certain: the
 // name writes exactly one legal form, and it ends the name (a state such

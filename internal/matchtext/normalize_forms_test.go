@@ -1,6 +1,9 @@
 package matchtext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestLegalFormSpellings: every spelling of a legal form customers write
 // is read as that form, and the name's other words stay.
@@ -15,6 +18,9 @@ func TestLegalFormSpellings(t *testing.T) {
 		"SE & Co. KGaA": "kgaa", "Kommanditgesellschaft auf Aktien": "kgaa", "e.V.": "ev", "eingetragener Verein": "ev",
 		"Gesellschaft mit beschränkter Haftung": "gmbh", "Ges.m.b.H.": "gmbh", "G.m.b.H.": "gmbh", "Aktiengesellschaft": "ag",
 		"AG": "ag", "Offene Handelsgesellschaft": "ohg", "Europäische Gesellschaft": "se", "Kommanditgesellschaft": "kg",
+		"S.E.": "se", "Europäische Aktiengesellschaft": "se", "Aktienges.": "ag", "Gesellschaft m.b.H.": "gmbh",
+		"Partnerschaft mit beschränkter Berufshaftung": "partg", "GmbG": "gmbh", "Gbmh": "gmbh", "Aktiengeselschaft": "ag",
+		"UG (haftungsbeschraenkt)": "ug", "UG (haftungsbeschrankt)": "ug", "Partnerschft mbB": "partg",
 	} {
 		n := Normalize("Nordbau " + spelling)
 		if n.Form != want || n.Joined != "nordbau" {
@@ -35,6 +41,24 @@ func TestFinalFormOnlyWhenCertain(t *testing.T) {
 	} {
 		if got := FinalForm(name); got != want {
 			t.Errorf("FinalForm(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestMisspeltFormOnlyAtTheEnd: a legal form written with one typo is
+// read as the form only as the name's last word, and a word one typo
+// from a short form stays a word of the name.
+func TestMisspeltFormOnlyAtTheEnd(t *testing.T) {
+	for name, want := range map[string]Name{
+		"Nordbau Gmbg":         {Words: []string{"nordbau"}, Form: "gmbh"},
+		"Gmbg Nordbau":         {Words: []string{"gmbg", "nordbau"}},
+		"Auto Parts":           {Words: []string{"auto", "parts"}},
+		"Nordbau Ewig":         {Words: []string{"nordbau", "ewig"}},
+		"Nordbau Partnrschaft": {Words: []string{"nordbau"}, Form: "partg"},
+	} {
+		got := Normalize(name)
+		if got.Form != want.Form || strings.Join(got.Words, " ") != strings.Join(want.Words, " ") {
+			t.Errorf("Normalize(%q) = words %v, form %q; want %v, %q", name, got.Words, got.Form, want.Words, want.Form)
 		}
 	}
 }

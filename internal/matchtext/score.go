@@ -27,6 +27,12 @@ const (
 	postalDiffers = 0.8  // the postal code is of another region (the table does not know it)
 	postalNear    = 0.93 // same city or region, another postal code
 	stateDiffers  = 0.97
+	// streetDiffers: the street is another, in the same city: enough for
+	// a company at the query's street to lead one elsewhere in the city
+	// by clearly more than the lead a Best needs (0.05), and little
+	// enough that a company that moved within its city, its legal form
+	// written near, still reaches the default MinScore (0.9 × 0.945).
+	streetDiffers = 0.945
 )
 
 // Quote writes a name or a part of the query in a reason.
@@ -115,7 +121,7 @@ type Place struct {
 
 // NewPlace is the place of a query's city, postal code and street.
 func NewPlace(city, postal, street string) Place {
-	p := Place{City: city, city: foldCity(city), street: foldCity(street), Postal: strings.TrimSpace(postal)}
+	p := Place{City: city, city: foldCity(city), street: foldStreet(street), Postal: strings.TrimSpace(postal)}
 	p.PostalCities = places.CitiesOfPostalCode(p.Postal)
 	return p
 }
@@ -168,10 +174,27 @@ func (p *Place) CityFactor(reasons []string, city, postal, street string) ([]str
 	} else if qp != "" && qp == postal {
 		reasons = append(reasons, "postal code equal")
 	}
-	if p.street != "" && street != "" && p.street == foldCity(street) {
+	switch {
+	case p.street == "" || street == "":
+	case p.street == foldStreet(street):
 		reasons = append(reasons, "street equal")
+	case f == 1:
+		f = streetDiffers
+		reasons = append(reasons, "street differs: "+street)
 	}
 	return reasons, f
+}
+
+// foldStreet reduces a street for comparison as foldCity does, with
+// "str." and "Str." read as "straße".
+func foldStreet(s string) string {
+	ws := splitWords(s)
+	for i, w := range ws {
+		if strings.HasSuffix(w, "str") {
+			ws[i] = w + "asse"
+		}
+	}
+	return strings.Join(ws, " ")
 }
 
 // PostalEqual reports whether the query gives a postal code and it is

@@ -46,6 +46,12 @@ var districts = sync.OnceValue(func() map[string]string {
 // cities apart ("Frankfurt am Main", "Freiburg i. Br.").
 var cityFillers = map[string]bool{"am": true, "an": true, "a": true, "im": true, "i": true, "in": true, "der": true, "d": true, "die": true}
 
+// cityTitles are the titles a city's name may start with ("Hansestadt
+// Rostock", "Landeshauptstadt München", "Freie und Hansestadt Hamburg"),
+// folded: they do not name another city.
+var cityTitles = map[string]bool{"hansestadt": true, "landeshauptstadt": true, "stadt": true, "freie": true, "und": true,
+	"universitatsstadt": true, "kreisstadt": true, "grosse": true}
+
 // Fold lower-cases a place name and spells umlauts and ß the one way
 // ("München", "Muenchen" and "Munchen" are all "munchen"), other
 // characters than letters and digits as one space.
@@ -135,7 +141,7 @@ func splitCityWords(s string) []string {
 	}
 	var out []string
 	for _, w := range strings.Fields(Fold(s)) {
-		if !cityFillers[w] {
+		if !cityFillers[w] && !(len(out) == 0 && cityTitles[w]) {
 			out = append(out, w)
 		}
 	}

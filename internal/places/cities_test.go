@@ -10,6 +10,7 @@ func TestSameCity(t *testing.T) {
 		{"Muenchen", "München"}, {"Munchen", "München"}, {"Schwabing", "München"}, {"Berlin-Mitte", "Berlin"},
 		{"Berlin Neukölln", "Berlin"}, {"Freiburg i. Br.", "Freiburg im Breisgau"}, {"Freiburg", "Freiburg im Breisgau"},
 		{"Bad Cannstatt", "Stuttgart"}, {"KOELN", "Köln"}, {"Münster (Westf.)", "Münster"}, {"Hamburg-Altona", "Hamburg"},
+		{"Hansestadt Rostock", "Rostock"}, {"Landeshauptstadt München", "München"}, {"Freie und Hansestadt Hamburg", "Hamburg"},
 	}
 	for _, p := range same {
 		if !SameCity(p[0], p[1]) || !SameCity(p[1], p[0]) {

@@ -141,8 +141,9 @@ func pick[T any](r *rand.Rand, s []T) T { return s[r.IntN(len(s))] }
 // ambiguous reports whether a record with the given facts fits another
 // company as well as company i: the same identity key, the same legal
 // form family when the record gives one, the same city when it gives
-// one, the same postal code when it gives one.
-func (b *builder) ambiguous(i int, key, formFamily string, city, postal bool) bool {
+// one, the same postal code when it gives one, the same street when it
+// gives company i's.
+func (b *builder) ambiguous(i int, key, formFamily string, city, postal bool, street string) bool {
 	t := b.all[i]
 	for _, j := range b.byKey[key] {
 		o := b.all[j]
@@ -156,6 +157,9 @@ func (b *builder) ambiguous(i int, key, formFamily string, city, postal bool) bo
 			continue
 		}
 		if postal && o.c.Address.PostalCode != t.c.Address.PostalCode {
+			continue
+		}
+		if street != "" && street == t.c.Address.Street && o.c.Address.Street != street {
 			continue
 		}
 		return true

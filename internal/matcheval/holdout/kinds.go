@@ -86,7 +86,7 @@ func (b *builder) finish(r rec, name string) (matcheval.Case, bool) {
 		}
 	}
 	cs := matcheval.Case{Query: r.q, Want: t.c.ID}
-	if r.q.Register == "" && b.ambiguous(r.i, t.key, r.formFamily, city, postal) {
+	if r.q.Register == "" && b.ambiguous(r.i, t.key, r.formFamily, city, postal, r.q.Street) {
 		cs.Want = ""
 	}
 	return cs, true
