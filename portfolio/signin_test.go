@@ -18,7 +18,9 @@ func TestCheckPasswordLocksAnAccountAfterItsFreeTriesAndTellsHowLong(t *testing.
 		p := open(t, dsn, c, clk)
 		ctx := context.Background()
 		require.NoError(t, p.AddUser(as(ctx, anna), "ben", portfolio.RoleReviewer, goodPassword))
-		for i := 0; i < portfolio.FreeAccountTries; i++ {
+		const documented = 3 // "after 3 wrong passwords": the CHANGELOG and the workplace's documentation
+		require.Equal(t, documented, portfolio.FreeAccountTries)
+		for i := 0; i < documented; i++ {
 			_, err := p.CheckPassword(ctx, "ben", "wrong", "192.0.2.1")
 			require.ErrorIs(t, err, portfolio.ErrBadCredentials)
 		}
