@@ -275,7 +275,9 @@ func (p *Portfolio) runAlert(ctx context.Context, seq int64, name string, last b
 		return p.setAlert(ctx, seq, name, alertDead, fmt.Sprintf("journal entry %d is not in the journal", seq))
 	}
 	e := &page[0]
+	sent := time.Now()
 	sendErr := p.send(ctx, &subs[i], e)
+	p.observeAlert(ctx, &subs[i], seq, sent, sendErr)
 	if sendErr == nil {
 		return p.setAlert(ctx, seq, name, alertSent, "")
 	}

@@ -183,7 +183,9 @@ func (p *Portfolio) runDigest(ctx context.Context, name string, start time.Time,
 	if s.Digest == digestWeekly {
 		subject = fmt.Sprintf("Portfolio weekly digest from %s: %d entries", start.Format("2006-01-02"), len(es))
 	}
+	sent := time.Now()
 	sendErr := p.sendMail(ctx, s, subject, es)
+	p.observeAlert(ctx, s, 0, sent, sendErr)
 	state, msg := alertSent, ""
 	if sendErr != nil {
 		state, msg = alertDigest, sendErr.Error()

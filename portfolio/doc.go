@@ -21,6 +21,7 @@
 //	intake              (*Portfolio).Handler: the webhook receiver that records each delivery (intake.go)
 //	work                (*Portfolio).Work in a service, Drain in tests and cron jobs (jobs.go, process.go, fetched.go)
 //	checks given up     Event.Failed, the flag check_failed, RetryFailed, WithJobAttempts (failed.go)
+//	operate             WithObserver for logs and metrics, QueueStats, Ping for a health check (observer.go, health.go)
 //	journal             (*Portfolio).Events from a cursor, CursorAt (journal.go, cursor.go)
 //	alerts              (*Portfolio).AddSubscriber, Subscribers, ReplayAlerts, TestAlert, WithSMTP (subscribers.go, alerts*.go)
 //	flags               (*Portfolio).Flags, Acknowledge, Rescreen (flags.go, rescreen.go)

@@ -46,7 +46,7 @@ func (p *Portfolio) Handler(v *webhook.Verifier) http.Handler {
 	// The database de-duplicates (the webhook id is the key of a
 	// delivery's row): the verifier's Deduper would only hold ids in
 	// memory.
-	return webhook.Handler(v, p.intake, webhook.WithoutDeduper())
+	return p.observed(webhook.Handler(v, p.intake, webhook.WithoutDeduper(), webhook.WithObserver(p.observeDelivery)))
 }
 
 // errBadDeliveryID is the error of a delivery whose webhook id the
@@ -165,6 +165,7 @@ func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
 			return fmt.Errorf("portfolio: recording the delivery %s: %w", d.ID, err)
 		}
 		if n == 0 {
+			markDuplicate(ctx)
 			return nil // recorded before: its job exists
 		}
 		if afterInsert != nil {

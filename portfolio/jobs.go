@@ -49,6 +49,8 @@ type deliveryWorker struct {
 func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) (err error) {
 	w.ran.Add(1)
 	id := job.Args.DeliveryID
+	start := time.Now()
+	ctx, note := withJobNote(ctx)
 	defer func() {
 		if v := recover(); v != nil {
 			// River records the panic; a last attempt is given up first.
@@ -59,9 +61,11 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 		}
 	}()
 	err = w.p.retryJob(ctx, id, w.p.processDelivery(ctx, id))
-	if finalAttempt(ctx, job.JobRow, err) {
-		return w.p.giveUp(ctx, job.JobRow, id, err)
+	final := finalAttempt(ctx, job.JobRow, err)
+	if final {
+		err = w.p.giveUp(ctx, job.JobRow, id, err)
 	}
+	w.p.observeJob(ctx, job.JobRow, id, note, start, final, err)
 	return err
 }
 
@@ -218,6 +222,7 @@ func (p *Portfolio) processDelivery(ctx context.Context, id string) error {
 		cats = append(cats, enums.Preference(c))
 	}
 	fresh, credits, started, err := p.fetchForDelivery(ctx, id, d.EntityID, needsOwners(cats))
+	noteJob(ctx, d.EntityID, fresh, credits)
 	if err != nil {
 		return err
 	}

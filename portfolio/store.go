@@ -57,11 +57,12 @@ type config struct {
 	workers     int
 	pollEvery   time.Duration
 	logger      *slog.Logger
-	fourEyes    bool   // WithFourEyes
-	jobAttempts int    // WithJobAttempts; 0: River's default
-	existing    bool   // OpenExisting
-	workplace   string // WithWorkplaceURL: the web workplace's address, linked from alerts
-	smtp        *SMTP  // WithSMTP: the server mail subscribers are sent through
+	fourEyes    bool     // WithFourEyes
+	jobAttempts int      // WithJobAttempts; 0: River's default
+	existing    bool     // OpenExisting
+	workplace   string   // WithWorkplaceURL: the web workplace's address, linked from alerts
+	smtp        *SMTP    // WithSMTP: the server mail subscribers are sent through
+	observer    Observer // WithObserver: told of deliveries, jobs and alerts
 }
 
 // WithClock sets the portfolio's clock: the times it records (import,

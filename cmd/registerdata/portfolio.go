@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"slices"
 	"strings"
 
@@ -137,12 +136,4 @@ func (a *app) jsonLine(v any) error {
 		return err
 	}
 	return a.writeLine(b)
-}
-
-// workLogger is the log of a process that works the portfolio's queue
-// (serve, work): what the workers cannot do now and will try again (the
-// database unavailable, a job it went away from) goes to stderr, where an
-// operator sees it, redacted like every other line.
-func (a *app) workLogger() portfolio.Option {
-	return portfolio.WithLogger(slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
@@ -43,12 +44,25 @@ func rescueFlag(fs *pflag.FlagSet) *time.Duration {
 }
 
 // workOptions are the options of a portfolio that works the queue
-// (serve, work): the log on stderr and the rescue time, checked.
-func (a *app) workOptions(rescueAfter time.Duration) ([]portfolio.Option, error) {
+// (serve, work) and the health, metrics and log of the process: the log
+// on stderr in --log-format, the rescue time, checked.
+func (a *app) workOptions(rescueAfter time.Duration, logFormat string) ([]portfolio.Option, *ops, error) {
 	if rescueAfter < minRescueAfter || rescueAfter > maxRescueAfter {
-		return nil, usagef("--rescue-after %s: want %s to %s (a job runs at most half of it)", rescueAfter, minRescueAfter, maxRescueAfter)
+		return nil, nil, usagef("--rescue-after %s: want %s to %s (a job runs at most half of it)", rescueAfter, minRescueAfter, maxRescueAfter)
 	}
-	return []portfolio.Option{a.workLogger(), portfolio.WithRescueAfter(rescueAfter)}, nil
+	warn, err := newLogger(a.stderr, logFormat, slog.LevelWarn)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := newLogger(a.stderr, logFormat, slog.LevelInfo)
+	if err != nil {
+		return nil, nil, err
+	}
+	o, err := newOps(info)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []portfolio.Option{portfolio.WithLogger(warn), portfolio.WithRescueAfter(rescueAfter), portfolio.WithObserver(o)}, o, nil
 }
 
 // openRetryMax bounds the wait between two attempts to open a portfolio
@@ -119,9 +133,17 @@ writes the journal entry and the flag changes in one transaction. Any
 number of "serve" and "work" processes may share one PostgreSQL database.
 Stop it with Ctrl-C.
 
+Each delivery, each run of a check and each alert is logged on stderr
+(--log-format text or json): the event id, the company's name and id, the
+outcome, the credits, the credits spent so far and the duration; never a
+secret.
+
+` + opsHelp + `
+
 ` + rescueHelp,
 		examples: []string{
 			"registerdata portfolio serve --secret-file ~/.config/registerdata/webhook-secret",
+			"registerdata portfolio serve --log-format json 2>>serve.log",
 			"registerdata portfolio serve --db postgres://kyc@db:5432/kyc --addr :8080 --no-work",
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
@@ -131,12 +153,13 @@ Stop it with Ctrl-C.
 			tolerance := fs.Duration("tolerance", webhook.DefaultTolerance, "how far a delivery's timestamp may lie from now")
 			noWork := fs.Bool("no-work", false, "only receive: leave the queued work to \"portfolio work\" processes")
 			rescue := rescueFlag(fs)
+			logFormat := logFormatFlag(fs)
 			return func(a *app, _ []string) error {
 				v, err := a.verifier(secret, *tolerance)
 				if err != nil {
 					return err
 				}
-				opts, err := a.workOptions(*rescue)
+				opts, o, err := a.workOptions(*rescue, *logFormat)
 				if err != nil {
 					return err
 				}
@@ -144,18 +167,19 @@ Stop it with Ctrl-C.
 				if err != nil {
 					return err
 				}
-				return a.servePortfolio(*db, opts, v, l, !*noWork)
+				return a.servePortfolio(*db, opts, o, v, l, !*noWork)
 			}
 		},
 	}
 }
 
-// servePortfolio serves the portfolio's handler on l, and works the queue
-// in the same process when work is set, until the command's context ends.
-// While the database is unavailable at start (openPortfolioWaiting) it
-// serves already, answering every delivery 503 with a Retry-After, as
-// the handler answers while the database is down.
-func (a *app) servePortfolio(db string, opts []portfolio.Option, v *webhook.Verifier, l net.Listener, work bool) error {
+// servePortfolio serves the portfolio's handler on l, with o's /healthz
+// and /metrics, and works the queue in the same process when work is set,
+// until the command's context ends. While the database is unavailable at
+// start (openPortfolioWaiting) it serves already, answering every
+// delivery 503 with a Retry-After, as the handler answers while the
+// database is down, and /healthz 503.
+func (a *app) servePortfolio(db string, opts []portfolio.Option, o *ops, v *webhook.Verifier, l net.Listener, work bool) error {
 	ctx, cancel := context.WithCancel(a.ctx)
 	defer cancel()
 	var ready atomic.Pointer[http.Handler]
@@ -172,7 +196,7 @@ func (a *app) servePortfolio(db string, opts []portfolio.Option, v *webhook.Veri
 	serve := func() {
 		if !serving {
 			serving = true
-			go func() { serveDone <- serveUntilDone(ctx, webhookServer(h, listenLimits), l) }()
+			go func() { serveDone <- serveUntilDone(ctx, webhookServer(o.handler(h), listenLimits), l) }()
 			fmt.Fprintf(a.stderr, "receiving webhooks on http://%s/ (Ctrl-C to stop)\n", l.Addr())
 		}
 	}
@@ -187,6 +211,7 @@ func (a *app) servePortfolio(db string, opts []portfolio.Option, v *webhook.Veri
 		return err
 	}
 	defer p.Close()
+	o.ready(p, a.client)
 	ph := p.Handler(v)
 	ready.Store(&ph)
 	serve()
@@ -225,19 +250,34 @@ snapshot and the flag changes in one transaction. Any number of workers may
 run on one PostgreSQL database; a job of a worker that dies is taken over by
 another, and nothing is journalled twice.
 
+Each run of a check and each alert is logged on stderr (--log-format text
+or json): the event id, the company's name and id, the outcome, the
+credits, the credits spent so far and the duration; never a secret.
+
+With --addr (off by default; say 127.0.0.1:9090) it also serves the health
+check and the metrics there:
+
+` + opsHelp + `
+
 ` + rescueHelp,
 		examples: []string{
 			"registerdata portfolio work --db postgres://kyc@db:5432/kyc",
+			"registerdata portfolio work --db postgres://kyc@db:5432/kyc --addr 127.0.0.1:9090 --log-format json",
 			"registerdata portfolio work --drain",
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
 			db := dbFlag(fs)
 			drain := fs.Bool("drain", false, "run what is queued now and exit")
 			rescue := rescueFlag(fs)
+			addr := fs.String("addr", "", "serve GET /healthz and GET /metrics on this `address` (off by default; \"127.0.0.1:9090\": this machine only)")
+			logFormat := logFormatFlag(fs)
 			return func(a *app, _ []string) error {
-				opts, err := a.workOptions(*rescue)
+				opts, o, err := a.workOptions(*rescue, *logFormat)
 				if err != nil {
 					return err
+				}
+				if *drain && *addr != "" {
+					return usagef("--addr serves while the worker runs until Ctrl-C; --drain exits once the queue is empty: give one of them")
 				}
 				if *drain {
 					p, err := a.openPortfolioCalling(*db, opts...)
@@ -245,18 +285,33 @@ another, and nothing is journalled twice.
 						return err
 					}
 					defer p.Close()
+					o.ready(p, a.client)
 					n, err := p.Drain(a.ctx)
 					fmt.Fprintf(a.stderr, "ran %d jobs\n", n)
 					return err
 				}
-				p, err := a.openPortfolioWaiting(*db, nil, opts...)
-				if err != nil {
-					return stopped(err)
+				if *addr == "" {
+					return a.workPortfolio(*db, opts, o)
 				}
-				defer p.Close()
-				fmt.Fprintf(a.stderr, "working the queue (Ctrl-C to stop); %s\n", rescueLine(p))
-				return stopped(p.Work(a.ctx))
+				l, err := a.listenTCP("--addr", *addr)
+				if err != nil {
+					return err
+				}
+				return a.serveOps(l, o, func() error { return a.workPortfolio(*db, opts, o) })
 			}
 		},
 	}
+}
+
+// workPortfolio opens the portfolio at db, waiting while its database is
+// unavailable, and works its queue until the command's context ends.
+func (a *app) workPortfolio(db string, opts []portfolio.Option, o *ops) error {
+	p, err := a.openPortfolioWaiting(db, nil, opts...)
+	if err != nil {
+		return stopped(err)
+	}
+	defer p.Close()
+	o.ready(p, a.client)
+	fmt.Fprintf(a.stderr, "working the queue (Ctrl-C to stop); %s\n", rescueLine(p))
+	return stopped(p.Work(a.ctx))
 }

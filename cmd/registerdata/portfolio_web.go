@@ -52,7 +52,9 @@ decision is recorded under their name. A company's page shows its register
 data as the last check stored it, at no cost, and offers its KYC dossier:
 the most it spends (--dossier-credits) is shown and confirmed first, and
 the spend is recorded in the audit trail. GET /healthz answers 200 while
-the database answers.
+the database answers, else 503; GET /metrics answers the queue's depth and
+age and the credits this process spent, in Prometheus's text format (the
+metrics are those of "portfolio serve --help"); neither needs a sign-in.
 
 With --tls-cert and --tls-key it serves HTTPS and marks the session cookie
 Secure. With --behind-proxy it trusts the proxy's X-Forwarded-For and
@@ -170,11 +172,19 @@ func (a *app) serveWeb(f webFlags) error {
 	if err != nil {
 		return err
 	}
+	m, err := newPortfolioMetrics(logger)
+	if err != nil {
+		return err
+	}
+	m.ready(p, a.client)
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", m.handler)
+	mux.Handle("/", h)
 	l, err := a.listenTCP("--addr", *f.addr)
 	if err != nil {
 		return err
 	}
-	srv := webhookServer(h, webLimits)
+	srv := webhookServer(mux, webLimits)
 	scheme := "http"
 	if *f.cert != "" {
 		scheme = "https"

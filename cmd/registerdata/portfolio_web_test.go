@@ -16,8 +16,9 @@ import (
 )
 
 // TestPortfolioWebServesTheWorkplaceAndItsHealth: "portfolio web" serves
-// on its listener: /healthz answers 200 while the database answers, and
-// the stylesheet comes with the strict Content-Security-Policy.
+// on its listener: /healthz answers 200 while the database answers, the
+// stylesheet comes with the strict Content-Security-Policy, and /metrics
+// answers the queue and the credits without a sign-in.
 func TestPortfolioWebServesTheWorkplaceAndItsHealth(t *testing.T) {
 	e := newPortfolioEnv(t)
 	e.imported(t)
@@ -35,6 +36,10 @@ func TestPortfolioWebServesTheWorkplaceAndItsHealth(t *testing.T) {
 	res.Body.Close()
 	assert.Equal(t, http.StatusOK, res.StatusCode)
 	assert.Contains(t, res.Header.Get("Content-Security-Policy"), "default-src 'none'")
+	m := scrape(t, base)
+	assert.Equal(t, 0.0, m[`registerdata_portfolio_queue_jobs{kind="delivery",state="available"}`], "the queue, read from the database")
+	assert.Contains(t, m, `registerdata_portfolio_queue_oldest_age_seconds{kind="alert"}`)
+	assert.Contains(t, m, `registerdata_portfolio_credits_total`)
 	r := w.stop()
 	assert.Equal(t, 0, r.code, r.stderr)
 }

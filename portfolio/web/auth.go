@@ -154,10 +154,9 @@ func (a *authenticator) require(need Role, h http.Handler) http.Handler {
 	})
 }
 
-// health is nil while the database answers.
+// health is nil while the database answers (portfolio's Ping).
 func (a *authenticator) health(ctx context.Context) error {
-	_, err := a.p.SessionKeys(ctx)
-	return err
+	return a.p.Ping(ctx)
 }
 
 // remoteAddr is the host of r's remote address, as the lockout counts it.
