@@ -19,7 +19,10 @@ import (
 var eventRows = flag.Int("event-rows", 100_000, "journal entries BenchmarkEvents streams")
 
 // BenchmarkEvents streams a journal of -event-rows entries, from SQLite
-// and from PostgreSQL: rows/s, and the peak of the heap while streaming
+// and from PostgreSQL, through Events and, interleaved in the same
+// process (A B A B), through the floor: one SELECT of the same rows and
+// columns scanned into strings, through the same driver. rows/s of each
+// side, their ratio, and the peak of the heap while Events streams
 // (sampled every 1,024 entries), which must not grow with the journal.
 func BenchmarkEvents(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) {
@@ -46,7 +49,7 @@ func benchEvents(b *testing.B, dsn, driver, source, fill string) {
 	chs := `[{"category":"basic","kind":"modified","field":"status","before":"active","after":"liquidation"}]`
 	_, err = db.Exec(fill, chs, entries)
 	require.NoError(b, err)
-	db.Close()
+	defer db.Close()
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	heap := func() uint64 {
 		metrics.Read(sample)
@@ -57,8 +60,9 @@ func benchEvents(b *testing.B, dsn, driver, source, fill string) {
 	var peak uint64
 	b.ReportAllocs()
 	b.ResetTimer()
-	t0 := time.Now()
+	var mine, floor time.Duration
 	for range b.N {
+		t0 := time.Now()
 		n := 0
 		for _, err := range p.Events(context.Background(), 0) {
 			if err != nil {
@@ -71,8 +75,33 @@ func benchEvents(b *testing.B, dsn, driver, source, fill string) {
 		if n != entries {
 			b.Fatalf("streamed %d entries, want %d", n, entries)
 		}
+		mine += time.Since(t0)
+		t0 = time.Now()
+		if n := selectJournal(b, db); n != entries {
+			b.Fatalf("selected %d entries, want %d", n, entries)
+		}
+		floor += time.Since(t0)
 	}
-	b.ReportMetric(float64(entries*b.N)/time.Since(t0).Seconds(), "rows/s")
+	b.ReportMetric(float64(entries*b.N)/mine.Seconds(), "rows/s")
+	b.ReportMetric(float64(entries*b.N)/floor.Seconds(), "floor-rows/s")
+	b.ReportMetric(floor.Seconds()/mine.Seconds(), "ratio")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 	b.ReportMetric(float64(base)/(1<<20), "start-heap-MiB")
+}
+
+// selectJournal is the floor of BenchmarkEvents: one SELECT of the
+// journal's rows and the columns Events reads, scanned into strings.
+func selectJournal(b *testing.B, db *sql.DB) int {
+	rows, err := db.Query(`SELECT seq, company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed FROM portfolio_journal ORDER BY seq`)
+	require.NoError(b, err)
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var seq, at, credits int64
+		var company, refs, event, chs, raised, cleared, name, failed string
+		require.NoError(b, rows.Scan(&seq, &company, &refs, &event, &chs, &raised, &cleared, &at, &credits, &name, &failed))
+		n++
+	}
+	require.NoError(b, rows.Err())
+	return n
 }
