@@ -83,10 +83,20 @@ type runner interface {
 }
 
 // fetchCooldown is the least time between two fetches of jobs by one
-// worker process. A process runs at most WithWorkers jobs per fetch, so
-// it also bounds the throughput: River's default (100 ms) would hold 4
-// workers to 40 deliveries/s however fast the jobs are.
-const fetchCooldown = 5 * time.Millisecond
+// worker process: River's least (1 ms), so that no cooldown caps a
+// worker. River fetches only for free worker slots: when a fetch filled
+// every slot, the next one runs as soon as a job finishes, so a burst
+// drains at the pace the jobs run, one fetch per finished job at most.
+// New jobs wake the workers at once without waiting for a poll: on
+// PostgreSQL River notifies the workers of every insert (LISTEN/NOTIFY,
+// itself debounced by River); on SQLite (poll only) the workers find
+// them at the next poll. The cooldown spaces the fetches those wake-ups
+// cause; a longer one only made a worker wait with a free slot (5 ms
+// held one worker to 200 jobs/s, River's default of 100 ms 4 workers
+// to 40). The poll (WithPollInterval) stays the fallback for a
+// notification lost while the listener reconnects, and the pace of
+// SQLite.
+const fetchCooldown = river.FetchCooldownMin
 
 // newRunner makes a River client that works the portfolio's queue.
 func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, error) {
@@ -195,33 +205,30 @@ func (p *Portfolio) Drain(ctx context.Context) (int, error) {
 // processDelivery checks the company of the recorded delivery id and
 // writes the result (apply); a delivery processed already is left alone.
 func (p *Portfolio) processDelivery(ctx context.Context, id string) error {
-	var body string
-	var processed sql.NullInt64
-	err := p.db.QueryRowContext(ctx, p.q(`SELECT body, processed_at FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&body, &processed)
-	if err != nil {
-		return fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
-	}
-	if processed.Valid {
-		// A run of the job after the delivery's commit: nothing to
-		// write, and nothing its answers are kept for.
-		return p.inTx(ctx, func(tx *sql.Tx) error { return p.forgetFetched(ctx, tx, id) })
-	}
-	var d webhook.Event
-	if err := json.Unmarshal([]byte(body), &d); err != nil {
-		return p.skip(ctx, id) // verified, but not a webhook event: nothing to check
-	}
-	refs, err := p.refsOf(ctx, p.db, d.EntityID)
+	st, err := p.readDelivery(ctx, id)
 	if err != nil {
 		return err
 	}
-	if (d.Type != "" && d.Type != webhook.EventTypeMonitorChange) || d.EntityType != enums.EntityTypeCompany || len(refs) == 0 {
+	if st.processed {
+		// A run of the job after the delivery's commit: nothing to
+		// write, and nothing its answers are kept for.
+		if len(st.recorded) == 0 {
+			return nil
+		}
+		return p.inTx(ctx, func(tx *sql.Tx) error { return p.forgetFetched(ctx, tx, id) })
+	}
+	var d webhook.Event
+	if err := json.Unmarshal([]byte(st.body), &d); err != nil {
+		return p.skip(ctx, id) // verified, but not a webhook event: nothing to check
+	}
+	if (d.Type != "" && d.Type != webhook.EventTypeMonitorChange) || d.EntityType != enums.EntityTypeCompany || !st.named {
 		return p.skip(ctx, id)
 	}
 	cats := make([]enums.Preference, 0, len(d.Categories))
 	for _, c := range d.Categories {
 		cats = append(cats, enums.Preference(c))
 	}
-	fresh, credits, started, err := p.fetchForDelivery(ctx, id, d.EntityID, needsOwners(cats))
+	fresh, credits, started, err := p.fetchForDelivery(ctx, st.recorded[d.EntityID], id, d.EntityID, needsOwners(cats))
 	noteJob(ctx, d.EntityID, fresh, credits)
 	if err != nil {
 		return err

@@ -101,7 +101,7 @@ func benchJobs(b *testing.B, lat time.Duration, workers int) {
 
 // jobsDeliveries are n deliveries of a record change of ids, in turn,
 // their webhook ids prefixed by round.
-func jobsDeliveries(b *testing.B, ids []string, round string, n int) []delivery {
+func jobsDeliveries(b testing.TB, ids []string, round string, n int) []delivery {
 	ds := make([]delivery, n)
 	for j := range ds {
 		body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": ids[j%len(ids)], "categories": []string{"basic"}})

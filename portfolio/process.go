@@ -113,17 +113,15 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 	var written *Event
 	err := p.inTx(ctx, func(tx *sql.Tx) error {
 		written = nil
+		now := p.cfg.now()
 		if c.deliveryID != "" {
 			if err := p.forgetFetched(ctx, tx, c.deliveryID); err != nil {
 				return err
 			}
-			var processed sql.NullInt64
-			err := tx.QueryRowContext(ctx, p.q(`SELECT processed_at FROM portfolio_deliveries WHERE event_id = $1`+p.lockSQL()), c.deliveryID).Scan(&processed)
-			if err != nil {
-				return fmt.Errorf("portfolio: reading the delivery %s: %w", c.deliveryID, err)
-			}
-			if processed.Valid {
-				return nil
+			// Marking the delivery processed first also locks its row
+			// until the commit, and finds one processed meanwhile.
+			if done, err := p.markProcessed(ctx, tx, c.deliveryID, now); err != nil || done {
+				return err
 			}
 		}
 		old, oldAt, err := p.lockSnapshot(ctx, tx, c.companyID)
@@ -147,7 +145,6 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 				next.Owners = c.fresh.Owners
 			}
 		}
-		now := p.cfg.now()
 		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now, oldAt == 0, c.fresh.Company != nil)
 		if err != nil {
 			return err
@@ -172,11 +169,6 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 				return fmt.Errorf("portfolio: naming the entries of %s: %w", c.companyID, err)
 			}
 		}
-		if c.deliveryID != "" {
-			if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2`), micros(now), c.deliveryID); err != nil {
-				return fmt.Errorf("portfolio: marking the delivery %s processed: %w", c.deliveryID, err)
-			}
-		}
 		if c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0 {
 			name := ""
 			if next.Company != nil {
@@ -193,17 +185,49 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 	return written, err
 }
 
+// markProcessed marks delivery id processed at now in tx, locking its
+// row until the transaction ends, and reports whether it was processed
+// already (then nothing changed).
+func (p *Portfolio) markProcessed(ctx context.Context, tx *sql.Tx, id string, now time.Time) (bool, error) {
+	res, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL`), micros(now), id)
+	if err != nil {
+		return false, fmt.Errorf("portfolio: marking the delivery %s processed: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("portfolio: marking the delivery %s processed: %w", id, err)
+	}
+	if n > 0 {
+		return false, nil
+	}
+	// Processed already, or not recorded at all.
+	var one int
+	if err := tx.QueryRowContext(ctx, p.q(`SELECT 1 FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&one); err != nil {
+		return false, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
+	}
+	return true, nil
+}
+
 // lockSnapshot reads the stored snapshot of id and when it was fetched
 // (0: never), locking its row until the transaction ends, so the checks
 // of one company are written one after the other.
 func (p *Portfolio) lockSnapshot(ctx context.Context, tx *sql.Tx, id string) (snapshot, int64, error) {
 	var s snapshot
-	if _, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_snapshots (company_id, data, fetched_at) VALUES ($1, '{}', 0) ON CONFLICT (company_id) DO NOTHING`), id); err != nil {
-		return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
-	}
 	var data string
 	var at int64
-	if err := tx.QueryRowContext(ctx, p.q(`SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $1`+p.lockSQL()), id).Scan(&data, &at); err != nil {
+	read := func() error {
+		return tx.QueryRowContext(ctx, p.q(`SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $1`+p.lockSQL()), id).Scan(&data, &at)
+	}
+	err := read()
+	if errors.Is(err, sql.ErrNoRows) {
+		// The company's first check: its row, empty, to lock (a
+		// concurrent first check inserts the same).
+		if _, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_snapshots (company_id, data, fetched_at) VALUES ($1, '{}', 0) ON CONFLICT (company_id) DO NOTHING`), id); err != nil {
+			return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
+		}
+		err = read()
+	}
+	if err != nil {
 		return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
 	}
 	if err := json.Unmarshal([]byte(data), &s); err != nil {
