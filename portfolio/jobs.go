@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,13 +42,14 @@ func (deliveryArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queu
 type deliveryWorker struct {
 	river.WorkerDefaults[deliveryArgs]
 	p   *Portfolio
-	ran *atomic.Int64
+	ran *runs
 }
 
 // Work checks the delivery's company. When its last attempt fails, the
 // portfolio gives up on it, never in silence (giveUp, see CheckFailure).
 func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) (err error) {
-	w.ran.Add(1)
+	w.ran.begin()
+	defer w.ran.end(job.ID)
 	id := job.Args.DeliveryID
 	start := time.Now()
 	ctx, note := withJobNote(ctx)
@@ -99,7 +101,7 @@ type runner interface {
 const fetchCooldown = river.FetchCooldownMin
 
 // newRunner makes a River client that works the portfolio's queue.
-func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, error) {
+func (p *Portfolio) newRunner(poll time.Duration, ran *runs) (runner, error) {
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &deliveryWorker{p: p, ran: ran}); err != nil {
 		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
@@ -145,7 +147,7 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 // again once it is back. It returns nil when ctx ended, or the error
 // that kept the workers from starting.
 func (p *Portfolio) Work(ctx context.Context) error {
-	var ran atomic.Int64
+	var ran runs
 	r, err := p.startRunner(ctx, p.cfg.pollEvery, &ran)
 	if err != nil {
 		return err
@@ -165,12 +167,53 @@ func (p *Portfolio) Work(ctx context.Context) error {
 // drainPoll is how often Drain looks for jobs.
 const drainPoll = 20 * time.Millisecond
 
+// drainList is how many queued jobs Drain reads at each look.
+const drainList = 100
+
+// runs counts the runs of jobs a River client made and, for Drain,
+// keeps the ids of the jobs whose run ended.
+type runs struct {
+	n     atomic.Int64
+	mu    sync.Mutex
+	ended map[int64]bool // nil: not kept (Work)
+}
+
+// begin counts a run.
+func (r *runs) begin() { r.n.Add(1) }
+
+// end notes that the run of job id ended.
+func (r *runs) end(id int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended != nil {
+		r.ended[id] = true
+	}
+}
+
+// count is the number of runs.
+func (r *runs) count() int { return int(r.n.Load()) }
+
+// over reports whether jobs, those queued and available or running, are
+// only jobs whose run here ended: River records a job's outcome in
+// batches, up to a quarter of a second after its run, and shows it
+// running meanwhile.
+func (r *runs) over(jobs []*rivertype.JobRow) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, j := range jobs {
+		if j.State != rivertype.JobStateRunning || !r.ended[j.ID] {
+			return false
+		}
+	}
+	return true
+}
+
 // Drain runs the jobs queued now until none is available or running,
 // and returns how many runs it made (a job retried counts each time). A
 // job that failed and waits for its retry is left for later. For tests
 // and cron jobs; a service runs Work.
 func (p *Portfolio) Drain(ctx context.Context) (int, error) {
-	var ran atomic.Int64
+	ran := runs{ended: map[int64]bool{}}
 	r, err := p.newRunner(drainPoll, &ran)
 	if err != nil {
 		return 0, err
@@ -179,25 +222,27 @@ func (p *Portfolio) Drain(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("portfolio: starting the workers: %w", err)
 	}
 	defer func() {
+		// Stopping records the outcomes of the runs that ended.
 		stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer cancel()
 		_ = r.Stop(stop)
 	}()
 	tick := time.NewTicker(drainPoll)
 	defer tick.Stop()
-	params := river.NewJobListParams().Queues(jobQueue, alertQueue).States(rivertype.JobStateAvailable, rivertype.JobStateRunning).First(1)
+	params := river.NewJobListParams().Queues(jobQueue, alertQueue).States(rivertype.JobStateAvailable, rivertype.JobStateRunning).First(drainList)
 	for {
 		select {
 		case <-ctx.Done():
-			return int(ran.Load()), ctx.Err()
+			return ran.count(), ctx.Err()
 		case <-tick.C:
 		}
 		res, err := r.JobList(ctx, params)
 		if err != nil {
-			return int(ran.Load()), fmt.Errorf("portfolio: listing the queued jobs: %w", err)
+			return ran.count(), fmt.Errorf("portfolio: listing the queued jobs: %w", err)
 		}
-		if len(res.Jobs) == 0 {
-			return int(ran.Load()), nil
+		// A full list may hide a job of another process further on.
+		if len(res.Jobs) < drainList && ran.over(res.Jobs) {
+			return ran.count(), nil
 		}
 	}
 }
