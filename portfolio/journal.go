@@ -122,21 +122,23 @@ func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]E
 	}
 	defer rows.Close()
 	out := make([]Event, 0, min(limit, 64))
+	// The JSON columns are decoded from the driver's buffers (RawBytes,
+	// valid until the next row), without a copy as strings first.
+	var refs, chs, raised, cleared, failed sql.RawBytes
 	for rows.Next() {
 		var e Event
-		var refs, chs, raised, cleared, failed string
 		var at int64
 		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits, &e.Name, &failed); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 		}
 		e.At = fromMicros(at)
-		if err := decodeAll(e.Seq, []string{refs, chs, raised, cleared}, &e.Refs, &e.Changes, &e.Raised, &e.Cleared); err != nil {
+		if err := decodeEntry(&e, refs, chs, raised, cleared); err != nil {
 			return nil, err
 		}
-		if failed != "" {
+		if len(failed) > 0 {
 			e.Failed = &CheckFailure{}
-			if err := decodeAll(e.Seq, []string{failed}, e.Failed); err != nil {
-				return nil, err
+			if err := json.Unmarshal(failed, e.Failed); err != nil {
+				return nil, damaged(e.Seq, err)
 			}
 		}
 		e.Sentences = make([]string, len(e.Changes))
@@ -149,14 +151,4 @@ func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]E
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 	}
 	return out, nil
-}
-
-// decodeAll decodes the JSON columns of journal entry seq.
-func decodeAll(seq int64, cols []string, dst ...any) error {
-	for i, c := range cols {
-		if err := json.Unmarshal([]byte(c), dst[i]); err != nil {
-			return fmt.Errorf("portfolio: journal entry %d is damaged (%v)", seq, err)
-		}
-	}
-	return nil
 }

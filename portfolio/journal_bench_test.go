@@ -28,18 +28,20 @@ func BenchmarkEvents(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) {
 		dsn := sqliteDSN(b)
 		benchEvents(b, dsn, "sqlite", "file:"+strings.TrimPrefix(dsn, "sqlite:"), `WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM g WHERE i < ?2)
-			INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits)
-			SELECT 'DE-HRB-F1103-' || i, '["R1"]', 'msg_' || i, ?1, '[]', '[]', i, 10 FROM g`)
+			INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name)
+			SELECT 'DE-HRB-F1103-' || i, '["R1"]', 'msg_' || i, ?1, '[]', '[]', i, 10, 'Firma ' || i FROM g`)
 	})
 	b.Run("postgres", func(b *testing.B) {
 		dsn := postgresDSN(b)
-		benchEvents(b, dsn, "pgx", dsn, `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits)
-			SELECT 'DE-HRB-F1103-' || g, '["R1"]', 'msg_' || g, $1, '[]', '[]', g, 10 FROM generate_series(1, $2::bigint) g`)
+		benchEvents(b, dsn, "pgx", dsn, `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name)
+			SELECT 'DE-HRB-F1103-' || g, '["R1"]', 'msg_' || g, $1, '[]', '[]', g, 10, 'Firma ' || g FROM generate_series(1, $2::bigint) g`)
 	})
 }
 
 // benchEvents opens the portfolio at dsn, fills its journal with one
-// statement (fill, run on driver's source) and streams it.
+// statement (fill, run on driver's source) and streams it. The entries
+// carry the company's name, as every entry written since names were
+// kept does.
 func benchEvents(b *testing.B, dsn, driver, source, fill string) {
 	entries := *eventRows
 	_, c, clk := newFake(b)
