@@ -54,12 +54,7 @@ type Event struct {
 // takes the journal lock, held until the commit, so Seq follows commit
 // order.
 func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
-	if p.engine == enginePostgres {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(journalLock)); err != nil {
-			return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
-		}
-	}
-	refs, err := p.refsOf(ctx, tx, c.companyID)
+	refs, err := p.lockJournal(ctx, tx, c.companyID)
 	if err != nil {
 		return nil, err
 	}
@@ -91,6 +86,37 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name strin
 		return nil, err
 	}
 	return e, nil
+}
+
+// lockJournal returns the refs of company id (refsOf), on PostgreSQL
+// taking the journal lock (journalLock) in the same statement: the lock
+// is held from before the entry's insert to the commit.
+func (p *Portfolio) lockJournal(ctx context.Context, tx *sql.Tx, id string) ([]string, error) {
+	if p.engine != enginePostgres {
+		return p.refsOf(ctx, tx, id)
+	}
+	// The subquery calls a volatile function: PostgreSQL runs it once,
+	// before the join, whether or not an entry matches.
+	rows, err := tx.QueryContext(ctx, `SELECT e.ref FROM (SELECT pg_advisory_xact_lock($2)) l
+		LEFT JOIN portfolio_entries e ON e.company_id = $1 AND e.status = 'matched' ORDER BY e.ref`, id, int64(journalLock))
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
+	}
+	defer rows.Close()
+	refs := []string{}
+	for rows.Next() {
+		var r sql.NullString
+		if err := rows.Scan(&r); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the refs of %s: %w", id, err)
+		}
+		if r.Valid {
+			refs = append(refs, r.String)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
+	}
+	return refs, nil
 }
 
 // eventsPage is how many journal entries Events reads at a time.
