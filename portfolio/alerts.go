@@ -214,7 +214,7 @@ func (p *Portfolio) ReplayAlerts(ctx context.Context, name string, since int64) 
 type alertWorker struct {
 	river.WorkerDefaults[alertArgs]
 	p   *Portfolio
-	ran interface{ Add(int64) int64 }
+	ran *runs
 }
 
 // Work sends one entry to one subscriber. A subscriber removed since
@@ -222,7 +222,8 @@ type alertWorker struct {
 // retried (NextRetry) until the entry is 3 days old, then the alert is
 // dead.
 func (w *alertWorker) Work(ctx context.Context, job *river.Job[alertArgs]) error {
-	w.ran.Add(1)
+	w.ran.begin()
+	defer w.ran.end(job.ID)
 	return w.p.runAlert(ctx, job.Args.Seq, job.Args.Subscriber, job.Attempt >= job.MaxAttempts)
 }
 

@@ -39,8 +39,8 @@ type recordedPart struct {
 
 // fetchForDelivery gets what delivery deliveryID needs of company id (its
 // record, and its owners when owners is set) through the recorded
-// answers (portfolio_fetched): an answer recorded by an earlier run of
-// the delivery's job is reused; an answer fetched now is recorded, in its
+// answers (portfolio_fetched, read by readDelivery into rec, by part): an
+// answer recorded by an earlier run of the delivery's job is reused; an answer fetched now is recorded, in its
 // own short transaction, before it is compared and journalled. The
 // journal entry's transaction deletes the delivery's answers (apply), so a
 // job killed after its fetch and before its commit does not pay the
@@ -50,12 +50,8 @@ type recordedPart struct {
 //
 // It returns the answers, what they cost (once, whichever run fetched
 // them) and when the first of them was fetched.
-func (p *Portfolio) fetchForDelivery(ctx context.Context, deliveryID, id string, owners bool) (snapshot, int64, time.Time, error) {
+func (p *Portfolio) fetchForDelivery(ctx context.Context, rec map[string]recordedPart, deliveryID, id string, owners bool) (snapshot, int64, time.Time, error) {
 	var s snapshot
-	rec, err := p.recordedParts(ctx, deliveryID, id)
-	if err != nil {
-		return s, 0, time.Time{}, err
-	}
 	co, credits, at, err := recordedOrFetched(ctx, p, rec, deliveryID, id, partCompany, func() (*registerdata.Company, int64, error) {
 		return p.fetchCompany(ctx, id)
 	})
@@ -102,27 +98,53 @@ func recordedOrFetched[T any](ctx context.Context, p *Portfolio, rec map[string]
 	return v, credits, at, p.recordPart(ctx, deliveryID, id, part, v, credits, at)
 }
 
-// recordedParts reads the answers recorded for delivery deliveryID of
-// company id, by part.
-func (p *Portfolio) recordedParts(ctx context.Context, deliveryID, id string) (map[string]recordedPart, error) {
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT part, data, credits, fetched_at FROM portfolio_fetched WHERE event_id = $1 AND company_id = $2`), deliveryID, id)
+// deliveryState is what the job of a delivery reads first, in one
+// query: the delivery, whether a matched entry names its company, and
+// the answers recorded for it by earlier runs.
+type deliveryState struct {
+	body      string
+	processed bool
+	named     bool
+	recorded  map[string]map[string]recordedPart // by company, then part
+}
+
+// readDelivery reads the state of delivery id (deliveryState) in one
+// round trip, where it took three.
+func (p *Portfolio) readDelivery(ctx context.Context, id string) (deliveryState, error) {
+	st := deliveryState{recorded: map[string]map[string]recordedPart{}}
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT d.body, d.processed_at,
+		EXISTS (SELECT 1 FROM portfolio_entries e WHERE e.company_id = d.entity_id AND e.status = 'matched'),
+		f.company_id, f.part, f.data, f.credits, f.fetched_at
+		FROM portfolio_deliveries d LEFT JOIN portfolio_fetched f ON f.event_id = d.event_id
+		WHERE d.event_id = $1`), id)
 	if err != nil {
-		return nil, fmt.Errorf("portfolio: reading the recorded answers of the delivery %s: %w", deliveryID, err)
+		return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
 	}
 	defer rows.Close()
-	out := map[string]recordedPart{}
+	found := false
 	for rows.Next() {
-		var part string
-		var r recordedPart
-		if err := rows.Scan(&part, &r.data, &r.credits, &r.fetchedAt); err != nil {
-			return nil, fmt.Errorf("portfolio: reading the recorded answers of the delivery %s: %w", deliveryID, err)
+		found = true
+		var processed, credits, at sql.NullInt64
+		var company, part, data sql.NullString
+		if err := rows.Scan(&st.body, &processed, &st.named, &company, &part, &data, &credits, &at); err != nil {
+			return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
 		}
-		out[part] = r
+		st.processed = processed.Valid
+		if !part.Valid {
+			continue
+		}
+		if st.recorded[company.String] == nil {
+			st.recorded[company.String] = map[string]recordedPart{}
+		}
+		st.recorded[company.String][part.String] = recordedPart{data: data.String, credits: credits.Int64, fetchedAt: at.Int64}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("portfolio: reading the recorded answers of the delivery %s: %w", deliveryID, err)
+		return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
 	}
-	return out, nil
+	if !found {
+		return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, sql.ErrNoRows)
+	}
+	return st, nil
 }
 
 // recordTimeout bounds the recording of one paid answer.

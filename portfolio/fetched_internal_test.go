@@ -2,6 +2,7 @@ package portfolio
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -74,4 +75,24 @@ func TestRecordPartOutlivesTheJob(t *testing.T) {
 	if r, ok := rec[partOwners]; !ok || r.data != "null" {
 		t.Fatalf("recorded %+v, want the owners part (none: null)", rec)
 	}
+}
+
+// recordedParts reads the answers recorded for delivery deliveryID of
+// company id, by part.
+func (p *Portfolio) recordedParts(ctx context.Context, deliveryID, id string) (map[string]recordedPart, error) {
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT part, data, credits, fetched_at FROM portfolio_fetched WHERE event_id = $1 AND company_id = $2`), deliveryID, id)
+	if err != nil {
+		return nil, fmt.Errorf("reading the recorded answers of the delivery %s: %w", deliveryID, err)
+	}
+	defer rows.Close()
+	out := map[string]recordedPart{}
+	for rows.Next() {
+		var part string
+		var r recordedPart
+		if err := rows.Scan(&part, &r.data, &r.credits, &r.fetchedAt); err != nil {
+			return nil, err
+		}
+		out[part] = r
+	}
+	return out, rows.Err()
 }

@@ -152,12 +152,22 @@ func unstorable(err error) bool {
 // is enqueued and the transaction commits.
 var afterInsert func(deliveryID string)
 
-// record is one attempt of intake.
+// deliveryInsert records a delivery, unless its webhook id is recorded.
+const deliveryInsert = `INSERT INTO portfolio_deliveries (event_id, entity_type, entity_id, body, received_at)
+	VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING`
+
+// record is one attempt of intake: the delivery's row and its job in one
+// transaction. On PostgreSQL the transaction is pgx's own, and River
+// enqueues through its pgx driver, which encodes the job natively: the
+// database/sql driver's encoding of the job's insert was a third of the
+// intake's time.
 func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
+	args := []any{d.ID, string(d.EntityType), d.EntityID, string(d.Raw), micros(p.cfg.now())}
+	if p.engine == enginePostgres {
+		return p.recordPgx(ctx, d.ID, args)
+	}
 	return p.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_deliveries (event_id, entity_type, entity_id, body, received_at)
-			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING`),
-			d.ID, string(d.EntityType), d.EntityID, string(d.Raw), micros(p.cfg.now()))
+		res, err := tx.ExecContext(ctx, p.q(deliveryInsert), args...)
 		if err != nil {
 			return fmt.Errorf("portfolio: recording the delivery %s: %w", d.ID, err)
 		}
@@ -177,4 +187,31 @@ func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
 		}
 		return nil
 	})
+}
+
+// recordPgx is record on PostgreSQL, in a pgx transaction.
+func (p *Portfolio) recordPgx(ctx context.Context, id string, args []any) error {
+	tx, err := p.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("portfolio: starting a transaction: %w", err)
+	}
+	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }() // after Commit: nothing
+	tag, err := tx.Exec(ctx, deliveryInsert, args...)
+	if err != nil {
+		return fmt.Errorf("portfolio: recording the delivery %s: %w", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		markDuplicate(ctx)
+		return nil // recorded before: its job exists
+	}
+	if afterInsert != nil {
+		afterInsert(id)
+	}
+	if _, err := p.insertPgx.InsertTx(ctx, tx, deliveryArgs{DeliveryID: id}, nil); err != nil {
+		return fmt.Errorf("portfolio: enqueuing the delivery %s: %w", id, err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("portfolio: committing: %w", err)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,13 +42,14 @@ func (deliveryArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queu
 type deliveryWorker struct {
 	river.WorkerDefaults[deliveryArgs]
 	p   *Portfolio
-	ran *atomic.Int64
+	ran *runs
 }
 
 // Work checks the delivery's company. When its last attempt fails, the
 // portfolio gives up on it, never in silence (giveUp, see CheckFailure).
 func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) (err error) {
-	w.ran.Add(1)
+	w.ran.begin()
+	defer w.ran.end(job.ID)
 	id := job.Args.DeliveryID
 	start := time.Now()
 	ctx, note := withJobNote(ctx)
@@ -83,13 +85,23 @@ type runner interface {
 }
 
 // fetchCooldown is the least time between two fetches of jobs by one
-// worker process. A process runs at most WithWorkers jobs per fetch, so
-// it also bounds the throughput: River's default (100 ms) would hold 4
-// workers to 40 deliveries/s however fast the jobs are.
-const fetchCooldown = 5 * time.Millisecond
+// worker process: River's least (1 ms), so that no cooldown caps a
+// worker. River fetches only for free worker slots: when a fetch filled
+// every slot, the next one runs as soon as a job finishes, so a burst
+// drains at the pace the jobs run, one fetch per finished job at most.
+// New jobs wake the workers at once without waiting for a poll: on
+// PostgreSQL River notifies the workers of every insert (LISTEN/NOTIFY,
+// itself debounced by River); on SQLite (poll only) the workers find
+// them at the next poll. The cooldown spaces the fetches those wake-ups
+// cause; a longer one only made a worker wait with a free slot (5 ms
+// held one worker to 200 jobs/s, River's default of 100 ms 4 workers
+// to 40). The poll (WithPollInterval) stays the fallback for a
+// notification lost while the listener reconnects, and the pace of
+// SQLite.
+const fetchCooldown = river.FetchCooldownMin
 
 // newRunner makes a River client that works the portfolio's queue.
-func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, error) {
+func (p *Portfolio) newRunner(poll time.Duration, ran *runs) (runner, error) {
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &deliveryWorker{p: p, ran: ran}); err != nil {
 		return nil, fmt.Errorf("portfolio: setting up the workers: %w", err)
@@ -135,7 +147,7 @@ func (p *Portfolio) newRunner(poll time.Duration, ran *atomic.Int64) (runner, er
 // again once it is back. It returns nil when ctx ended, or the error
 // that kept the workers from starting.
 func (p *Portfolio) Work(ctx context.Context) error {
-	var ran atomic.Int64
+	var ran runs
 	r, err := p.startRunner(ctx, p.cfg.pollEvery, &ran)
 	if err != nil {
 		return err
@@ -155,12 +167,53 @@ func (p *Portfolio) Work(ctx context.Context) error {
 // drainPoll is how often Drain looks for jobs.
 const drainPoll = 20 * time.Millisecond
 
+// drainList is how many queued jobs Drain reads at each look.
+const drainList = 100
+
+// runs counts the runs of jobs a River client made and, for Drain,
+// keeps the ids of the jobs whose run ended.
+type runs struct {
+	n     atomic.Int64
+	mu    sync.Mutex
+	ended map[int64]bool // nil: not kept (Work)
+}
+
+// begin counts a run.
+func (r *runs) begin() { r.n.Add(1) }
+
+// end notes that the run of job id ended.
+func (r *runs) end(id int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended != nil {
+		r.ended[id] = true
+	}
+}
+
+// count is the number of runs.
+func (r *runs) count() int { return int(r.n.Load()) }
+
+// over reports whether jobs, those queued and available or running, are
+// only jobs whose run here ended: River records a job's outcome in
+// batches, up to a quarter of a second after its run, and shows it
+// running meanwhile.
+func (r *runs) over(jobs []*rivertype.JobRow) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, j := range jobs {
+		if j.State != rivertype.JobStateRunning || !r.ended[j.ID] {
+			return false
+		}
+	}
+	return true
+}
+
 // Drain runs the jobs queued now until none is available or running,
 // and returns how many runs it made (a job retried counts each time). A
 // job that failed and waits for its retry is left for later. For tests
 // and cron jobs; a service runs Work.
 func (p *Portfolio) Drain(ctx context.Context) (int, error) {
-	var ran atomic.Int64
+	ran := runs{ended: map[int64]bool{}}
 	r, err := p.newRunner(drainPoll, &ran)
 	if err != nil {
 		return 0, err
@@ -169,25 +222,27 @@ func (p *Portfolio) Drain(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("portfolio: starting the workers: %w", err)
 	}
 	defer func() {
+		// Stopping records the outcomes of the runs that ended.
 		stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer cancel()
 		_ = r.Stop(stop)
 	}()
 	tick := time.NewTicker(drainPoll)
 	defer tick.Stop()
-	params := river.NewJobListParams().Queues(jobQueue, alertQueue).States(rivertype.JobStateAvailable, rivertype.JobStateRunning).First(1)
+	params := river.NewJobListParams().Queues(jobQueue, alertQueue).States(rivertype.JobStateAvailable, rivertype.JobStateRunning).First(drainList)
 	for {
 		select {
 		case <-ctx.Done():
-			return int(ran.Load()), ctx.Err()
+			return ran.count(), ctx.Err()
 		case <-tick.C:
 		}
 		res, err := r.JobList(ctx, params)
 		if err != nil {
-			return int(ran.Load()), fmt.Errorf("portfolio: listing the queued jobs: %w", err)
+			return ran.count(), fmt.Errorf("portfolio: listing the queued jobs: %w", err)
 		}
-		if len(res.Jobs) == 0 {
-			return int(ran.Load()), nil
+		// A full list may hide a job of another process further on.
+		if len(res.Jobs) < drainList && ran.over(res.Jobs) {
+			return ran.count(), nil
 		}
 	}
 }
@@ -195,33 +250,30 @@ func (p *Portfolio) Drain(ctx context.Context) (int, error) {
 // processDelivery checks the company of the recorded delivery id and
 // writes the result (apply); a delivery processed already is left alone.
 func (p *Portfolio) processDelivery(ctx context.Context, id string) error {
-	var body string
-	var processed sql.NullInt64
-	err := p.db.QueryRowContext(ctx, p.q(`SELECT body, processed_at FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&body, &processed)
-	if err != nil {
-		return fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
-	}
-	if processed.Valid {
-		// A run of the job after the delivery's commit: nothing to
-		// write, and nothing its answers are kept for.
-		return p.inTx(ctx, func(tx *sql.Tx) error { return p.forgetFetched(ctx, tx, id) })
-	}
-	var d webhook.Event
-	if err := json.Unmarshal([]byte(body), &d); err != nil {
-		return p.skip(ctx, id) // verified, but not a webhook event: nothing to check
-	}
-	refs, err := p.refsOf(ctx, p.db, d.EntityID)
+	st, err := p.readDelivery(ctx, id)
 	if err != nil {
 		return err
 	}
-	if (d.Type != "" && d.Type != webhook.EventTypeMonitorChange) || d.EntityType != enums.EntityTypeCompany || len(refs) == 0 {
+	if st.processed {
+		// A run of the job after the delivery's commit: nothing to
+		// write, and nothing its answers are kept for.
+		if len(st.recorded) == 0 {
+			return nil
+		}
+		return p.inTx(ctx, func(tx *sql.Tx) error { return p.forgetFetched(ctx, tx, id) })
+	}
+	var d webhook.Event
+	if err := json.Unmarshal([]byte(st.body), &d); err != nil {
+		return p.skip(ctx, id) // verified, but not a webhook event: nothing to check
+	}
+	if (d.Type != "" && d.Type != webhook.EventTypeMonitorChange) || d.EntityType != enums.EntityTypeCompany || !st.named {
 		return p.skip(ctx, id)
 	}
 	cats := make([]enums.Preference, 0, len(d.Categories))
 	for _, c := range d.Categories {
 		cats = append(cats, enums.Preference(c))
 	}
-	fresh, credits, started, err := p.fetchForDelivery(ctx, id, d.EntityID, needsOwners(cats))
+	fresh, credits, started, err := p.fetchForDelivery(ctx, st.recorded[d.EntityID], id, d.EntityID, needsOwners(cats))
 	noteJob(ctx, d.EntityID, fresh, credits)
 	if err != nil {
 		return err

@@ -54,12 +54,7 @@ type Event struct {
 // takes the journal lock, held until the commit, so Seq follows commit
 // order.
 func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
-	if p.engine == enginePostgres {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(journalLock)); err != nil {
-			return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
-		}
-	}
-	refs, err := p.refsOf(ctx, tx, c.companyID)
+	refs, err := p.lockJournal(ctx, tx, c.companyID)
 	if err != nil {
 		return nil, err
 	}
@@ -93,6 +88,37 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name strin
 	return e, nil
 }
 
+// lockJournal returns the refs of company id (refsOf), on PostgreSQL
+// taking the journal lock (journalLock) in the same statement: the lock
+// is held from before the entry's insert to the commit.
+func (p *Portfolio) lockJournal(ctx context.Context, tx *sql.Tx, id string) ([]string, error) {
+	if p.engine != enginePostgres {
+		return p.refsOf(ctx, tx, id)
+	}
+	// The subquery calls a volatile function: PostgreSQL runs it once,
+	// before the join, whether or not an entry matches.
+	rows, err := tx.QueryContext(ctx, `SELECT e.ref FROM (SELECT pg_advisory_xact_lock($2)) l
+		LEFT JOIN portfolio_entries e ON e.company_id = $1 AND e.status = 'matched' ORDER BY e.ref`, id, int64(journalLock))
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
+	}
+	defer rows.Close()
+	refs := []string{}
+	for rows.Next() {
+		var r sql.NullString
+		if err := rows.Scan(&r); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the refs of %s: %w", id, err)
+		}
+		if r.Valid {
+			refs = append(refs, r.String)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
+	}
+	return refs, nil
+}
+
 // eventsPage is how many journal entries Events reads at a time.
 const eventsPage = 1000
 
@@ -122,21 +148,23 @@ func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]E
 	}
 	defer rows.Close()
 	out := make([]Event, 0, min(limit, 64))
+	// The JSON columns are decoded from the driver's buffers (RawBytes,
+	// valid until the next row), without a copy as strings first.
+	var refs, chs, raised, cleared, failed sql.RawBytes
 	for rows.Next() {
 		var e Event
-		var refs, chs, raised, cleared, failed string
 		var at int64
 		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits, &e.Name, &failed); err != nil {
 			return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 		}
 		e.At = fromMicros(at)
-		if err := decodeAll(e.Seq, []string{refs, chs, raised, cleared}, &e.Refs, &e.Changes, &e.Raised, &e.Cleared); err != nil {
+		if err := decodeEntry(&e, refs, chs, raised, cleared); err != nil {
 			return nil, err
 		}
-		if failed != "" {
+		if len(failed) > 0 {
 			e.Failed = &CheckFailure{}
-			if err := decodeAll(e.Seq, []string{failed}, e.Failed); err != nil {
-				return nil, err
+			if err := json.Unmarshal(failed, e.Failed); err != nil {
+				return nil, damaged(e.Seq, err)
 			}
 		}
 		e.Sentences = make([]string, len(e.Changes))
@@ -149,14 +177,4 @@ func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]E
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 	}
 	return out, nil
-}
-
-// decodeAll decodes the JSON columns of journal entry seq.
-func decodeAll(seq int64, cols []string, dst ...any) error {
-	for i, c := range cols {
-		if err := json.Unmarshal([]byte(c), dst[i]); err != nil {
-			return fmt.Errorf("portfolio: journal entry %d is damaged (%v)", seq, err)
-		}
-	}
-	return nil
 }

@@ -113,17 +113,12 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 	var written *Event
 	err := p.inTx(ctx, func(tx *sql.Tx) error {
 		written = nil
+		now := p.cfg.now()
 		if c.deliveryID != "" {
-			if err := p.forgetFetched(ctx, tx, c.deliveryID); err != nil {
+			// Marking the delivery processed first also locks its row
+			// until the commit, and finds one processed meanwhile.
+			if done, err := p.markProcessed(ctx, tx, c.deliveryID, now); err != nil || done {
 				return err
-			}
-			var processed sql.NullInt64
-			err := tx.QueryRowContext(ctx, p.q(`SELECT processed_at FROM portfolio_deliveries WHERE event_id = $1`+p.lockSQL()), c.deliveryID).Scan(&processed)
-			if err != nil {
-				return fmt.Errorf("portfolio: reading the delivery %s: %w", c.deliveryID, err)
-			}
-			if processed.Valid {
-				return nil
 			}
 		}
 		old, oldAt, err := p.lockSnapshot(ctx, tx, c.companyID)
@@ -147,7 +142,6 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 				next.Owners = c.fresh.Owners
 			}
 		}
-		now := p.cfg.now()
 		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now, oldAt == 0, c.fresh.Company != nil)
 		if err != nil {
 			return err
@@ -164,24 +158,14 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 			return fmt.Errorf("portfolio: encoding the snapshot of %s: %w", c.companyID, err)
 		}
 		at := max(oldAt, micros(c.fetchedAt))
-		if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_snapshots SET data = $1, fetched_at = $2 WHERE company_id = $3`), string(data), at, c.companyID); err != nil {
-			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", c.companyID, err)
+		name := ""
+		if next.Company != nil {
+			name = next.Company.Name.Name
 		}
-		if next.Company != nil && next.Company.Name.Name != "" {
-			if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_entries SET name = $1 WHERE company_id = $2 AND name <> $1`), next.Company.Name.Name, c.companyID); err != nil {
-				return fmt.Errorf("portfolio: naming the entries of %s: %w", c.companyID, err)
-			}
-		}
-		if c.deliveryID != "" {
-			if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2`), micros(now), c.deliveryID); err != nil {
-				return fmt.Errorf("portfolio: marking the delivery %s processed: %w", c.deliveryID, err)
-			}
+		if err := p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name); err != nil {
+			return err
 		}
 		if c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0 {
-			name := ""
-			if next.Company != nil {
-				name = next.Company.Name.Name
-			}
 			e, err := p.journal(ctx, tx, c, name, found, raised, cleared, now)
 			if err != nil {
 				return err
@@ -193,17 +177,81 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 	return written, err
 }
 
+// markProcessed marks delivery id processed at now in tx, locking its
+// row until the transaction ends, and deletes its recorded answers
+// (fetchForDelivery); it reports whether the delivery was processed
+// already (then only the answers are deleted). On PostgreSQL the
+// deletion is part of the statement (a data-modifying WITH).
+func (p *Portfolio) markProcessed(ctx context.Context, tx *sql.Tx, id string, now time.Time) (bool, error) {
+	mark := `UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL`
+	if p.engine == enginePostgres {
+		mark = `WITH forgotten AS (DELETE FROM portfolio_fetched WHERE event_id = $2) ` + mark
+	} else if err := p.forgetFetched(ctx, tx, id); err != nil {
+		return false, err
+	}
+	res, err := tx.ExecContext(ctx, p.q(mark), micros(now), id)
+	if err != nil {
+		return false, fmt.Errorf("portfolio: marking the delivery %s processed: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("portfolio: marking the delivery %s processed: %w", id, err)
+	}
+	if n > 0 {
+		return false, nil
+	}
+	// Processed already, or not recorded at all.
+	var one int
+	if err := tx.QueryRowContext(ctx, p.q(`SELECT 1 FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&one); err != nil {
+		return false, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
+	}
+	return true, nil
+}
+
+// storeSnapshot writes the snapshot data of company id, fetched at at,
+// and names the company's entries name (unless it is ""), in tx: on
+// PostgreSQL in one statement (a data-modifying WITH).
+func (p *Portfolio) storeSnapshot(ctx context.Context, tx *sql.Tx, id, data string, at int64, name string) error {
+	const store = `UPDATE portfolio_snapshots SET data = $1, fetched_at = $2 WHERE company_id = $3`
+	const rename = `UPDATE portfolio_entries SET name = $4 WHERE company_id = $3 AND name <> $4`
+	if p.engine == enginePostgres && name != "" {
+		if _, err := tx.ExecContext(ctx, `WITH stored AS (`+store+`) `+rename, data, at, id, name); err != nil {
+			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
+		}
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, p.q(store), data, at, id); err != nil {
+		return fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
+	}
+	if name == "" {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_entries SET name = $1 WHERE company_id = $2 AND name <> $1`), name, id); err != nil {
+		return fmt.Errorf("portfolio: naming the entries of %s: %w", id, err)
+	}
+	return nil
+}
+
 // lockSnapshot reads the stored snapshot of id and when it was fetched
 // (0: never), locking its row until the transaction ends, so the checks
 // of one company are written one after the other.
 func (p *Portfolio) lockSnapshot(ctx context.Context, tx *sql.Tx, id string) (snapshot, int64, error) {
 	var s snapshot
-	if _, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_snapshots (company_id, data, fetched_at) VALUES ($1, '{}', 0) ON CONFLICT (company_id) DO NOTHING`), id); err != nil {
-		return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
-	}
 	var data string
 	var at int64
-	if err := tx.QueryRowContext(ctx, p.q(`SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $1`+p.lockSQL()), id).Scan(&data, &at); err != nil {
+	read := func() error {
+		return tx.QueryRowContext(ctx, p.q(`SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $1`+p.lockSQL()), id).Scan(&data, &at)
+	}
+	err := read()
+	if errors.Is(err, sql.ErrNoRows) {
+		// The company's first check: its row, empty, to lock (a
+		// concurrent first check inserts the same).
+		if _, err := tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_snapshots (company_id, data, fetched_at) VALUES ($1, '{}', 0) ON CONFLICT (company_id) DO NOTHING`), id); err != nil {
+			return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
+		}
+		err = read()
+	}
+	if err != nil {
 		return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
 	}
 	if err := json.Unmarshal([]byte(data), &s); err != nil {

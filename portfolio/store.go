@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -44,8 +45,11 @@ type Portfolio struct {
 	prices *registerdata.Prices // the client's price table (Client.Prices), for plans and limits
 	cfg    config
 	insert *river.Client[*sql.Tx] // enqueues jobs inside the store's transactions
-	stmts  preparedStmts          // Import's statements, prepared once
-	where  string                 // the DSN as RedactDSN shows it, for messages
+	// insertPgx enqueues jobs inside pgx transactions (PostgreSQL only):
+	// the intake's, which encode their parameters natively.
+	insertPgx *river.Client[pgx.Tx]
+	stmts     preparedStmts // Import's statements, prepared once
+	where     string        // the DSN as RedactDSN shows it, for messages
 }
 
 // Option tunes Open.

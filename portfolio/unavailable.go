@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -113,7 +112,7 @@ func (p *Portfolio) retryJob(ctx context.Context, id string, err error) error {
 // startRunner makes and starts a River client, trying again with a
 // growing wait while the database is unavailable, until ctx ends: then
 // it returns nil and no error. Any other failure is returned.
-func (p *Portfolio) startRunner(ctx context.Context, poll time.Duration, ran *atomic.Int64) (runner, error) {
+func (p *Portfolio) startRunner(ctx context.Context, poll time.Duration, ran *runs) (runner, error) {
 	wait := 100 * time.Millisecond
 	for attempt := 1; ; attempt++ {
 		r, err := p.newRunner(poll, ran)
