@@ -20,7 +20,7 @@ import (
 // figures) joins or leaves it; a value of the record or of a member is
 // set, changed or removed, quoted.
 func (c Change) String() string {
-	l := labelOf(c.Field)
+	l := labelOf(c.Field, c.Kind)
 	if t := l.template(c.Kind); t != nil {
 		if s := t(c); s != "" {
 			return capital(s) + "."
@@ -55,14 +55,38 @@ func (c Change) String() string {
 			s = l.the + " was removed" + aside("it was "+quote(c.Before))
 		}
 	default:
+		// The most common sentence of a journal, built in one allocation.
 		if c.Subject != "" {
-			s = l.the + " " + l.ofWord() + " " + c.Subject
-		} else {
-			s = l.the
+			return sentence(l.the, " ", l.ofWord(), " ", c.Subject, ` changed from "`, orNone(c.Before), `" to "`, orNone(c.After), `"`)
 		}
-		s += " changed from " + quote(orNone(c.Before)) + " to " + quote(orNone(c.After))
+		return sentence(l.the, ` changed from "`, orNone(c.Before), `" to "`, orNone(c.After), `"`)
 	}
 	return capital(s) + "."
+}
+
+// sentence is capital(strings.Join(parts, "")) + ".", in one allocation
+// when the first letter needs no change of size.
+func sentence(parts ...string) string {
+	n := 1
+	for _, p := range parts {
+		n += len(p)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	first := true
+	for _, p := range parts {
+		if first && p != "" {
+			first = false
+			r, size := utf8.DecodeRuneInString(p)
+			if !unicode.IsUpper(r) {
+				b.WriteString(string(unicode.ToUpper(r)))
+				p = p[size:]
+			}
+		}
+		b.WriteString(p)
+	}
+	b.WriteByte('.')
+	return b.String()
 }
 
 // aside is " (s)", or "" for "".
@@ -210,7 +234,8 @@ var socialMedia = map[string]string{
 	"facebook": "Facebook", "youtube": "YouTube", "xing": "XING", "tiktok": "TikTok",
 }
 
-func labelOf(field string) label {
+// labelOf is how a sentence of a change of kind k names field.
+func labelOf(field string, k Kind) label {
 	if l, ok := labels[field]; ok {
 		return l
 	}
@@ -230,9 +255,14 @@ func labelOf(field string) label {
 		return label{the: "the " + words, of: labels[head].of}
 	}
 	words = strings.ReplaceAll(words, ".", " ")
-	return label{
-		the:    "the " + words,
-		joined: "was added to the " + words,
-		left:   "was removed from the " + words,
+	l := label{the: "the " + words}
+	// Only an added or a removed member reads its list's verbs: a
+	// change of a value does not build them.
+	switch k {
+	case Added:
+		l.joined = "was added to " + l.the
+	case Removed:
+		l.left = "was removed from " + l.the
 	}
+	return l
 }
