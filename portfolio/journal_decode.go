@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/registerdata/registerdata-go/changes"
@@ -65,7 +66,7 @@ func decodeChanges(seq int64, b []byte) ([]changes.Change, error) {
 }
 
 // plainStrings reads b as a JSON list of plain strings (plainString),
-// reporting false for any other text.
+// reporting false for any other text. The strings share one copy of b.
 func plainStrings(b []byte) ([]string, bool) {
 	rest, ok := listBody(b)
 	if !ok {
@@ -87,7 +88,8 @@ func plainStrings(b []byte) ([]string, bool) {
 
 // plainChanges reads b as a JSON list of changes, objects whose keys
 // are changes.Change's JSON names and whose values are plain strings,
-// reporting false for any other text.
+// reporting false for any other text. The values share one copy of b:
+// one allocation for the text of a whole list.
 func plainChanges(b []byte) ([]changes.Change, bool) {
 	rest, ok := listBody(b)
 	if !ok {
@@ -142,46 +144,51 @@ func plainChanges(b []byte) ([]changes.Change, bool) {
 }
 
 // listBody is what lies between the brackets of a JSON list b that holds
-// no backslash (so no escape).
-func listBody(b []byte) ([]byte, bool) {
+// no backslash (so no escape), as a string of its own: what the quick
+// paths read from it are substrings of it.
+func listBody(b []byte) (string, bool) {
 	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' || bytes.IndexByte(b, '\\') >= 0 {
-		return nil, false
+		return "", false
 	}
-	return b[1 : len(b)-1], true
+	if len(b) == 2 {
+		return "", true
+	}
+	return string(b[1 : len(b)-1]), true
 }
 
 // nextItem is rest after the comma that ends a list's item, or rest
 // when it is the list's end.
-func nextItem(rest []byte) ([]byte, bool) {
+func nextItem(rest string) (string, bool) {
 	if len(rest) == 0 {
 		return rest, true
 	}
 	if rest[0] != ',' || len(rest) == 1 {
-		return nil, false
+		return "", false
 	}
 	return rest[1:], true
 }
 
-// plainString reads the JSON string at the start of b, holding no escape,
-// no control character and only UTF-8, and returns it and the rest.
-func plainString(b []byte) (string, []byte, bool) {
-	if len(b) == 0 || b[0] != '"' {
-		return "", nil, false
+// plainString reads the JSON string at the start of s, holding no escape,
+// no control character and only UTF-8, and returns it (a substring of s)
+// and the rest.
+func plainString(s string) (string, string, bool) {
+	if len(s) == 0 || s[0] != '"' {
+		return "", "", false
 	}
-	end := bytes.IndexByte(b[1:], '"')
+	end := strings.IndexByte(s[1:], '"')
 	if end < 0 {
-		return "", nil, false
+		return "", "", false
 	}
-	v := b[1 : 1+end]
-	for _, c := range v {
-		if c < 0x20 {
-			return "", nil, false // not JSON
+	v := s[1 : 1+end]
+	for i := 0; i < len(v); i++ {
+		if v[i] < 0x20 {
+			return "", "", false // not JSON
 		}
 	}
-	if !utf8.Valid(v) {
-		return "", nil, false // encoding/json replaces what is not UTF-8
+	if !utf8.ValidString(v) {
+		return "", "", false // encoding/json replaces what is not UTF-8
 	}
-	return string(v), b[2+end:], true
+	return v, s[2+end:], true
 }
 
 // damaged is the error of journal entry seq whose JSON is not valid.
