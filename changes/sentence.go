@@ -77,11 +77,9 @@ func sentence(parts ...string) string {
 	for _, p := range parts {
 		if first && p != "" {
 			first = false
-			r, size := utf8.DecodeRuneInString(p)
-			if !unicode.IsUpper(r) {
-				b.WriteString(string(unicode.ToUpper(r)))
-				p = p[size:]
-			}
+			var head string
+			head, p = upperFirst(p)
+			b.WriteString(head)
 		}
 		b.WriteString(p)
 	}
@@ -122,11 +120,18 @@ func orNone(s string) string {
 }
 
 func capital(s string) string {
+	head, rest := upperFirst(s)
+	return head + rest
+}
+
+// upperFirst splits s into its first letter in upper case and the rest:
+// "" and s when s is empty or starts in upper case.
+func upperFirst(s string) (string, string) {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 || unicode.IsUpper(r) {
-		return s
+		return "", s
 	}
-	return string(unicode.ToUpper(r)) + s[n:]
+	return string(unicode.ToUpper(r)), s[n:]
 }
 
 // label is how a sentence names a field: "the name"; for a list, what a

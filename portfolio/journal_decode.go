@@ -150,9 +150,6 @@ func listBody(b []byte) (string, bool) {
 	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' || bytes.IndexByte(b, '\\') >= 0 {
 		return "", false
 	}
-	if len(b) == 2 {
-		return "", true
-	}
 	return string(b[1 : len(b)-1]), true
 }
 
