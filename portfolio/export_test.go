@@ -4,6 +4,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
 	registerdata "github.com/registerdata/registerdata-go"
 )
 
@@ -100,3 +103,34 @@ func MailSubject(s string) string { return mailSubject(s) }
 
 // SecretOf is s as a secret.
 func SecretOf(s string) registerdata.Secret { return registerdata.Secret(s) }
+
+// SetDeliveryRetry sets the wait before a delivery's retry (zero:
+// River's policy) and returns the one before.
+func SetDeliveryRetry(d time.Duration) time.Duration {
+	old := deliveryRetry
+	deliveryRetry = d
+	return old
+}
+
+// RetryNow makes the portfolio's jobs that failed and wait for their
+// next attempt due at once, as the end of the wait would (River keeps a
+// job whose retry is near available, with its time ahead; one further
+// off retryable), and returns how many it made due.
+func (p *Portfolio) RetryNow(ctx context.Context) (int, error) {
+	params := river.NewJobListParams().Queues(jobQueue).States(rivertype.JobStateAvailable, rivertype.JobStateRetryable).First(drainList)
+	res, err := p.insert.JobList(ctx, params)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, j := range res.Jobs {
+		if j.Attempt == 0 {
+			continue // never run: not waiting for a retry
+		}
+		if _, err := p.insert.JobRetry(ctx, j.ID); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}

@@ -197,8 +197,11 @@ func TestAReevaluationKeepsACheckGivenUpOpen(t *testing.T) {
 
 // TestAJobIsGivenUpOnlyAfterItsLastAttempt: with two attempts, the
 // first failure is River's to retry; the second is given up, once: one
-// journal entry, saying two attempts.
+// journal entry, saying two attempts. The retry waits an hour, so that
+// no Drain takes it up before the test makes it due.
 func TestAJobIsGivenUpOnlyAfterItsLastAttempt(t *testing.T) {
+	old := portfolio.SetDeliveryRetry(time.Hour)
+	t.Cleanup(func() { portfolio.SetDeliveryRetry(old) })
 	srv, c, clk := newFake(t)
 	p := open(t, sqliteDSN(t), c, clk, portfolio.WithJobAttempts(2))
 	receiver(t, srv, clk, p)
@@ -210,13 +213,16 @@ func TestAJobIsGivenUpOnlyAfterItsLastAttempt(t *testing.T) {
 	last := lastSeq(t, p)
 	failingLookups(t, srv, nordlicht)
 	change(t, srv, clk, enums.CompanyStatusLiquidation)
-	deadline := time.Now().Add(time.Minute)
-	runs := 0
-	for runs < 2 && time.Now().Before(deadline) { // River retries after about a second
-		n, err := p.Drain(context.Background())
-		require.NoError(t, err)
-		runs += n
-	}
+	runs, err := p.Drain(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 1, runs, "the first attempt")
+	assert.Empty(t, events(t, p, last), "the first failure is River's to retry")
+	waiting, err := p.RetryNow(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 1, waiting, "the job waits for its retry")
+	n, err := p.Drain(context.Background())
+	require.NoError(t, err)
+	runs += n
 	require.Equal(t, 2, runs, "two attempts")
 	evs := events(t, p, last)
 	require.Len(t, evs, 1, "given up once, after the last attempt")

@@ -71,6 +71,19 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 	return err
 }
 
+// deliveryRetry, when set, is the wait before a delivery's retry; zero
+// keeps River's policy (1 s, 16 s, 81 s and on: the attempt to the
+// fourth power, with a tenth of jitter). Tests set it.
+var deliveryRetry time.Duration
+
+// NextRetry is deliveryRetry from now, or River's policy (zero time).
+func (w *deliveryWorker) NextRetry(*river.Job[deliveryArgs]) time.Time {
+	if deliveryRetry <= 0 {
+		return time.Time{}
+	}
+	return time.Now().Add(deliveryRetry)
+}
+
 // Timeout bounds one run of a job to half the rescue time, so a job
 // still running is never taken over by another worker.
 func (w *deliveryWorker) Timeout(*river.Job[deliveryArgs]) time.Duration {
