@@ -140,41 +140,57 @@ func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, erro
 // eventsUpTo reads up to limit journal entries after since (an alert
 // reads one).
 func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]Event, error) {
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT j.seq, j.company_id, j.refs, j.event_id, j.changes, j.raised, j.cleared, j.at, j.credits,
+	query := `SELECT j.seq, j.company_id, j.refs, j.event_id, j.changes, j.raised, j.cleared, j.at, j.credits,
 		COALESCE(NULLIF(j.name, ''), (SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = j.company_id), ''), j.failed
-		FROM portfolio_journal j WHERE j.seq > $1 ORDER BY j.seq LIMIT `+itoa(limit)), since)
+		FROM portfolio_journal j WHERE j.seq > $1 ORDER BY j.seq LIMIT ` + itoa(limit)
+	if p.pool != nil {
+		return p.eventsPgx(ctx, query, since, limit)
+	}
+	rows, err := p.db.QueryContext(ctx, p.q(query), since)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 	}
 	defer rows.Close()
-	out := make([]Event, 0, min(limit, 64))
+	out := make([]Event, 0, limit)
 	// The JSON columns are decoded from the driver's buffers (RawBytes,
 	// valid until the next row), without a copy as strings first.
 	var refs, chs, raised, cleared, failed sql.RawBytes
+	var at int64
 	for rows.Next() {
-		var e Event
-		var at int64
+		// Scanned in place: an entry is neither allocated on its own nor
+		// copied into the page.
+		out = append(out, Event{})
+		e := &out[len(out)-1]
 		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits, &e.Name, &failed); err != nil {
-			return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
+			return out[:len(out)-1], fmt.Errorf("portfolio: reading the journal: %w", err)
 		}
-		e.At = fromMicros(at)
-		if err := decodeEntry(&e, refs, chs, raised, cleared); err != nil {
-			return nil, err
+		if err := fillEvent(e, at, refs, chs, raised, cleared, failed); err != nil {
+			return out[:len(out)-1], err // the entries before the damaged one
 		}
-		if len(failed) > 0 {
-			e.Failed = &CheckFailure{}
-			if err := json.Unmarshal(failed, e.Failed); err != nil {
-				return nil, damaged(e.Seq, err)
-			}
-		}
-		e.Sentences = make([]string, len(e.Changes))
-		for i, c := range e.Changes {
-			e.Sentences[i] = c.String()
-		}
-		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 	}
 	return out, nil
+}
+
+// fillEvent completes e, read from the journal with its time in
+// microseconds and its JSON columns, which it decodes, and writes the
+// sentences of its changes.
+func fillEvent(e *Event, at int64, refs, chs, raised, cleared, failed []byte) error {
+	e.At = fromMicros(at)
+	if err := decodeEntry(e, refs, chs, raised, cleared); err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		e.Failed = &CheckFailure{}
+		if err := json.Unmarshal(failed, e.Failed); err != nil {
+			return damaged(e.Seq, err)
+		}
+	}
+	e.Sentences = make([]string, len(e.Changes))
+	for i, c := range e.Changes {
+		e.Sentences[i] = c.String()
+	}
+	return nil
 }
