@@ -152,9 +152,9 @@ func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]E
 	}
 	defer rows.Close()
 	out := make([]Event, 0, limit)
-	// The JSON columns are decoded from the driver's buffers (RawBytes,
-	// valid until the next row), without a copy as strings first.
-	var refs, chs, raised, cleared, failed sql.RawBytes
+	// The JSON columns are decoded from the strings SQLite's driver
+	// makes of them, without a copy.
+	var refs, chs, raised, cleared, failed string
 	var at int64
 	for rows.Next() {
 		// Scanned in place: an entry is neither allocated on its own nor
@@ -177,14 +177,14 @@ func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]E
 // fillEvent completes e, read from the journal with its time in
 // microseconds and its JSON columns, which it decodes, and writes the
 // sentences of its changes.
-func fillEvent(e *Event, at int64, refs, chs, raised, cleared, failed []byte) error {
+func fillEvent[T text](e *Event, at int64, refs, chs, raised, cleared, failed T) error {
 	e.At = fromMicros(at)
 	if err := decodeEntry(e, refs, chs, raised, cleared); err != nil {
 		return err
 	}
 	if len(failed) > 0 {
 		e.Failed = &CheckFailure{}
-		if err := json.Unmarshal(failed, e.Failed); err != nil {
+		if err := json.Unmarshal([]byte(failed), e.Failed); err != nil {
 			return damaged(e.Seq, err)
 		}
 	}

@@ -1,7 +1,6 @@
 package portfolio
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -19,10 +18,14 @@ import (
 // more of the time Events spent; any other text (an escape, a space, a
 // key spelled otherwise, a value that is not a string) goes through
 // encoding/json, which FuzzDecodeRefs and FuzzDecodeChanges hold the
-// quick paths to.
+// quick paths to. The columns come as text (SQLite's driver hands over
+// a string, which is read without a copy) or as bytes (pgx's buffer).
+
+// text is a column's JSON as the driver hands it over.
+type text interface{ ~string | ~[]byte }
 
 // decodeEntry decodes the JSON columns of journal entry e.
-func decodeEntry(e *Event, refs, chs, raised, cleared []byte) error {
+func decodeEntry[T text](e *Event, refs, chs, raised, cleared T) error {
 	var err error
 	if e.Refs, err = decodeRefs(e.Seq, refs); err != nil {
 		return err
@@ -30,44 +33,45 @@ func decodeEntry(e *Event, refs, chs, raised, cleared []byte) error {
 	if e.Changes, err = decodeChanges(e.Seq, chs); err != nil {
 		return err
 	}
-	if e.Raised, err = decodeList[redflags.Flag](e.Seq, raised); err != nil {
+	if e.Raised, err = decodeList[redflags.Flag, T](e.Seq, raised); err != nil {
 		return err
 	}
-	e.Cleared, err = decodeList[redflags.Flag](e.Seq, cleared)
+	e.Cleared, err = decodeList[redflags.Flag, T](e.Seq, cleared)
 	return err
 }
 
 // decodeList decodes a JSON list of journal entry seq: "[]" at once.
-func decodeList[T any](seq int64, b []byte) ([]T, error) {
+func decodeList[T any, B text](seq int64, b B) ([]T, error) {
 	if string(b) == "[]" {
 		return []T{}, nil
 	}
 	var out []T
-	if err := json.Unmarshal(b, &out); err != nil {
+	if err := json.Unmarshal([]byte(b), &out); err != nil {
 		return nil, damaged(seq, err)
 	}
 	return out, nil
 }
 
 // decodeRefs decodes the refs of journal entry seq.
-func decodeRefs(seq int64, b []byte) ([]string, error) {
+func decodeRefs[B text](seq int64, b B) ([]string, error) {
 	if out, ok := plainStrings(b); ok {
 		return out, nil
 	}
-	return decodeList[string](seq, b)
+	return decodeList[string, B](seq, b)
 }
 
 // decodeChanges decodes the changes of journal entry seq.
-func decodeChanges(seq int64, b []byte) ([]changes.Change, error) {
+func decodeChanges[B text](seq int64, b B) ([]changes.Change, error) {
 	if out, ok := plainChanges(b); ok {
 		return out, nil
 	}
-	return decodeList[changes.Change](seq, b)
+	return decodeList[changes.Change, B](seq, b)
 }
 
 // plainStrings reads b as a JSON list of plain strings (plainString),
-// reporting false for any other text. The strings share one copy of b.
-func plainStrings(b []byte) ([]string, bool) {
+// reporting false for any other text. The strings share one copy of b
+// (none when b is a string).
+func plainStrings[B text](b B) ([]string, bool) {
 	rest, ok := listBody(b)
 	if !ok {
 		return nil, false
@@ -89,8 +93,8 @@ func plainStrings(b []byte) ([]string, bool) {
 // plainChanges reads b as a JSON list of changes, objects whose keys
 // are changes.Change's JSON names and whose values are plain strings,
 // reporting false for any other text. The values share one copy of b:
-// one allocation for the text of a whole list.
-func plainChanges(b []byte) ([]changes.Change, bool) {
+// one allocation for the text of a whole list (none when b is a string).
+func plainChanges[B text](b B) ([]changes.Change, bool) {
 	rest, ok := listBody(b)
 	if !ok {
 		return nil, false
@@ -145,12 +149,17 @@ func plainChanges(b []byte) ([]changes.Change, bool) {
 
 // listBody is what lies between the brackets of a JSON list b that holds
 // no backslash (so no escape), as a string of its own: what the quick
-// paths read from it are substrings of it.
-func listBody(b []byte) (string, bool) {
-	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' || bytes.IndexByte(b, '\\') >= 0 {
+// paths read from it are substrings of it (of b itself when b is a
+// string).
+func listBody[B text](b B) (string, bool) {
+	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
 		return "", false
 	}
-	return string(b[1 : len(b)-1]), true
+	body := string(b[1 : len(b)-1])
+	if strings.IndexByte(body, '\\') >= 0 {
+		return "", false
+	}
+	return body, true
 }
 
 // nextItem is rest after the comma that ends a list's item, or rest

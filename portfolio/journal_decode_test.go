@@ -26,6 +26,10 @@ func FuzzDecodeRefs(f *testing.F) {
 		if err == nil && !reflect.DeepEqual(got, want) {
 			t.Fatalf("decodeRefs(%q) = %#v, encoding/json's %#v", b, got, want)
 		}
+		fromText, terr := decodeRefs(1, string(b)) // SQLite's driver hands over a string
+		if (terr != nil) != (err != nil) || !reflect.DeepEqual(fromText, got) {
+			t.Fatalf("decodeRefs(%q) from a string = %#v, %v; from bytes %#v, %v", b, fromText, terr, got, err)
+		}
 	})
 }
 
@@ -33,12 +37,12 @@ func FuzzDecodeRefs(f *testing.F) {
 // empty slice, never nil (Event's Changes, Raised and Cleared).
 func TestDecodeListOfNothingIsEmptyNotNil(t *testing.T) {
 	for _, b := range []string{`[]`, `[ ]`} {
-		got, err := decodeList[string](1, []byte(b))
+		got, err := decodeList[string](1, b)
 		if err != nil || got == nil || len(got) != 0 {
 			t.Fatalf("decodeList(%q) = %#v, %v; want an empty slice", b, got, err)
 		}
 	}
-	if _, err := decodeList[string](7, []byte(`[`)); err == nil {
+	if _, err := decodeList[string](7, `[`); err == nil {
 		t.Fatal("decodeList of a damaged list: no error")
 	}
 }
@@ -63,6 +67,10 @@ func FuzzDecodeChanges(f *testing.F) {
 		}
 		if err == nil && !reflect.DeepEqual(got, want) {
 			t.Fatalf("decodeChanges(%q) = %#v, encoding/json's %#v", b, got, want)
+		}
+		fromText, terr := decodeChanges(1, string(b)) // SQLite's driver hands over a string
+		if (terr != nil) != (err != nil) || !reflect.DeepEqual(fromText, got) {
+			t.Fatalf("decodeChanges(%q) from a string = %#v, %v; from bytes %#v, %v", b, fromText, terr, got, err)
 		}
 	})
 }
