@@ -2,6 +2,8 @@ package changes
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -244,9 +246,60 @@ func labelOf(field string, k Kind) label {
 	if l, ok := labels[field]; ok {
 		return l
 	}
+	d := derivedOf(field)
+	if d.plain {
+		// Only an added or a removed member reads its list's verbs: a
+		// change of a value does not build them.
+		switch k {
+		case Added:
+			d.l.joined = "was added to " + d.l.the
+		case Removed:
+			d.l.left = "was removed from " + d.l.the
+		}
+	}
+	return d.l
+}
+
+// derived is a label made from a field's name (outside labels), with
+// whether the field is plain (no dot: its list verbs are made from it).
+type derived struct {
+	l     label
+	plain bool
+}
+
+// derivedLabels keeps the labels made from fields' names, so that a
+// journal of thousands of changes of one field makes its label once.
+// It holds at most derivedMax fields of at most derivedLen bytes:
+// whatever names a hostile record carries, it stays small.
+var (
+	derivedLabels sync.Map // field -> derived
+	derivedCount  atomic.Int64
+)
+
+const (
+	derivedMax = 4096
+	derivedLen = 64
+)
+
+// derivedOf is field's label made from its name, kept in derivedLabels.
+func derivedOf(field string) derived {
+	if v, ok := derivedLabels.Load(field); ok {
+		return v.(derived)
+	}
+	d := deriveLabel(field)
+	if len(field) <= derivedLen && derivedCount.Add(1) <= derivedMax {
+		// A clone: field may be part of a longer text (a journal entry's
+		// column) that the key would otherwise keep alive.
+		derivedLabels.Store(strings.Clone(field), d)
+	}
+	return d
+}
+
+// deriveLabel makes field's label from its name.
+func deriveLabel(field string) derived {
 	if name, ok := strings.CutPrefix(field, "contact.social_media."); ok {
 		if n, ok := socialMedia[name]; ok {
-			return label{the: "the " + n + " profile"}
+			return derived{l: label{the: "the " + n + " profile"}}
 		}
 	}
 	head, rest, sub := strings.Cut(field, ".")
@@ -257,17 +310,8 @@ func labelOf(field string, k Kind) label {
 		if _, isList := labels[head]; !isList {
 			words = strings.ReplaceAll(head, "_", " ") + " " + words
 		}
-		return label{the: "the " + words, of: labels[head].of}
+		return derived{l: label{the: "the " + words, of: labels[head].of}}
 	}
 	words = strings.ReplaceAll(words, ".", " ")
-	l := label{the: "the " + words}
-	// Only an added or a removed member reads its list's verbs: a
-	// change of a value does not build them.
-	switch k {
-	case Added:
-		l.joined = "was added to " + l.the
-	case Removed:
-		l.left = "was removed from " + l.the
-	}
-	return l
+	return derived{l: label{the: "the " + words}, plain: true}
 }
