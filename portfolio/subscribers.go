@@ -136,6 +136,17 @@ func loopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// Destination is where s's alerts go, as a page or a log may show it:
+// the recipients of a mailto: URL; the scheme and host of a webhook URL,
+// its path left out (the path of a Slack or Teams URL is its
+// credential), or "(a malformed URL)".
+func (s Subscriber) Destination() string {
+	if len(s.URL) >= len("mailto:") && strings.EqualFold(s.URL[:len("mailto:")], "mailto:") {
+		return s.URL[len("mailto:"):]
+	}
+	return redactURL(s.URL)
+}
+
 // redactURL is a URL as messages show it: scheme and host, since the
 // path of a Slack or Teams URL is its credential.
 func redactURL(raw string) string {

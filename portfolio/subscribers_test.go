@@ -108,3 +108,24 @@ func TestSubscriberChangesOfAnActorAreAuditedWithoutURLOrSecret(t *testing.T) {
 		assert.Zero(t, n, "nothing was journalled to replay")
 	})
 }
+
+// TestDestinationShowsNoCredential: a subscriber's destination names the
+// mail recipients or the webhook's scheme and host, never the path (a
+// Slack or Teams URL's credential) nor a user name or password.
+func TestDestinationShowsNoCredential(t *testing.T) {
+	for _, c := range []struct{ url, want string }{
+		{"mailto:risk@bank.example,kyc@bank.example", "risk@bank.example,kyc@bank.example"},
+		{"MAILTO:risk@bank.example", "risk@bank.example"},
+		{"https://hooks.slack.com/services/T000/B000/XXXXSECRET", "https://hooks.slack.com/…"},
+		{"https://siem.bank.example", "https://siem.bank.example"},
+		{"https://siem.bank.example/", "https://siem.bank.example"},
+		{"https://user:hunter2@siem.bank.example/in", "https://siem.bank.example/…"},
+		{"not a url", "(a malformed URL)"},
+		{"", "(a malformed URL)"},
+	} {
+		got := portfolio.Subscriber{URL: c.url}.Destination()
+		assert.Equal(t, c.want, got, c.url)
+		assert.NotContains(t, got, "SECRET")
+		assert.NotContains(t, got, "hunter2")
+	}
+}

@@ -35,23 +35,9 @@ func (s *server) subscribers(w http.ResponseWriter, r *http.Request, who Princip
 			s.fail(w, r, who, "reading the subscribers", err)
 			return
 		}
-		d.Subscribers = append(d.Subscribers, subscriberRow{Subscriber: sub, Where: where(sub.URL), HasSecret: sub.Secret != ""})
+		d.Subscribers = append(d.Subscribers, subscriberRow{Subscriber: sub, Where: sub.Destination(), HasSecret: sub.Secret != ""})
 	}
 	s.render(w, r, who, "subscribers", "Alert subscribers", d)
-}
-
-// where is what a page shows of a subscriber's URL: the mail recipients,
-// or the scheme and host.
-func where(raw string) string {
-	if rest, ok := strings.CutPrefix(raw, "mailto:"); ok {
-		return rest
-	}
-	scheme, rest, ok := strings.Cut(raw, "://")
-	if !ok {
-		return "(a malformed URL)"
-	}
-	host, _, _ := strings.Cut(rest, "/")
-	return scheme + "://" + host
 }
 
 // addSubscriber adds the subscriber of the form. The secret comes in a
