@@ -94,6 +94,12 @@ func detailLines(raw json.RawMessage) []string {
 		}
 		return []string{string(raw)}
 	}
+	return fieldLines(m)
+}
+
+// fieldLines are the "key: value" lines of the fields of m, sorted by
+// key; a field whose value is an empty string has none.
+func fieldLines(m map[string]json.RawMessage) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -117,19 +123,18 @@ func detailLines(raw json.RawMessage) []string {
 
 // detailValue is a detail's value that is not a string: an actor
 // ({"id", "name"}) as "Name <id>", another object as its fields, the
-// rest as JSON.
+// rest as JSON. The object is parsed once, and once more as an actor
+// when it has two fields or fewer.
 func detailValue(v json.RawMessage) string {
-	var a portfolio.Actor
-	if json.Unmarshal(v, &a) == nil && a.ID != "" {
-		var m map[string]json.RawMessage
-		if json.Unmarshal(v, &m) == nil && len(m) <= 2 {
-			return a.String()
-		}
-	}
 	var m map[string]json.RawMessage
 	if json.Unmarshal(v, &m) != nil || len(m) == 0 {
 		return string(v)
 	}
-	parts := detailLines(v)
-	return strings.Join(parts, ", ")
+	if len(m) <= 2 {
+		var a portfolio.Actor
+		if json.Unmarshal(v, &a) == nil && a.ID != "" {
+			return a.String()
+		}
+	}
+	return strings.Join(fieldLines(m), ", ")
 }

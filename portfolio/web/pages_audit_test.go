@@ -54,6 +54,9 @@ func TestTheAuditPageShowsTheDetailAsLinesOfText(t *testing.T) {
 	assert.Equal(t, []string{"proposed by: Anna Richter <anna@bank.example>", "tags: a: 1, b: x"},
 		detailLines([]byte(`{"proposed_by":{"id":"anna@bank.example","name":"Anna Richter"},"tags":{"a":1,"b":"x"}}`)), "an actor as people read it, an object as its fields")
 	assert.Equal(t, []string{"[1,2]"}, detailLines([]byte(`[1,2]`)), "not an object: as it is")
+	assert.Equal(t, []string{"by: id: anna, name: Anna, role: admin"},
+		detailLines([]byte(`{"by":{"id":"anna","name":"Anna","role":"admin"}}`)), "an object with an id and more than a name is not an actor")
+	assert.Equal(t, []string{"by: anna"}, detailLines([]byte(`{"by":{"id":"anna"}}`)), "an actor without a name: its id")
 
 	f := newFixture(t, sqliteDSNFor(t), nil)
 	c := f.client(t, reviewer)
