@@ -3,11 +3,11 @@ package portfolio
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"iter"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/registerdata/registerdata-go/changes"
 	"github.com/registerdata/registerdata-go/redflags"
 )
@@ -144,53 +144,18 @@ func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]E
 		COALESCE(NULLIF(j.name, ''), (SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = j.company_id), ''), j.failed
 		FROM portfolio_journal j WHERE j.seq > $1 ORDER BY j.seq LIMIT ` + itoa(limit)
 	if p.pool != nil {
-		return p.eventsPgx(ctx, query, since, limit)
+		// On PostgreSQL through pgx itself: see scanEvents.
+		rows, err := p.pool.Query(ctx, query, since)
+		if err != nil {
+			return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
+		}
+		defer rows.Close()
+		return scanEvents[pgtype.DriverBytes](rows, limit)
 	}
 	rows, err := p.db.QueryContext(ctx, p.q(query), since)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 	}
 	defer rows.Close()
-	out := make([]Event, 0, limit)
-	// The JSON columns are decoded from the strings SQLite's driver
-	// makes of them, without a copy.
-	var refs, chs, raised, cleared, failed string
-	var at int64
-	for rows.Next() {
-		// Scanned in place: an entry is neither allocated on its own nor
-		// copied into the page.
-		out = append(out, Event{})
-		e := &out[len(out)-1]
-		if err := rows.Scan(&e.Seq, &e.CompanyID, &refs, &e.EventID, &chs, &raised, &cleared, &at, &e.Credits, &e.Name, &failed); err != nil {
-			return out[:len(out)-1], fmt.Errorf("portfolio: reading the journal: %w", err)
-		}
-		if err := fillEvent(e, at, refs, chs, raised, cleared, failed); err != nil {
-			return out[:len(out)-1], err // the entries before the damaged one
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
-	}
-	return out, nil
-}
-
-// fillEvent completes e, read from the journal with its time in
-// microseconds and its JSON columns, which it decodes, and writes the
-// sentences of its changes.
-func fillEvent[T text](e *Event, at int64, refs, chs, raised, cleared, failed T) error {
-	e.At = fromMicros(at)
-	if err := decodeEntry(e, refs, chs, raised, cleared); err != nil {
-		return err
-	}
-	if len(failed) > 0 {
-		e.Failed = &CheckFailure{}
-		if err := json.Unmarshal([]byte(failed), e.Failed); err != nil {
-			return damaged(e.Seq, err)
-		}
-	}
-	e.Sentences = make([]string, len(e.Changes))
-	for i, c := range e.Changes {
-		e.Sentences[i] = c.String()
-	}
-	return nil
+	return scanEvents[string](rows, limit)
 }
