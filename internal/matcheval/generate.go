@@ -1,8 +1,6 @@
 package matcheval
 
 import (
-	"bufio"
-	"encoding/json"
 	"io"
 	"math/rand/v2"
 	"slices"
@@ -27,15 +25,7 @@ func Generate(w io.Writer) error {
 	srv := fake.NewServer(ServerOptions()...)
 	defer srv.Close()
 	g := newGen(srv)
-	out := bufio.NewWriter(w)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	for _, c := range g.cases() {
-		if err := enc.Encode(c); err != nil {
-			return err
-		}
-	}
-	return out.Flush()
+	return Write(w, g.cases())
 }
 
 type gen struct {

@@ -1,8 +1,6 @@
 package matcheval
 
 import (
-	"bytes"
-	"os"
 	"testing"
 )
 
@@ -10,24 +8,7 @@ import (
 // it with testdata/match_eval.jsonl: the generator is deterministic and
 // the committed file is its output for the current register.
 func TestCommittedSetIsCurrent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("generates the whole set")
-	}
-	var buf bytes.Buffer
-	if err := Generate(&buf); err != nil {
-		t.Fatal(err)
-	}
-	committed, err := os.ReadFile("../../testdata/match_eval.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), committed) {
-		t.Fatal("testdata/match_eval.jsonl is not what the generator writes: run go run ./internal/matcheval/gen > testdata/match_eval.jsonl")
-	}
-	cases, err := Read(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := Committed(t, Generate, "../../testdata/match_eval.jsonl", "go run ./internal/matcheval/gen > testdata/match_eval.jsonl")
 	kinds := map[string]int{}
 	for _, c := range cases {
 		kinds[c.Kind]++

@@ -46,6 +46,21 @@ type Case struct {
 	Conflict string `json:"conflict,omitempty"`
 }
 
+// Write writes cases as JSON Lines to w, one case a line, with "<", ">"
+// and "&" as they are: the form the sets are committed in and Read
+// reads.
+func Write(w io.Writer, cases []Case) error {
+	out := bufio.NewWriter(w)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	for _, c := range cases {
+		if err := enc.Encode(c); err != nil {
+			return err
+		}
+	}
+	return out.Flush()
+}
+
 // Read decodes a set written by the generator.
 func Read(r io.Reader) ([]Case, error) {
 	var out []Case

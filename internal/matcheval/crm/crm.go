@@ -14,8 +14,6 @@
 package crm
 
 import (
-	"bufio"
-	"encoding/json"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -42,15 +40,7 @@ func Generate(w io.Writer) error {
 	srv := fake.NewServer(matcheval.DevServerOptions()...)
 	defer srv.Close()
 	g := newGen(srv)
-	out := bufio.NewWriter(w)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	for _, c := range g.build() {
-		if err := enc.Encode(c); err != nil {
-			return err
-		}
-	}
-	return out.Flush()
+	return matcheval.Write(w, g.build())
 }
 
 // entry is one register company as the generator sees it.

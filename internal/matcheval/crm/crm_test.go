@@ -1,8 +1,6 @@
 package crm
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
@@ -13,24 +11,7 @@ import (
 // it with testdata/match_crm.jsonl, and checks that every kind of noise
 // has enough records, present and absent.
 func TestCommittedSetIsCurrent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("generates the whole set over 20,000 companies")
-	}
-	var buf bytes.Buffer
-	if err := Generate(&buf); err != nil {
-		t.Fatal(err)
-	}
-	committed, err := os.ReadFile("../../../testdata/match_crm.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), committed) {
-		t.Fatal("testdata/match_crm.jsonl is not what the generator writes: run go run ./internal/matcheval/crm/gen > testdata/match_crm.jsonl")
-	}
-	cases, err := matcheval.Read(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := matcheval.Committed(t, Generate, "../../../testdata/match_crm.jsonl", "go run ./internal/matcheval/crm/gen > testdata/match_crm.jsonl")
 	present := map[string]int{}
 	for _, c := range cases {
 		if c.Want != "" {

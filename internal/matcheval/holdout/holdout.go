@@ -2,15 +2,14 @@
 // the matcher was never tuned on. Its generator shares no code with the
 // matcher nor with the first set's (package matcheval): its own noise,
 // its own seeds, its own labelling. Only the register (matcheval's
-// ServerOptions) and the Case type are the same, so both sets run
-// against one fake. The set is testdata/match_holdout.jsonl, written by
+// ServerOptions), the Case type and its JSON Lines (Write, Read) are
+// the same, so both sets run against one fake. The set is
+// testdata/match_holdout.jsonl, written by
 //
 //	go run ./internal/matcheval/holdout/gen > testdata/match_holdout.jsonl
 package holdout
 
 import (
-	"bufio"
-	"encoding/json"
 	"io"
 	"math/rand/v2"
 	"slices"
@@ -38,15 +37,7 @@ func Generate(w io.Writer) error {
 	srv := fake.NewServer(matcheval.ServerOptions()...)
 	defer srv.Close()
 	g := newBuilder(srv)
-	out := bufio.NewWriter(w)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	for _, c := range g.build() {
-		if err := enc.Encode(c); err != nil {
-			return err
-		}
-	}
-	return out.Flush()
+	return matcheval.Write(w, g.build())
 }
 
 // company is one register entry as the generator sees it.

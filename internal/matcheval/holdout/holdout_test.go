@@ -1,8 +1,6 @@
 package holdout
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
@@ -13,24 +11,7 @@ import (
 // with testdata/match_holdout.jsonl, and checks that it holds every kind
 // of noise with enough records.
 func TestCommittedSetIsCurrent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("generates the whole set")
-	}
-	var buf bytes.Buffer
-	if err := Generate(&buf); err != nil {
-		t.Fatal(err)
-	}
-	committed, err := os.ReadFile("../../../testdata/match_holdout.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), committed) {
-		t.Fatal("testdata/match_holdout.jsonl is not what the generator writes: run go run ./internal/matcheval/holdout/gen > testdata/match_holdout.jsonl")
-	}
-	cases, err := matcheval.Read(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := matcheval.Committed(t, Generate, "../../../testdata/match_holdout.jsonl", "go run ./internal/matcheval/holdout/gen > testdata/match_holdout.jsonl")
 	kinds := map[string]int{}
 	for _, c := range cases {
 		kinds[strings.TrimPrefix(c.Kind, "ambiguous_")]++
