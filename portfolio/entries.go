@@ -57,6 +57,17 @@ func (p *Portfolio) Entries(ctx context.Context) iter.Seq2[Entry, error] {
 		func(e Entry) string { return e.Ref })
 }
 
+// EntriesOf yields the entries of company id (the refs that name it) in
+// the order of Ref, a page at a time, as Entries does for all: the
+// entries are read by company, not scanned.
+func (p *Portfolio) EntriesOf(ctx context.Context, id string) iter.Seq2[Entry, error] {
+	return paged(entriesPage, "",
+		func(after string) ([]Entry, error) {
+			return p.entriesWhere(ctx, `company_id = $2 AND ref > $1`, entriesPage, after, id)
+		},
+		func(e Entry) string { return e.Ref })
+}
+
 func (p *Portfolio) entriesAfter(ctx context.Context, after string) ([]Entry, error) {
 	return p.entriesWhere(ctx, `ref > $1`, entriesPage, after)
 }

@@ -129,7 +129,17 @@ func ExamplePortfolio_Handler() {
 		}
 		fmt.Println(e.Refs, e.Sentences, flagCodes(e.Raised))
 	}
+	// One company's journal, read by its id.
+	n := 0
+	for _, err := range p.EventsOf(ctx, "DE-HRB-F1103-267645", 0) {
+		if err != nil {
+			panic(err)
+		}
+		n++
+	}
+	fmt.Println(n, "journal entries for DE-HRB-F1103-267645, the baseline among them")
 	// Output:
 	// create [DE-HRB-F1103-267645] for 50 credits, then 50 a month
 	// [K-1001] [The status changed from "active" to "liquidation".] [liquidation]
+	// 2 journal entries for DE-HRB-F1103-267645, the baseline among them
 }

@@ -155,3 +155,30 @@ func importAll(t testing.TB, p *portfolio.Portfolio, rows []portfolio.Row, o por
 	}
 	return out
 }
+
+// TestEntriesOfReadsOneCompanysRefs: EntriesOf yields the refs that name
+// the company, in the order of Ref, and none of another company's.
+func TestEntriesOfReadsOneCompanysRefs(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		srv, c, clk := newFake(t)
+		p := open(t, dsn, c, clk)
+		other := ""
+		for _, id := range srv.CompanyIDs() {
+			if id != nordlicht {
+				other = id
+				break
+			}
+		}
+		importAll(t, p, []portfolio.Row{{Ref: "C-3", CompanyID: nordlicht}, {Ref: "C-1", CompanyID: nordlicht}, {Ref: "C-2", CompanyID: other}}, portfolio.ImportOptions{})
+		var refs []string
+		for e, err := range p.EntriesOf(context.Background(), nordlicht) {
+			require.NoError(t, err)
+			assert.Equal(t, nordlicht, e.CompanyID)
+			refs = append(refs, e.Ref)
+		}
+		assert.Equal(t, []string{"C-1", "C-3"}, refs)
+		for range p.EntriesOf(context.Background(), "DE-HRB-NONE") {
+			t.Fatal("an entry of a company the portfolio does not hold")
+		}
+	})
+}

@@ -137,22 +137,39 @@ func (p *Portfolio) eventsAfter(ctx context.Context, since int64) ([]Event, erro
 	return p.eventsUpTo(ctx, since, eventsPage)
 }
 
+// EventsOf yields the journal entries of company id after since (0 for
+// all), in commit order, a page at a time, as Events does for the whole
+// journal: the journal is read by company, not scanned.
+func (p *Portfolio) EventsOf(ctx context.Context, id string, since int64) iter.Seq2[Event, error] {
+	return paged(eventsPage, since,
+		func(after int64) ([]Event, error) {
+			return p.eventsWhere(ctx, `j.company_id = $2 AND j.seq > $1`, eventsPage, after, id)
+		},
+		func(e Event) int64 { return e.Seq })
+}
+
 // eventsUpTo reads up to limit journal entries after since (an alert
 // reads one).
 func (p *Portfolio) eventsUpTo(ctx context.Context, since int64, limit int) ([]Event, error) {
+	return p.eventsWhere(ctx, `j.seq > $1`, limit, since)
+}
+
+// eventsWhere reads up to limit journal entries (j) matching cond, SQL
+// with args whose first is the Seq they follow, in the order of Seq.
+func (p *Portfolio) eventsWhere(ctx context.Context, cond string, limit int, args ...any) ([]Event, error) {
 	query := `SELECT j.seq, j.company_id, j.refs, j.event_id, j.changes, j.raised, j.cleared, j.at, j.credits,
 		COALESCE(NULLIF(j.name, ''), (SELECT MAX(e.name) FROM portfolio_entries e WHERE e.company_id = j.company_id), ''), j.failed
-		FROM portfolio_journal j WHERE j.seq > $1 ORDER BY j.seq LIMIT ` + itoa(limit)
+		FROM portfolio_journal j WHERE ` + cond + ` ORDER BY j.seq LIMIT ` + itoa(limit)
 	if p.pool != nil {
 		// On PostgreSQL through pgx itself: see scanEvents.
-		rows, err := p.pool.Query(ctx, query, since)
+		rows, err := p.pool.Query(ctx, query, args...)
 		if err != nil {
 			return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 		}
 		defer rows.Close()
 		return scanEvents[pgtype.DriverBytes](rows, limit)
 	}
-	rows, err := p.db.QueryContext(ctx, p.q(query), since)
+	rows, err := p.db.QueryContext(ctx, p.q(query), args...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the journal: %w", err)
 	}

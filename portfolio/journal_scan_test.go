@@ -98,3 +98,42 @@ func TestEventsNameADamagedEntry(t *testing.T) {
 		}
 	})
 }
+
+// TestEventsOfReadsOneCompanysJournal fills the journal with two
+// companies' entries, interleaved and over more than two pages: EventsOf
+// yields exactly one company's, in order, from since on.
+func TestEventsOfReadsOneCompanysJournal(t *testing.T) {
+	engines(t, func(t *testing.T, dsn string) {
+		_, c, clk := newFake(t)
+		p := open(t, dsn, c, clk)
+		db := rawDB(t, dsn)
+		execRaw(t, db, dsn, `WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM g WHERE i < 3300)
+			INSERT INTO portfolio_journal (company_id, refs, changes, raised, cleared, at)
+			SELECT CASE WHEN i % 3 = 0 THEN 'DE-HRB-A1' ELSE 'DE-HRB-B2' END, '["C-1"]', '[]', '[]', '[]', i FROM g`)
+		var all, ofA []int64
+		for e, err := range p.Events(context.Background(), 0) {
+			require.NoError(t, err)
+			all = append(all, e.Seq)
+			if e.CompanyID == "DE-HRB-A1" {
+				ofA = append(ofA, e.Seq)
+			}
+		}
+		require.Len(t, all, 3300)
+		require.Len(t, ofA, 1100)
+		read := func(since int64) []int64 {
+			var out []int64
+			for e, err := range p.EventsOf(context.Background(), "DE-HRB-A1", since) {
+				require.NoError(t, err)
+				require.Equal(t, "DE-HRB-A1", e.CompanyID)
+				out = append(out, e.Seq)
+			}
+			return out
+		}
+		assert.Equal(t, ofA, read(0))
+		assert.Equal(t, ofA[500:], read(ofA[499]), "from since on")
+		assert.Empty(t, read(ofA[len(ofA)-1]))
+		for range p.EventsOf(context.Background(), "DE-HRB-NONE", 0) {
+			t.Fatal("an entry of a company the journal does not hold")
+		}
+	})
+}

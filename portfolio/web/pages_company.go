@@ -32,17 +32,15 @@ func (s *server) company(w http.ResponseWriter, r *http.Request, who Principal) 
 		return
 	}
 	refs := map[string]bool{}
-	for e, err := range s.p.Entries(ctx) {
+	for e, err := range s.p.EntriesOf(ctx, d.ID) {
 		if err != nil {
 			s.fail(w, r, who, "reading the entries", err)
 			return
 		}
-		if e.CompanyID == d.ID {
-			d.Entries = append(d.Entries, e)
-			refs[e.Ref] = true
-			if d.Name == "" {
-				d.Name = e.Name
-			}
+		d.Entries = append(d.Entries, e)
+		refs[e.Ref] = true
+		if d.Name == "" {
+			d.Name = e.Name
 		}
 	}
 	var err error
@@ -50,16 +48,14 @@ func (s *server) company(w http.ResponseWriter, r *http.Request, who Principal) 
 		s.fail(w, r, who, "reading the flags", err)
 		return
 	}
-	for ev, err := range s.p.Events(ctx, 0) {
+	for ev, err := range s.p.EventsOf(ctx, d.ID, 0) {
 		if err != nil {
 			s.fail(w, r, who, "reading the journal", err)
 			return
 		}
-		if ev.CompanyID == d.ID {
-			d.Events = append(d.Events, ev)
-			if ev.Name != "" {
-				d.Name = ev.Name
-			}
+		d.Events = append(d.Events, ev)
+		if ev.Name != "" {
+			d.Name = ev.Name
 		}
 	}
 	slices.Reverse(d.Events)

@@ -93,11 +93,11 @@ func (s *server) companyName(ctx context.Context, id string) string {
 	if snap, err := s.p.Snapshot(ctx, id); err == nil {
 		return snap.Company.Name.Name
 	}
-	for e, err := range s.p.Entries(ctx) {
+	for e, err := range s.p.EntriesOf(ctx, id) {
 		if err != nil {
 			return ""
 		}
-		if e.CompanyID == id && e.Name != "" {
+		if e.Name != "" {
 			return e.Name
 		}
 	}
