@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/registerdata/registerdata-go/portfolio"
@@ -12,21 +13,21 @@ import (
 // doubles up to --every.
 const followRetryFirst = 100 * time.Millisecond
 
-// followEvents prints (with print) p's journal entries after since, and
-// with follow keeps looking for new ones every `every` until the
+// followEvents prints (with print) the journal entries read yields after
+// since, and with follow keeps looking for new ones every `every` until the
 // command's context ends (Ctrl-C), which is no error. A read that fails
 // because the database is unavailable (portfolio.Unavailable: what the
 // workers ride out, PostgreSQL stopped or restarting) ends the run
 // without --follow; with it, it is said on stderr and tried again, with
 // a growing wait, from the last entry printed, so that no entry is
 // skipped or printed twice. Any other failure ends the run.
-func (a *app) followEvents(p *portfolio.Portfolio, since int64, follow bool, every time.Duration, print func(portfolio.Event) error) error {
+func (a *app) followEvents(read func(after int64) iter.Seq2[portfolio.Event, error], since int64, follow bool, every time.Duration, print func(portfolio.Event) error) error {
 	last := since
 	wait := min(followRetryFirst, every)
 	down := false // the last read failed: the database is unavailable
 	for {
 		var readErr error
-		for ev, err := range p.Events(a.ctx, last) {
+		for ev, err := range read(last) {
 			if err != nil {
 				readErr = err
 				break

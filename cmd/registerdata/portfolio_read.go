@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 	"time"
@@ -21,21 +22,24 @@ func portfolioEvents() *command {
 		help: `Prints the portfolio's journal in commit order, after the entry numbered
 --since (0: from the start), a block of lines per check: a heading with
 the entry's number, the company's id and name, the customer refs (the
-first three, and how many more) and the credits the check cost, then the changes as sentences and the red flags
-raised and cleared. Pass the last number to --since to continue, so a CRM
-sync or a SIEM can follow the journal. With
---follow it keeps printing new entries until Ctrl-C; while the database is
+first three, and how many more) and the credits the check cost, then the
+changes as sentences and the red flags raised and cleared. Pass the last
+number to --since to continue, so a CRM sync or a SIEM can follow the
+journal. With --follow it keeps printing new entries until Ctrl-C; while the database is
 unavailable (PostgreSQL stopped or restarting) it says so on stderr, tries
 again and continues after the last entry printed, none skipped or printed
-twice. --json prints one JSON object a line.`,
+twice. --company prints one company's entries only. --json prints one
+JSON object a line.`,
 		examples: []string{
 			"registerdata portfolio events",
 			"registerdata portfolio events --since 1200 --json | jq -c '{seq, company_id, sentences}'",
 			"registerdata portfolio events --follow --json >> journal.jsonl",
+			"registerdata portfolio events --company DE-HRB-F1103-267645",
 		},
 		setup: func(fs *pflag.FlagSet) runFunc {
 			db := dbFlag(fs)
 			since := fs.Int64("since", 0, "print the entries after this `SEQ`")
+			company := fs.String("company", "", "print only the entries of the company with this `ID`")
 			follow := fs.Bool("follow", false, "keep printing new entries until Ctrl-C")
 			every := fs.Duration("every", 5*time.Second, "with --follow, how often to look for new entries")
 			return func(a *app, _ []string) error {
@@ -50,7 +54,11 @@ twice. --json prints one JSON object a line.`,
 					return err
 				}
 				defer p.Close()
-				return a.followEvents(p, *since, *follow, *every, a.printEvent)
+				read := func(after int64) iter.Seq2[portfolio.Event, error] { return p.Events(a.ctx, after) }
+				if *company != "" {
+					read = func(after int64) iter.Seq2[portfolio.Event, error] { return p.EventsOf(a.ctx, *company, after) }
+				}
+				return a.followEvents(read, *since, *follow, *every, a.printEvent)
 			}
 		},
 	}

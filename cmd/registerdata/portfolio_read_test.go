@@ -39,6 +39,23 @@ func TestEventsPrintABlockPerEntryThroughAPipe(t *testing.T) {
 	}
 }
 
+// TestEventsOfOneCompany: --company prints that company's entries only,
+// and an id the journal does not hold prints none.
+func TestEventsOfOneCompany(t *testing.T) {
+	e := newPortfolioEnv(t)
+	e.imported(t)
+	e.synced(t)
+	all := jsonLines(t, e.h.run(t, "portfolio", "events", "--json").wantCode(t, 0).stdout)
+	require.Len(t, all, 2)
+	id := all[1]["company_id"].(string)
+	require.NotEqual(t, all[0]["company_id"], id, "two companies")
+	one := jsonLines(t, e.h.run(t, "portfolio", "events", "--json", "--company", id).wantCode(t, 0).stdout)
+	require.Len(t, one, 1)
+	assert.Equal(t, all[1], one[0])
+	r := e.h.run(t, "portfolio", "events", "--company", "DE-HRB-NONE").wantCode(t, 0)
+	assert.Empty(t, r.stdout)
+}
+
 // TestEventsPrintOutsideTextOnTheLinesOfItsEntry: line breaks, a planted
 // heading, terminal escapes and bidirectional controls in a company's
 // name, the customer's refs, a change and a flag's reason stay on the
