@@ -134,3 +134,11 @@ func (p *Portfolio) RetryNow(ctx context.Context) (int, error) {
 	}
 	return n, nil
 }
+
+// SetWalkPage sets how many companies a walk of the store reads at a
+// time, and returns the size it replaced.
+func SetWalkPage(n int) int {
+	old := walkPage
+	walkPage = n
+	return old
+}

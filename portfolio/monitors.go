@@ -84,9 +84,18 @@ type Plan struct {
 	// the plan is applied: MonitorCosts over the month.
 	Ledger LedgerMonth
 
+	// CreateCount, BaselineCount and DeleteCount are how many companies
+	// Create, Baseline and Delete hold; for a plan of PlanTotals, which
+	// holds no lists, how many the store held when the plan was made.
+	CreateCount, BaselineCount, DeleteCount int
+
 	// account are the account's company monitors as the plan listed
 	// them, by company: Sync brings the monitor ledger in line with them.
 	account map[string]registerdata.Monitor
+	// totals is set for a plan of PlanTotals: its companies are walked
+	// from p's store.
+	totals bool
+	p      *Portfolio
 }
 
 // SyncResult is what Sync did.
@@ -116,15 +125,17 @@ type SyncResult struct {
 
 // Plan compares the portfolio's matched companies with the account's
 // monitors (ListMonitors, free) and says what Sync would create and
-// delete and what that costs. It spends nothing.
+// delete and what that costs. It spends nothing. For a portfolio too
+// large to list, PlanTotals prices the same work without the lists.
 func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
+	return p.plan(ctx, o, false)
+}
+
+// plan is Plan, or with totals PlanTotals.
+func (p *Portfolio) plan(ctx context.Context, o MonitorOptions, totals bool) (Plan, error) {
 	req := registerdata.MonitorRequest{EntityID: "DE-HRB-F1103-1", EntityType: enums.EntityTypeCompany, Preferences: o.preferences(), UpdateFrequency: o.UpdateFrequency}
 	if err := req.Validate(); err != nil {
 		return Plan{}, fmt.Errorf("portfolio: Plan: %w", err)
-	}
-	want, err := p.wantedCompanies(ctx)
-	if err != nil {
-		return Plan{}, err
 	}
 	ms, err := p.c.ListMonitors(ctx)
 	if err != nil {
@@ -142,14 +153,46 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 		}
 	}
 	ms = nil
-	ours, err := p.ownMonitors(ctx)
+	pl := Plan{Options: o, account: account, totals: totals, p: p}
+	withOwners := needsOwners(o.preferences())
+	var kept int64 // what the monitors kept cost a month
+	var notPublished int
+	if totals {
+		kept, notPublished, err = p.planTotals(ctx, &pl, have, withOwners)
+	} else {
+		kept, err = p.planLists(ctx, &pl, have, withOwners)
+		notPublished = len(pl.OwnersNotPublished)
+	}
 	if err != nil {
 		return Plan{}, err
 	}
+	pl.Credits = int64(pl.CreateCount) * p.prices.Monitor(o.UpdateFrequency)
+	n := int64(pl.CreateCount + pl.BaselineCount)
+	pl.BaselineCredits = n * p.prices.Of(routeCompany, false)
+	if withOwners {
+		pl.BaselineCredits += (n - int64(notPublished)) * p.prices.Of(routeOwners, false)
+	}
+	pl.MonthlyCredits = kept + int64(pl.CreateCount)*p.prices.MonitorMonthly(o.UpdateFrequency)
+	if pl.Ledger, err = p.monthCosts(ctx, p.cfg.now()); err != nil {
+		return Plan{}, fmt.Errorf("portfolio: Plan: %w", err)
+	}
+	return pl, nil
+}
+
+// planLists fills pl's lists and counts, and returns what the monitors
+// kept cost a month.
+func (p *Portfolio) planLists(ctx context.Context, pl *Plan, have map[string]int64, withOwners bool) (int64, error) {
+	want, err := p.wantedCompanies(ctx)
+	if err != nil {
+		return 0, err
+	}
+	ours, err := p.ownMonitors(ctx)
+	if err != nil {
+		return 0, err
+	}
 	slices.Sort(ours)
-	pl := Plan{Options: o, Create: []string{}, Baseline: []string{}, Delete: []string{}, OwnersNotPublished: map[string]string{}, account: account}
-	var kept int64 // what the monitors kept cost a month
-	withOwners := needsOwners(o.preferences())
+	pl.Create, pl.Baseline, pl.Delete, pl.OwnersNotPublished = []string{}, []string{}, []string{}, map[string]string{}
+	var kept int64
 	for _, w := range want {
 		monthly, ok := have[w.id]
 		switch {
@@ -162,8 +205,7 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 			kept += monthly
 			continue
 		}
-		f := registerdata.LegalFormOfName(w.name)
-		if why := registerdata.NotPublished(registerdata.PartOwners, f, bestAvailable(f)); withOwners && why != "" {
+		if why := ownersNotPublished(w.name); withOwners && why != "" {
 			pl.OwnersNotPublished[w.id] = why
 		}
 	}
@@ -178,17 +220,15 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 			pl.Delete = append(pl.Delete, id)
 		}
 	}
-	pl.Credits = int64(len(pl.Create)) * p.prices.Monitor(o.UpdateFrequency)
-	n := int64(len(pl.Create) + len(pl.Baseline))
-	pl.BaselineCredits = n * p.prices.Of(routeCompany, false)
-	if withOwners {
-		pl.BaselineCredits += (n - int64(len(pl.OwnersNotPublished))) * p.prices.Of(routeOwners, false)
-	}
-	pl.MonthlyCredits = kept + int64(len(pl.Create))*p.prices.MonitorMonthly(o.UpdateFrequency)
-	if pl.Ledger, err = p.monthCosts(ctx, p.cfg.now()); err != nil {
-		return Plan{}, fmt.Errorf("portfolio: Plan: %w", err)
-	}
-	return pl, nil
+	pl.CreateCount, pl.BaselineCount, pl.DeleteCount = len(pl.Create), len(pl.Baseline), len(pl.Delete)
+	return kept, nil
+}
+
+// ownersNotPublished is why the service publishes no owners for the
+// legal form a company's name states, "" when it may.
+func ownersNotPublished(name string) string {
+	f := registerdata.LegalFormOfName(name)
+	return registerdata.NotPublished(registerdata.PartOwners, f, bestAvailable(f))
 }
 
 // Sync applies pl: it creates the missing monitors, fetches the baseline
@@ -206,6 +246,11 @@ func (p *Portfolio) Plan(ctx context.Context, o MonitorOptions) (Plan, error) {
 // create, with the SDK's error saying where to ask for access; nothing is
 // billed and no further create is tried.
 //
+// A plan of PlanTotals lists no companies: Sync walks them from the
+// store (EachCreate, EachBaseline, EachDelete), and stops with an error
+// wrapping ErrPlanChanged before it would create, fetch or delete more
+// than the plan counted.
+//
 // Sync keeps the monitor ledger (see MonitorCosts): each monitor it
 // creates, adopts or deletes, and each whose frequency or state the
 // account's monitor list shows changed, gets its row for the month in
@@ -216,7 +261,10 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 	if err := p.keepLedger(ctx, pl.account); err != nil {
 		return res, err
 	}
-	for _, id := range pl.Create {
+	for id, err := range pl.EachCreate(ctx) {
+		if err != nil {
+			return res, fmt.Errorf("portfolio: Sync: %w", err)
+		}
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
@@ -252,7 +300,7 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			if derr := p.forgetMonitor(ctx, id); derr != nil {
 				return res, derr
 			}
-			return res, fmt.Errorf("portfolio: Sync: stopped at the first monitor (%s, of %d to create), as none can be created: %w", id, len(pl.Create), err)
+			return res, fmt.Errorf("portfolio: Sync: stopped at the first monitor (%s, of %d to create), as none can be created: %w", id, max(len(pl.Create), pl.CreateCount), err)
 		default:
 			return res, fmt.Errorf("portfolio: Sync: creating the monitor of %s: %w", id, err)
 		}
@@ -271,7 +319,10 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			return res, err
 		}
 	}
-	for _, id := range pl.Baseline {
+	for id, err := range pl.EachBaseline(ctx) {
+		if err != nil {
+			return res, fmt.Errorf("portfolio: Sync: %w", err)
+		}
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
@@ -287,7 +338,10 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 			return res, err
 		}
 	}
-	for _, id := range pl.Delete {
+	for id, err := range pl.EachDelete(ctx) {
+		if err != nil {
+			return res, fmt.Errorf("portfolio: Sync: %w", err)
+		}
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}

@@ -36,6 +36,9 @@ func TestSyncDoesNotAskForOwnersTheFormDoesNotHave(t *testing.T) {
 		require.ElementsMatch(t, []string{ug, eg, ohg}, pl.Create)
 		assert.Equal(t, map[string]string{ug: "owners: not published for a UG"}, pl.OwnersNotPublished, "the UG's entry names its form")
 		assert.Equal(t, 3*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}", false)+2*registerdata.DefaultPrices().Of("GET /v1/company/{company_id}/owners", false), pl.BaselineCredits)
+		totals, err := p.PlanTotals(ctx, opts)
+		require.NoError(t, err)
+		assert.Equal(t, pl.BaselineCredits, totals.BaselineCredits, "a plan of totals leaves out the same owners")
 
 		before, counted := spent(srv), c.CreditsSpent()
 		res, err := p.Sync(ctx, pl)

@@ -2,9 +2,10 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"iter"
 	"strings"
 
 	"github.com/registerdata/registerdata-go"
@@ -68,9 +69,9 @@ spent.`,
 						return err
 					}
 					if a.jsonOut {
-						return a.jsonLine(planJSON(pl, year))
+						return writePlanJSON(a, pl, year)
 					}
-					return writePlan(a.stdout, pl, year)
+					return writePlan(a, pl, year)
 				})
 			}
 		},
@@ -166,7 +167,9 @@ func unknownNames(a *app, p *portfolio.Portfolio, ids []string) map[string]strin
 }
 
 // withPlan opens the portfolio and makes the plan of the monitor flags,
-// for plan and sync.
+// for plan and sync: a plan of totals (PlanTotals), whose companies are
+// walked from the store when they are written or synced, so that the
+// commands take as much memory for 100,000 companies as for 10,000.
 func (a *app) withPlan(db string, mf monitorFlags, fn func(*portfolio.Portfolio, portfolio.Plan) error) error {
 	o, err := mf.options()
 	if err != nil {
@@ -177,7 +180,7 @@ func (a *app) withPlan(db string, mf monitorFlags, fn func(*portfolio.Portfolio,
 		return err
 	}
 	defer p.Close()
-	pl, err := p.Plan(a.ctx, o)
+	pl, err := p.PlanTotals(a.ctx, o)
 	if err != nil {
 		return err
 	}
@@ -191,19 +194,66 @@ func ledgerYear(a *app, p *portfolio.Portfolio, pl portfolio.Plan) (portfolio.Le
 	return p.MonitorCosts(a.ctx, next.AddDate(-1, 0, 0), next)
 }
 
-// planJSON is "portfolio plan --json".
-func planJSON(pl portfolio.Plan, year portfolio.LedgerSum) map[string]any {
-	return map[string]any{
-		"create": nonNil(pl.Create), "delete": nonNil(pl.Delete),
-		"credits": pl.Credits, "baseline_credits": pl.BaselineCredits, "monthly_credits": pl.MonthlyCredits,
-		"update_frequency": string(pl.Options.UpdateFrequency),
-		"ledger": map[string]any{
-			"month": pl.Ledger.Month.Format("2006-01"), "month_credits": pl.Ledger.Credits, "month_monitors": pl.Ledger.Monitors,
-			"year_from": year.From.Format("2006-01"), "year_credits": year.Credits,
-		},
+// writePlanJSON writes "portfolio plan --json": one object, its lists
+// written a company at a time as the plan's walks yield them.
+func writePlanJSON(a *app, pl portfolio.Plan, year portfolio.LedgerSum) error {
+	b := bufio.NewWriter(a.stdout)
+	field := func(name string, v any) error {
+		enc, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "%q:%s", name, enc)
+		return nil
 	}
+	list := func(name string, ids iter.Seq2[string, error]) error {
+		fmt.Fprintf(b, "%q:[", name)
+		n := 0
+		for id, err := range ids {
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				b.WriteByte(',')
+			}
+			n++
+			enc, err := json.Marshal(id)
+			if err != nil {
+				return err
+			}
+			b.Write(enc)
+		}
+		b.WriteByte(']')
+		return nil
+	}
+	b.WriteByte('{')
+	steps := []func() error{
+		func() error { return field("baseline_credits", pl.BaselineCredits) },
+		func() error { return list("create", pl.EachCreate(a.ctx)) },
+		func() error { return field("credits", pl.Credits) },
+		func() error { return list("delete", pl.EachDelete(a.ctx)) },
+		func() error {
+			return field("ledger", map[string]any{
+				"month": pl.Ledger.Month.Format("2006-01"), "month_credits": pl.Ledger.Credits, "month_monitors": pl.Ledger.Monitors,
+				"year_from": year.From.Format("2006-01"), "year_credits": year.Credits,
+			})
+		},
+		func() error { return field("monthly_credits", pl.MonthlyCredits) },
+		func() error { return field("update_frequency", string(pl.Options.UpdateFrequency)) },
+	}
+	for i, step := range steps {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	b.WriteString("}\n")
+	return b.Flush()
 }
 
+// nonNil is s, or an empty list where s is nil: JSON says [], not null.
 func nonNil(s []string) []string {
 	if s == nil {
 		return []string{}
@@ -213,22 +263,27 @@ func nonNil(s []string) []string {
 
 // writePlan writes the plan for a person, a line at a time (a plan for
 // a large portfolio lists many companies).
-func writePlan(w io.Writer, pl portfolio.Plan, year portfolio.LedgerSum) error {
-	b := bufio.NewWriter(w)
+func writePlan(a *app, pl portfolio.Plan, year portfolio.LedgerSum) error {
+	b := bufio.NewWriter(a.stdout)
 	freq := "weekly"
 	if pl.Options.UpdateFrequency == enums.UpdateFrequencyDaily {
 		freq = "daily"
 	}
-	fmt.Fprintf(b, "create %d %s monitors: %d credits, and %d for their first records\n", len(pl.Create), freq, pl.Credits, pl.BaselineCredits)
-	fmt.Fprintf(b, "delete %d monitors of companies the portfolio no longer names\n", len(pl.Delete))
+	fmt.Fprintf(b, "create %d %s monitors: %d credits, and %d for their first records\n", pl.CreateCount, freq, pl.Credits, pl.BaselineCredits)
+	fmt.Fprintf(b, "delete %d monitors of companies the portfolio no longer names\n", pl.DeleteCount)
 	fmt.Fprintf(b, "then %d credits a month for the portfolio's monitors\n", pl.MonthlyCredits)
 	fmt.Fprintf(b, "the ledger expects %d credits for %d monitors in %s, %d in the 12 months from %s\n",
 		pl.Ledger.Credits, pl.Ledger.Monitors, pl.Ledger.Month.Format("2006-01"), year.Credits, year.From.Format("2006-01"))
-	for _, id := range pl.Create {
-		fmt.Fprintf(b, "  + %s\n", id)
-	}
-	for _, id := range pl.Delete {
-		fmt.Fprintf(b, "  - %s\n", id)
+	for _, l := range []struct {
+		mark string
+		ids  iter.Seq2[string, error]
+	}{{"+", pl.EachCreate(a.ctx)}, {"-", pl.EachDelete(a.ctx)}} {
+		for id, err := range l.ids {
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(b, "  %s %s\n", l.mark, id)
+		}
 	}
 	return b.Flush()
 }

@@ -83,9 +83,10 @@ func TestPortfolioCommandsEndToEnd(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	lines := jsonLines(t, r.stdout)
 	require.Len(t, lines, 5)
-	status := map[string]string{}
+	status, company := map[string]string{}, map[string]any{}
 	for _, l := range lines {
 		status[l["ref"].(string)] = l["status"].(string)
+		company[l["ref"].(string)] = l["company_id"]
 	}
 	assert.Equal(t, "matched", status["C-1"])
 	assert.Equal(t, "matched", status["C-2"])
@@ -107,7 +108,10 @@ func TestPortfolioCommandsEndToEnd(t *testing.T) {
 	r = e.h.run(t, "portfolio", "plan", "--json")
 	require.Equal(t, 0, r.code, r.stderr)
 	plan := jsonLines(t, r.stdout)[0]
-	assert.Len(t, plan["create"], 2)
+	assert.Equal(t, 1, strings.Count(r.stdout, "\n"), "one JSON line, its lists written as the store is walked")
+	assert.ElementsMatch(t, []any{company["C-1"], company["C-2"]}, plan["create"])
+	assert.Equal(t, []any{}, plan["delete"], "an empty list is [], not null")
+	assert.Contains(t, e.h.run(t, "portfolio", "plan").wantCode(t, 0).stdout, "  + DE-HRB-F1103-267645\n", "the text lists each company to create")
 	assert.EqualValues(t, 2*registerdata.DefaultPrices().Of("POST /v1/monitor", false), plan["credits"])
 	assert.Equal(t, firstImport, e.spent(), "plan is free")
 	r = e.h.run(t, "portfolio", "sync")
