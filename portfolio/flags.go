@@ -184,13 +184,13 @@ func (p *Portfolio) Flags(ctx context.Context) iter.Seq2[OpenFlag, error] {
 				yield(OpenFlag{}, err)
 				return
 			}
+			refs, err := p.refsOfPage(ctx, page)
+			if err != nil {
+				yield(OpenFlag{}, err)
+				return
+			}
 			for _, f := range page {
-				refs, err := p.refsOf(ctx, p.db, f.CompanyID)
-				if err != nil {
-					yield(OpenFlag{}, err)
-					return
-				}
-				f.Refs = refs
+				f.Refs = refs[f.CompanyID]
 				if !yield(f, nil) {
 					return
 				}
@@ -284,6 +284,42 @@ func (p *Portfolio) Acknowledge(ctx context.Context, companyID, code, note strin
 // queryer is a *sql.DB or a *sql.Tx.
 type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// refsOfPage are the refs of the entries naming each company of page
+// (sorted by company, as Flags reads it), each company's in order, by
+// company: one query for the page, not one for each flag.
+func (p *Portfolio) refsOfPage(ctx context.Context, page []OpenFlag) (map[string][]string, error) {
+	ids := make([]string, 0, len(page))
+	for i, f := range page {
+		if i == 0 || f.CompanyID != page[i-1].CompanyID {
+			ids = append(ids, f.CompanyID)
+		}
+	}
+	out := make(map[string][]string, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	for _, id := range ids {
+		out[id] = []string{}
+	}
+	marks, args := inList(ids)
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, ref FROM portfolio_entries WHERE status = 'matched' AND company_id IN (`+marks+`) ORDER BY company_id, ref`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the refs of the flagged companies: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, ref string
+		if err := rows.Scan(&id, &ref); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the refs of the flagged companies: %w", err)
+		}
+		out[id] = append(out[id], ref)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: reading the refs of the flagged companies: %w", err)
+	}
+	return out, nil
 }
 
 // refsOf are the refs of the entries naming company id, in order.
