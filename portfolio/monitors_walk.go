@@ -2,97 +2,81 @@ package portfolio
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"iter"
 )
 
-// walkPage is how many companies a walk of the store reads at a time: a
-// page is read whole and its query closed before the page is used, so
-// that what is done with a company (Sync creates its monitor and stores
-// its baseline) never waits on an open read.
+// walkPage is how many companies a walk of the store reads at a time.
 var walkPage = 2048
 
 // eachWanted calls fn for each company of the matched entries, with
-// whether its baseline is stored, a page at a time in the store's order
-// of company ids (its index's: byte order on SQLite, the database's
-// collation on PostgreSQL). The next page starts after the last id of
-// the one before, so companies that leave the walk's set while it runs
-// (an entry Sync finds the service does not know) move no other.
+// whether its baseline is stored, in the store's order of company ids
+// (its index's: byte order on SQLite, the database's collation on
+// PostgreSQL).
 func (p *Portfolio) eachWanted(ctx context.Context, fn func(wanted) error) error {
-	page := make([]wanted, 0, walkPage)
-	last := ""
-	for {
-		page = page[:0]
-		rows, err := p.db.QueryContext(ctx, p.q(`SELECT e.company_id, MAX(e.name), MAX(CASE WHEN s.fetched_at > 0 THEN 1 ELSE 0 END)
-			FROM portfolio_entries e LEFT JOIN portfolio_snapshots s ON s.company_id = e.company_id
-			WHERE e.status = 'matched' AND e.company_id > $1 GROUP BY e.company_id ORDER BY e.company_id LIMIT $2`), last, walkPage)
-		if err != nil {
-			return fmt.Errorf("portfolio: reading the store: %w", err)
-		}
-		for rows.Next() {
+	return walkPages(ctx, p, `SELECT e.company_id, MAX(e.name), MAX(CASE WHEN s.fetched_at > 0 THEN 1 ELSE 0 END)
+		FROM portfolio_entries e LEFT JOIN portfolio_snapshots s ON s.company_id = e.company_id
+		WHERE e.status = 'matched' AND e.company_id > $1 GROUP BY e.company_id ORDER BY e.company_id LIMIT $2`,
+		func(rows *sql.Rows) (wanted, error) {
 			var w wanted
 			var stored int
-			if err := rows.Scan(&w.id, &w.name, &stored); err != nil {
-				rows.Close()
-				return fmt.Errorf("portfolio: reading the store: %w", err)
-			}
+			err := rows.Scan(&w.id, &w.name, &stored)
 			w.stored = stored == 1
-			page = append(page, w)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return fmt.Errorf("portfolio: reading the store: %w", err)
-		}
-		for _, w := range page {
-			if err := fn(w); err != nil {
-				return err
-			}
-		}
-		if len(page) < walkPage {
-			return nil
-		}
-		last = page[len(page)-1].id
-	}
+			return w, err
+		}, func(w wanted) string { return w.id }, fn)
 }
 
 // eachUnwanted calls fn for each company whose monitor Sync created and
-// that no matched entry names any more, a page at a time in the store's
-// order, as eachWanted does.
+// that no matched entry names any more, in the store's order.
 func (p *Portfolio) eachUnwanted(ctx context.Context, fn func(id string) error) error {
-	page := make([]string, 0, walkPage)
+	return walkPages(ctx, p, `SELECT m.company_id FROM portfolio_monitors m
+		WHERE m.company_id > $1 AND NOT EXISTS (SELECT 1 FROM portfolio_entries e WHERE e.company_id = m.company_id AND e.status = 'matched')
+		ORDER BY m.company_id LIMIT $2`,
+		func(rows *sql.Rows) (id string, err error) { return id, rows.Scan(&id) },
+		func(id string) string { return id }, fn)
+}
+
+// walkPages runs query (its $1 the last company id of the page before,
+// its $2 the page's size, ordered by company id) a page at a time, scans
+// each row with scan and calls fn for each item. A page is read whole
+// and its query closed before fn sees it, so that what fn does (Sync
+// creates a monitor and stores a baseline) never waits on an open read;
+// and the next page starts after the last id of the one before, so that
+// companies leaving the walk's set while it runs (an entry Sync finds the
+// service does not know) move no other.
+func walkPages[T any](ctx context.Context, p *Portfolio, query string, scan func(*sql.Rows) (T, error), key func(T) string, fn func(T) error) error {
+	page := make([]T, 0, walkPage)
 	last := ""
 	for {
 		page = page[:0]
-		rows, err := p.db.QueryContext(ctx, p.q(`SELECT m.company_id FROM portfolio_monitors m
-			WHERE m.company_id > $1 AND NOT EXISTS (SELECT 1 FROM portfolio_entries e WHERE e.company_id = m.company_id AND e.status = 'matched')
-			ORDER BY m.company_id LIMIT $2`), last, walkPage)
+		rows, err := p.db.QueryContext(ctx, p.q(query), last, walkPage)
 		if err != nil {
 			return fmt.Errorf("portfolio: reading the store: %w", err)
 		}
 		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
+			item, err := scan(rows)
+			if err != nil {
 				rows.Close()
 				return fmt.Errorf("portfolio: reading the store: %w", err)
 			}
-			page = append(page, id)
+			page = append(page, item)
 		}
 		err = rows.Err()
 		rows.Close()
 		if err != nil {
 			return fmt.Errorf("portfolio: reading the store: %w", err)
 		}
-		for _, id := range page {
-			if err := fn(id); err != nil {
+		for _, item := range page {
+			if err := fn(item); err != nil {
 				return err
 			}
 		}
 		if len(page) < walkPage {
 			return nil
 		}
-		last = page[len(page)-1]
+		last = key(page[len(page)-1])
 	}
 }
 
