@@ -134,3 +134,6 @@ func (p *Portfolio) RetryNow(ctx context.Context) (int, error) {
 	}
 	return n, nil
 }
+
+// ImportBatch is the most rows Import commits in one transaction.
+const ImportBatch = maxGroup
