@@ -378,8 +378,63 @@ func (s storedCandidate) matchCandidate() registerdata.MatchCandidate {
 	return c
 }
 
-// rowJSON is r as stored: what the customer wrote.
+// rowJSON is r as stored: what the customer wrote, as json.Marshal
+// writes it; a row without a query (by company id) is written without
+// reflection.
 func rowJSON(r Row) string {
-	r.Tags = normTags(r.Tags)
-	return mustJSON(r)
+	if r.Query != (registerdata.MatchQuery{}) {
+		r.Tags = normTags(r.Tags)
+		return mustJSON(r)
+	}
+	b := make([]byte, 0, 32+len(r.Ref)+len(r.CompanyID)+16*len(r.Tags))
+	b = append(b, `{"ref":`...)
+	b = appendJSONString(b, r.Ref)
+	if r.CompanyID != "" {
+		b = append(b, `,"company_id":`...)
+		b = appendJSONString(b, r.CompanyID)
+	}
+	if len(r.Tags) > 0 {
+		b = append(b, `,"tags":`...)
+		b = appendJSONStrings(b, r.Tags)
+	}
+	return string(append(b, '}'))
+}
+
+// jsonStrings is ss as json.Marshal writes it, "[]" for nil.
+func jsonStrings(ss []string) string {
+	if len(ss) == 0 {
+		return "[]"
+	}
+	n := 2
+	for _, s := range ss {
+		n += len(s) + 3
+	}
+	return string(appendJSONStrings(make([]byte, 0, n), ss))
+}
+
+// appendJSONStrings appends ss as a JSON array of strings.
+func appendJSONStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendJSONString appends s as json.Marshal writes it: as it is between
+// quotes when it has nothing to escape (printable ASCII but for '"', '\\'
+// and the '<', '>' and '&' that json.Marshal escapes), else through
+// json.Marshal.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return append(b, mustJSON(s)...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

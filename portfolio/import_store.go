@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math/bits"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -20,16 +22,28 @@ type storedRow struct {
 	decidedFP   string // the fingerprint of the row a person resolved, or ""
 }
 
+// storedEntriesSQL reads the entries whose Refs its one argument lists,
+// a JSON array of strings: one statement, prepared once, for a chunk of
+// any size.
+const storedEntriesSQL = `SELECT ref, company_id, status, score, tags, fingerprint, decided_fp FROM portfolio_entries
+	WHERE ref IN (SELECT value FROM `
+
 // storedEntries are the stored entries of refs, by Ref, read in one
-// query (refs are at most a chunk: within every engine's limit of
-// parameters).
+// query.
 func (p *Portfolio) storedEntries(ctx context.Context, refs []string) (map[string]*storedRow, error) {
 	out := make(map[string]*storedRow, len(refs))
 	if len(refs) == 0 {
 		return out, nil
 	}
-	marks, args := inList(refs)
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, status, score, tags, fingerprint, decided_fp FROM portfolio_entries WHERE ref IN (`+marks+`)`), args...)
+	query := storedEntriesSQL + `json_each($1))`
+	if p.engine == enginePostgres {
+		query = storedEntriesSQL + `json_array_elements_text($1::json))`
+	}
+	st, err := p.stmts.get(ctx, p.db, p.q(query))
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
+	}
+	rows, err := st.QueryContext(ctx, jsonStrings(refs))
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
 	}
@@ -133,10 +147,14 @@ func (c *committer) start() {
 		}
 		// Prepared before the transaction: SQLite's one connection is
 		// the transaction's once it begins.
-		upsert, err := c.p.stmts.get(ctx, c.p.db, c.p.q(upsertEntrySQL))
-		if err != nil {
-			done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
-			return
+		var upserts [upsertSizes]*sql.Stmt
+		for i := range upserts {
+			st, err := c.p.stmts.get(ctx, c.p.db, upsertEntriesSQL(1<<i, c.p.engine == enginePostgres))
+			if err != nil {
+				done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
+				return
+			}
+			upserts[i] = st
 		}
 		retag, err := c.p.stmts.get(ctx, c.p.db, c.p.q(retagSQL))
 		if err != nil {
@@ -144,14 +162,14 @@ func (c *committer) start() {
 			return
 		}
 		done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
-			s := &groupStmts{tx: tx, upsertOnDB: upsert, retagOnDB: retag, now: micros(c.p.cfg.now()), q: c.p.q}
+			s := &groupStmts{tx: tx, upsertsOnDB: &upserts, retagOnDB: retag, now: micros(c.p.cfg.now()), q: c.p.q}
 			defer s.close()
 			for _, w := range g.writes {
 				if err := w(ctx, s); err != nil {
 					return err
 				}
 			}
-			return nil
+			return s.writeOutcomes(ctx)
 		})
 	}()
 }
@@ -279,17 +297,23 @@ func (ps *preparedStmts) close() {
 
 // groupStmts are the statements of one group's transaction: the
 // store's prepared statements, each bound to the transaction on first
-// use.
+// use, and the outcomes gathered for them.
 type groupStmts struct {
-	tx                    *sql.Tx
-	upsertOnDB, retagOnDB *sql.Stmt
-	upsert, retag         *sql.Stmt
-	now                   int64
-	q                     func(string) string // the store's spelling of a query
+	tx          *sql.Tx
+	upsertsOnDB *[upsertSizes]*sql.Stmt
+	retagOnDB   *sql.Stmt
+	upserts     [upsertSizes]*sql.Stmt
+	retag       *sql.Stmt
+	now         int64
+	q           func(string) string // the store's spelling of a query
+	// outcomes are the arguments of the outcomes stored but not written
+	// yet (upsertArgs of each), refs their Refs.
+	outcomes []any
+	refs     []string
 }
 
 func (s *groupStmts) close() {
-	for _, st := range []*sql.Stmt{s.upsert, s.retag} {
+	for _, st := range append(s.upserts[:], s.retag) {
 		if st != nil {
 			_ = st.Close()
 		}
@@ -306,34 +330,95 @@ func (s *groupStmts) bound(ctx context.Context, slot **sql.Stmt, onDB *sql.Stmt)
 
 const retagSQL = `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`
 
-const upsertEntrySQL = `INSERT INTO portfolio_entries
+// upsertSizes is how many upsert statements there are: one for each
+// power of two of rows up to maxGroup, so that the outcomes of a group
+// are written in as many statements as the ones in the binary number of
+// its rows.
+const upsertSizes = 9
+
+// upsertArgs is how many arguments each row of an upsert has.
+const upsertArgs = 15
+
+// upsertEntriesSQL stores n outcomes in one statement: a row of an entry
+// not stored before is inserted, a stored one takes the new outcome and
+// adds its credits. Its placeholders are numbered ($1, $2, ...) for
+// PostgreSQL and anonymous (?) for SQLite, where the driver looks each
+// numbered one up by a scan of the statement's names: binding thousands
+// of them would take time quadratic in their number.
+func upsertEntriesSQL(n int, numbered bool) string {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO portfolio_entries
 	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at, row_data, problem, queued_at)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)
+	VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for j := range upsertArgs {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			if numbered {
+				b.WriteString("$" + itoa(i*upsertArgs+j+1))
+			} else {
+				b.WriteByte('?')
+			}
+		}
+		b.WriteByte(')')
+	}
+	b.WriteString(`
 	ON CONFLICT (ref) DO UPDATE SET company_id = excluded.company_id, name = excluded.name, status = excluded.status,
 		score = excluded.score, reasons = excluded.reasons, candidates = excluded.candidates, tags = excluded.tags,
 		fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at,
 		row_data = excluded.row_data, problem = excluded.problem,
-		queued_at = CASE WHEN excluded.queued_at = 0 THEN 0 WHEN portfolio_entries.queued_at > 0 THEN portfolio_entries.queued_at ELSE excluded.queued_at END`
+		queued_at = CASE WHEN excluded.queued_at = 0 THEN 0 WHEN portfolio_entries.queued_at > 0 THEN portfolio_entries.queued_at ELSE excluded.queued_at END`)
+	return b.String()
+}
 
-// storeOutcome writes the outcome of one row.
+// storeOutcome stores the outcome of one row: it is written with the
+// outcomes of the other rows of the group, before the group commits
+// (writeOutcomes). The rows of a group have Refs of their own, so the
+// order of their writes does not matter.
 func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
-	cands := make([]storedCandidate, 0, len(oc.candidates))
-	for _, c := range oc.candidates {
-		cands = append(cands, storeCandidate(c))
-	}
-	if oc.reasons == nil {
-		oc.reasons = []string{}
+	cands := "[]"
+	if len(oc.candidates) > 0 {
+		sc := make([]storedCandidate, 0, len(oc.candidates))
+		for _, c := range oc.candidates {
+			sc = append(sc, storeCandidate(c))
+		}
+		cands = mustJSON(sc)
 	}
 	var queued int64
 	if oc.status != Matched {
 		queued = s.now
 	}
-	_, err := s.bound(ctx, &s.upsert, s.upsertOnDB).ExecContext(ctx, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
-		mustJSON(oc.reasons), mustJSON(cands), mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, s.now,
+	s.outcomes = append(s.outcomes, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
+		jsonStrings(oc.reasons), cands, jsonStrings(it.row.Tags), it.fp, oc.credits, s.now, s.now,
 		rowJSON(it.row), oc.problem, queued)
-	if err != nil {
-		return fmt.Errorf("portfolio: storing the entry %q: %w", it.row.Ref, err)
+	s.refs = append(s.refs, it.row.Ref)
+	if len(s.refs) == maxGroup {
+		return s.writeOutcomes(ctx)
 	}
+	return nil
+}
+
+// writeOutcomes writes the outcomes gathered, in one statement per power
+// of two of their number, largest first.
+func (s *groupStmts) writeOutcomes(ctx context.Context) error {
+	for at := 0; at < len(s.refs); {
+		i := min(bits.Len(uint(len(s.refs)-at))-1, upsertSizes-1)
+		n := 1 << i
+		args := s.outcomes[at*upsertArgs : (at+n)*upsertArgs]
+		if _, err := s.bound(ctx, &s.upserts[i], s.upsertsOnDB[i]).ExecContext(ctx, args...); err != nil {
+			if n == 1 {
+				return fmt.Errorf("portfolio: storing the entry %q: %w", s.refs[at], err)
+			}
+			return fmt.Errorf("portfolio: storing the entries %q to %q: %w", s.refs[at], s.refs[at+n-1], err)
+		}
+		at += n
+	}
+	s.outcomes, s.refs = s.outcomes[:0], s.refs[:0]
 	return nil
 }
 
@@ -344,7 +429,7 @@ func (s *groupStmts) storeFailed(ctx context.Context, it *pending, problem strin
 	_, err := s.tx.ExecContext(ctx, s.q(`INSERT INTO portfolio_entries
 		(ref, status, tags, fingerprint, added_at, updated_at, row_data, problem, queued_at)
 		VALUES ($1, 'failed', $2, '', $3, $3, $4, $5, $3) ON CONFLICT (ref) DO NOTHING`),
-		it.row.Ref, mustJSON(normTags(it.row.Tags)), s.now, rowJSON(it.row), problem)
+		it.row.Ref, jsonStrings(it.row.Tags), s.now, rowJSON(it.row), problem)
 	if err != nil {
 		return fmt.Errorf("portfolio: storing the failed row %q: %w", it.row.Ref, err)
 	}
@@ -361,7 +446,7 @@ func (s *groupStmts) markChanged(ctx context.Context, it *pending, changed bool)
 		flag, queued = 1, s.now
 	}
 	_, err := s.tx.ExecContext(ctx, s.q(`UPDATE portfolio_entries SET row_data = $1, fingerprint = $2, tags = $3, changed = $4,
-		queued_at = $5, updated_at = $6 WHERE ref = $7`), rowJSON(it.row), it.fp, mustJSON(normTags(it.row.Tags)), flag, queued, s.now, it.row.Ref)
+		queued_at = $5, updated_at = $6 WHERE ref = $7`), rowJSON(it.row), it.fp, jsonStrings(it.row.Tags), flag, queued, s.now, it.row.Ref)
 	if err != nil {
 		return fmt.Errorf("portfolio: storing the changed row %q: %w", it.row.Ref, err)
 	}
@@ -370,9 +455,12 @@ func (s *groupStmts) markChanged(ctx context.Context, it *pending, changed bool)
 
 // setTags updates the tags of an Unchanged entry.
 func (s *groupStmts) setTags(ctx context.Context, ref string, tags []string) error {
-	_, err := s.bound(ctx, &s.retag, s.retagOnDB).ExecContext(ctx, mustJSON(normTags(tags)), s.now, ref)
+	_, err := s.bound(ctx, &s.retag, s.retagOnDB).ExecContext(ctx, jsonStrings(tags), s.now, ref)
 	if err != nil {
 		return fmt.Errorf("portfolio: updating the tags of %q: %w", ref, err)
 	}
 	return nil
 }
+
+// The upserts cover a whole group: the largest writes maxGroup rows.
+var _ = [1]struct{}{}[maxGroup-1<<(upsertSizes-1)]
