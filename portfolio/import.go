@@ -119,27 +119,36 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 		}
 		o.Batch.Match = o.Batch.Match.WithSuggestions()
 		seen := &refsSeen{at: map[uint64]int{}}
+		// One committer for the whole import: the last group of a chunk
+		// commits while the next chunk is read and prepared.
+		c := &committer{p: p, ctx: ctx}
+		defer c.wait()
 		chunk := make([]Row, 0, importChunk)
 		for r, err := range rows {
 			if err != nil {
-				yield(ImportResult{}, fmt.Errorf("portfolio: Import: reading the rows: %w", err))
-				return
+				err = fmt.Errorf("portfolio: Import: reading the rows: %w", err)
+			} else {
+				err = ctx.Err()
 			}
-			if ctx.Err() != nil {
-				yield(ImportResult{}, ctx.Err())
+			if err != nil {
+				// What is committed is reported before the import stops.
+				if c.finish(yield) {
+					yield(ImportResult{}, err)
+				}
 				return
 			}
 			chunk = append(chunk, r)
 			if len(chunk) == importChunk {
-				if !p.importChunk(ctx, chunk, seen, o.Batch, yield) {
+				if !p.importChunk(ctx, c, chunk, seen, o.Batch, yield) {
 					return
 				}
 				chunk = chunk[:0]
 			}
 		}
-		if len(chunk) > 0 {
-			p.importChunk(ctx, chunk, seen, o.Batch, yield)
+		if len(chunk) > 0 && !p.importChunk(ctx, c, chunk, seen, o.Batch, yield) {
+			return
 		}
+		c.flush(yield)
 	}
 }
 
@@ -153,9 +162,12 @@ type pending struct {
 	query int                                      // index into the queries to match, or -1
 }
 
-// importChunk resolves one chunk and yields its results in order; false
-// when the import must stop.
-func (p *Portfolio) importChunk(ctx context.Context, rows []Row, seen *refsSeen, b registerdata.BatchOptions, yield func(ImportResult, error) bool) bool {
+// importChunk resolves one chunk and yields its results in order, through
+// c; false when the import must stop. Its last group may still be
+// committing when it returns: the refs of the next chunk are none of
+// its own (a repeated Ref fails without a look at the store), so what
+// that chunk reads of the store does not depend on it.
+func (p *Portfolio) importChunk(ctx context.Context, c *committer, rows []Row, seen *refsSeen, b registerdata.BatchOptions, yield func(ImportResult, error) bool) bool {
 	items, queries, err := p.prepareChunk(ctx, rows, seen)
 	if err != nil {
 		yield(ImportResult{}, err)
@@ -167,8 +179,6 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, seen *refsSeen,
 		defer stop()
 		matches = ch
 	}
-	c := &committer{p: p, ctx: ctx}
-	defer c.wait()
 	billed := map[*registerdata.Match]bool{}
 	for i := range items {
 		it := &items[i]
@@ -221,7 +231,7 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, seen *refsSeen,
 			return false
 		}
 	}
-	return c.flush(yield)
+	return c.pass(yield)
 }
 
 // prepareChunk validates the rows of a chunk and sorts them into those

@@ -213,6 +213,19 @@ func (c *committer) flush(yield func(ImportResult, error) bool) bool {
 	return c.finish(yield)
 }
 
+// pass starts committing what is gathered, without waiting for it;
+// false when the import must stop.
+func (c *committer) pass(yield func(ImportResult, error) bool) bool {
+	if len(c.cur.results) == 0 {
+		return true
+	}
+	if !c.finish(yield) {
+		return false
+	}
+	c.start()
+	return true
+}
+
 // rotate starts committing the gathered group once it is full.
 func (c *committer) rotate(yield func(ImportResult, error) bool) bool {
 	if len(c.cur.results) < maxGroup {
@@ -334,7 +347,7 @@ const retagSQL = `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE 
 // power of two of rows up to maxGroup, so that the outcomes of a group
 // are written in as many statements as the ones in the binary number of
 // its rows.
-const upsertSizes = 9
+const upsertSizes = 7
 
 // upsertArgs is how many arguments each row of an upsert has.
 const upsertArgs = 15
@@ -463,4 +476,4 @@ func (s *groupStmts) setTags(ctx context.Context, ref string, tags []string) err
 }
 
 // The upserts cover a whole group: the largest writes maxGroup rows.
-var _ = [1]struct{}{}[maxGroup-1<<(upsertSizes-1)]
+var _ = uint(maxGroup - 1<<(upsertSizes-1))
