@@ -152,14 +152,19 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 	}
 }
 
+// afterStoredRead, when set (by the tests), runs once the stored entries
+// of a chunk's refs are read, before anything of the chunk is written.
+var afterStoredRead func(refs []string)
+
 // pending is a row of a chunk and what is known of it before matching.
 type pending struct {
-	row   Row
-	fp    string
-	res   *ImportResult                            // decided without a match
-	retag bool                                     // Unchanged, with other tags to store
-	write func(context.Context, *groupStmts) error // what to store for res, when not retag or Matched
-	query int                                      // index into the queries to match, or -1
+	row    Row
+	fp     string
+	res    *ImportResult                            // decided without a match
+	stored bool                                     // its Ref was stored when the chunk was read
+	retag  bool                                     // Unchanged, with other tags to store
+	write  func(context.Context, *groupStmts) error // what to store for res, when not retag or Matched
+	query  int                                      // index into the queries to match, or -1
 }
 
 // importChunk resolves one chunk and yields its results in order, through
@@ -259,6 +264,9 @@ func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row, seen *refsSeen
 	if err != nil {
 		return nil, nil, err
 	}
+	if afterStoredRead != nil {
+		afterStoredRead(refs)
+	}
 	var queries []registerdata.MatchQuery
 	for i := range items {
 		it := &items[i]
@@ -267,6 +275,7 @@ func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row, seen *refsSeen
 		}
 		r := it.row
 		s := stored[r.Ref]
+		it.stored = s != nil
 		switch {
 		case s != nil && s.fingerprint == it.fp:
 			it.res = &ImportResult{Row: r, Status: Unchanged, CompanyID: s.CompanyID, Score: s.Score}

@@ -3,6 +3,7 @@ package portfolio
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/bits"
 	"strings"
@@ -147,30 +148,46 @@ func (c *committer) start() {
 		}
 		// Prepared before the transaction: SQLite's one connection is
 		// the transaction's once it begins.
-		var upserts [upsertSizes]*sql.Stmt
+		var upserts, inserts [upsertSizes]*sql.Stmt
+		pg := c.p.engine == enginePostgres
 		for i := range upserts {
-			st, err := c.p.stmts.get(ctx, c.p.db, upsertEntriesSQL(1<<i, c.p.engine == enginePostgres))
+			var err error
+			if upserts[i], err = c.p.stmts.get(ctx, c.p.db, upsertEntriesSQL(1<<i, pg)); err == nil && !pg {
+				inserts[i], err = c.p.stmts.get(ctx, c.p.db, insertEntriesSQL(1<<i))
+			}
 			if err != nil {
 				done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
 				return
 			}
-			upserts[i] = st
 		}
 		retag, err := c.p.stmts.get(ctx, c.p.db, c.p.q(retagSQL))
 		if err != nil {
 			done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
 			return
 		}
-		done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
-			s := &groupStmts{tx: tx, upsertsOnDB: &upserts, retagOnDB: retag, now: micros(c.p.cfg.now()), q: c.p.q}
-			defer s.close()
-			for _, w := range g.writes {
-				if err := w(ctx, s); err != nil {
-					return err
+		write := func(inserts *[upsertSizes]*sql.Stmt) error {
+			return c.p.inTx(ctx, func(tx *sql.Tx) error {
+				s := &groupStmts{tx: tx, upsertsOnDB: &upserts, insertsOnDB: inserts, retagOnDB: retag, now: micros(c.p.cfg.now()), q: c.p.q}
+				defer s.close()
+				for _, w := range g.writes {
+					if err := w(ctx, s); err != nil {
+						return err
+					}
 				}
-			}
-			return s.writeOutcomes(ctx)
-		})
+				return s.writeOutcomes(ctx)
+			})
+		}
+		if pg {
+			// PostgreSQL keeps no copy of the pages a statement changes:
+			// every outcome is an upsert.
+			done <- write(nil)
+			return
+		}
+		err = write(&inserts)
+		if errors.Is(err, errStoredMeanwhile) {
+			err = write(nil)
+		}
+		done <- err
 	}()
 }
 
@@ -314,19 +331,28 @@ func (ps *preparedStmts) close() {
 type groupStmts struct {
 	tx          *sql.Tx
 	upsertsOnDB *[upsertSizes]*sql.Stmt
+	insertsOnDB *[upsertSizes]*sql.Stmt // nil: every outcome is an upsert
 	retagOnDB   *sql.Stmt
 	upserts     [upsertSizes]*sql.Stmt
+	inserts     [upsertSizes]*sql.Stmt
 	retag       *sql.Stmt
 	now         int64
 	q           func(string) string // the store's spelling of a query
-	// outcomes are the arguments of the outcomes stored but not written
-	// yet (upsertArgs of each), refs their Refs.
-	outcomes []any
-	refs     []string
+	// The outcomes stored but not written yet: those of Refs not stored
+	// when their chunk was read (inserted, with insertsOnDB) and the
+	// others (upserted).
+	insert, upsert outcomeBatch
+}
+
+// outcomeBatch is outcomes to write: the arguments of each (upsertArgs)
+// and their Refs.
+type outcomeBatch struct {
+	args []any
+	refs []string
 }
 
 func (s *groupStmts) close() {
-	for _, st := range append(s.upserts[:], s.retag) {
+	for _, st := range append(append(s.upserts[:], s.inserts[:]...), s.retag) {
 		if st != nil {
 			_ = st.Close()
 		}
@@ -359,8 +385,31 @@ const upsertArgs = 15
 // numbered one up by a scan of the statement's names: binding thousands
 // of them would take time quadratic in their number.
 func upsertEntriesSQL(n int, numbered bool) string {
+	return entriesSQL(`INSERT INTO`, n, numbered) + `
+	ON CONFLICT (ref) DO UPDATE SET company_id = excluded.company_id, name = excluded.name, status = excluded.status,
+		score = excluded.score, reasons = excluded.reasons, candidates = excluded.candidates, tags = excluded.tags,
+		fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at,
+		row_data = excluded.row_data, problem = excluded.problem,
+		queued_at = CASE WHEN excluded.queued_at = 0 THEN 0 WHEN portfolio_entries.queued_at > 0 THEN portfolio_entries.queued_at ELSE excluded.queued_at END`
+}
+
+// insertEntriesSQL stores n outcomes of Refs not stored when their chunk
+// was read, on SQLite: it inserts them and leaves a Ref stored meanwhile
+// as it is (the statement's changes say how many it inserted). A
+// statement of several rows that may abort halfway makes SQLite keep a
+// journal of the statement, a copy of every page it changes, to undo it
+// alone; an upsert's update may abort, and so may a constraint of the
+// insert unless it fails without undoing (OR FAIL). This statement needs
+// no such journal: a failure fails the group's whole transaction anyway.
+func insertEntriesSQL(n int) string {
+	return entriesSQL(`INSERT OR FAIL INTO`, n, false) + ` ON CONFLICT (ref) DO NOTHING`
+}
+
+// entriesSQL is verb, the columns of an outcome and n rows of
+// placeholders (see upsertEntriesSQL).
+func entriesSQL(verb string, n int, numbered bool) string {
 	var b strings.Builder
-	b.WriteString(`INSERT INTO portfolio_entries
+	b.WriteString(verb + ` portfolio_entries
 	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at, row_data, problem, queued_at)
 	VALUES `)
 	for i := range n {
@@ -380,14 +429,13 @@ func upsertEntriesSQL(n int, numbered bool) string {
 		}
 		b.WriteByte(')')
 	}
-	b.WriteString(`
-	ON CONFLICT (ref) DO UPDATE SET company_id = excluded.company_id, name = excluded.name, status = excluded.status,
-		score = excluded.score, reasons = excluded.reasons, candidates = excluded.candidates, tags = excluded.tags,
-		fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at,
-		row_data = excluded.row_data, problem = excluded.problem,
-		queued_at = CASE WHEN excluded.queued_at = 0 THEN 0 WHEN portfolio_entries.queued_at > 0 THEN portfolio_entries.queued_at ELSE excluded.queued_at END`)
 	return b.String()
 }
+
+// errStoredMeanwhile fails a group's transaction when a Ref its chunk
+// found not stored was stored by another writer before the group's
+// insert: the group is written again with upserts only.
+var errStoredMeanwhile = errors.New("portfolio: an entry was stored while the import wrote it")
 
 // storeOutcome stores the outcome of one row: it is written with the
 // outcomes of the other rows of the group, before the group commits
@@ -406,11 +454,15 @@ func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) 
 	if oc.status != Matched {
 		queued = s.now
 	}
-	s.outcomes = append(s.outcomes, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
+	b := &s.upsert
+	if s.insertsOnDB != nil && !it.stored {
+		b = &s.insert
+	}
+	b.args = append(b.args, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
 		jsonStrings(oc.reasons), cands, jsonStrings(it.row.Tags), it.fp, oc.credits, s.now, s.now,
 		rowJSON(it.row), oc.problem, queued)
-	s.refs = append(s.refs, it.row.Ref)
-	if len(s.refs) == maxGroup {
+	b.refs = append(b.refs, it.row.Ref)
+	if len(b.refs) == maxGroup {
 		return s.writeOutcomes(ctx)
 	}
 	return nil
@@ -419,19 +471,34 @@ func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) 
 // writeOutcomes writes the outcomes gathered, in one statement per power
 // of two of their number, largest first.
 func (s *groupStmts) writeOutcomes(ctx context.Context) error {
-	for at := 0; at < len(s.refs); {
-		i := min(bits.Len(uint(len(s.refs)-at))-1, upsertSizes-1)
+	if err := s.write(ctx, &s.insert, s.insertsOnDB, &s.inserts); err != nil {
+		return err
+	}
+	return s.write(ctx, &s.upsert, s.upsertsOnDB, &s.upserts)
+}
+
+// write writes the outcomes of b with the statements onDB, bound to the
+// transaction in slots.
+func (s *groupStmts) write(ctx context.Context, b *outcomeBatch, onDB, slots *[upsertSizes]*sql.Stmt) error {
+	for at := 0; at < len(b.refs); {
+		i := min(bits.Len(uint(len(b.refs)-at))-1, upsertSizes-1)
 		n := 1 << i
-		args := s.outcomes[at*upsertArgs : (at+n)*upsertArgs]
-		if _, err := s.bound(ctx, &s.upserts[i], s.upsertsOnDB[i]).ExecContext(ctx, args...); err != nil {
-			if n == 1 {
-				return fmt.Errorf("portfolio: storing the entry %q: %w", s.refs[at], err)
+		res, err := s.bound(ctx, &slots[i], onDB[i]).ExecContext(ctx, b.args[at*upsertArgs:(at+n)*upsertArgs]...)
+		if err == nil && b == &s.insert {
+			var stored int64
+			if stored, err = res.RowsAffected(); err == nil && stored != int64(n) {
+				return errStoredMeanwhile
 			}
-			return fmt.Errorf("portfolio: storing the entries %q to %q: %w", s.refs[at], s.refs[at+n-1], err)
+		}
+		if err != nil {
+			if n == 1 {
+				return fmt.Errorf("portfolio: storing the entry %q: %w", b.refs[at], err)
+			}
+			return fmt.Errorf("portfolio: storing the entries %q to %q: %w", b.refs[at], b.refs[at+n-1], err)
 		}
 		at += n
 	}
-	s.outcomes, s.refs = s.outcomes[:0], s.refs[:0]
+	b.args, b.refs = b.args[:0], b.refs[:0]
 	return nil
 }
 
