@@ -118,7 +118,7 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 			o.Batch.Match = o.Match
 		}
 		o.Batch.Match = o.Batch.Match.WithSuggestions()
-		seen := &refsSeen{at: map[uint64]int{}}
+		seen := newRefsSeen()
 		// One committer for the whole import: the last group of a chunk
 		// commits while the next chunk is read and prepared.
 		c := &committer{p: p, ctx: ctx}
