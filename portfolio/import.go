@@ -194,7 +194,7 @@ func (p *Portfolio) importChunk(ctx context.Context, c *committer, rows []Row, s
 			case it.retag:
 				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.setTags(ctx, it.row.Ref, it.row.Tags) })
 			case it.res.Status == Matched:
-				oc := outcome{status: Matched, companyID: it.row.CompanyID, score: 1, reasons: []string{"company id given"}}
+				oc := outcome{status: Matched, companyID: it.row.CompanyID, score: 1, reasons: byIDReasons, reasonsJSON: byIDReasonsJSON}
 				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
 			case it.write != nil:
 				c.add(*it.res, it.write)
@@ -358,15 +358,23 @@ func minScore(o *registerdata.MatchOptions) float64 {
 
 // outcome is what is stored for a resolved row.
 type outcome struct {
-	status     Status
-	companyID  string
-	name       string
-	score      float64
-	reasons    []string
-	candidates []registerdata.MatchCandidate
-	credits    int64
-	problem    string // what happened, in words, for a row awaiting review
+	status      Status
+	companyID   string
+	name        string
+	score       float64
+	reasons     []string
+	reasonsJSON string // reasons as stored, when known before; "" otherwise
+	candidates  []registerdata.MatchCandidate
+	credits     int64
+	problem     string // what happened, in words, for a row awaiting review
 }
+
+// The reasons of a row matched by the company id it gives, and their
+// JSON.
+var (
+	byIDReasons     = []string{"company id given"}
+	byIDReasonsJSON = jsonStrings(byIDReasons)
+)
 
 // storedCandidate is a match candidate as stored for review: what a
 // reviewer compares with the customer's row.

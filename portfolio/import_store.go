@@ -337,6 +337,7 @@ type groupStmts struct {
 	inserts     [upsertSizes]*sql.Stmt
 	retag       *sql.Stmt
 	now         int64
+	nowArg      any                 // now as an argument, boxed once
 	q           func(string) string // the store's spelling of a query
 	// The outcomes stored but not written yet: those of Refs not stored
 	// when their chunk was read (inserted, with insertsOnDB) and the
@@ -454,12 +455,23 @@ func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) 
 	if oc.status != Matched {
 		queued = s.now
 	}
+	reasons := oc.reasonsJSON
+	if reasons == "" {
+		reasons = jsonStrings(oc.reasons)
+	}
 	b := &s.upsert
 	if s.insertsOnDB != nil && !it.stored {
 		b = &s.insert
 	}
+	if b.args == nil {
+		b.args = make([]any, 0, maxGroup*upsertArgs)
+		b.refs = make([]string, 0, maxGroup)
+	}
+	if s.nowArg == nil {
+		s.nowArg = s.now
+	}
 	b.args = append(b.args, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
-		jsonStrings(oc.reasons), cands, jsonStrings(it.row.Tags), it.fp, oc.credits, s.now, s.now,
+		reasons, cands, jsonStrings(it.row.Tags), it.fp, oc.credits, s.nowArg, s.nowArg,
 		rowJSON(it.row), oc.problem, queued)
 	b.refs = append(b.refs, it.row.Ref)
 	if len(b.refs) == maxGroup {
