@@ -116,15 +116,25 @@ type group struct {
 // yielded, and a match answer waits for its commit no longer than the
 // commit before it takes.
 type committer struct {
-	p    *Portfolio
-	ctx  context.Context
-	cur  group      // gathering
-	busy *group     // being committed, or nil
-	done chan error // busy's outcome
+	p     *Portfolio
+	ctx   context.Context
+	cur   group      // gathering
+	busy  *group     // being committed, or nil
+	spare group      // the emptied slices of a group yielded, or none
+	done  chan error // busy's outcome
 }
 
 // add appends a row's result and its write (nil when nothing is stored).
 func (c *committer) add(res ImportResult, write func(context.Context, *groupStmts) error) {
+	if c.cur.results == nil {
+		// A group holds at most maxGroup rows: its slices are sized
+		// once, and those of a group yielded serve again.
+		c.cur, c.spare = c.spare, group{}
+		if c.cur.results == nil {
+			c.cur.results = make([]ImportResult, 0, maxGroup)
+			c.cur.writes = make([]func(context.Context, *groupStmts) error, 0, maxGroup)
+		}
+	}
 	c.cur.results = append(c.cur.results, res)
 	if write != nil {
 		c.cur.writes = append(c.cur.writes, write)
@@ -205,6 +215,9 @@ func (c *committer) settle(err error, yield func(ImportResult, error) bool) bool
 			return false
 		}
 	}
+	clear(g.results)
+	clear(g.writes)
+	c.spare = group{results: g.results[:0], writes: g.writes[:0]}
 	return true
 }
 
