@@ -142,3 +142,11 @@ func SetWalkPage(n int) int {
 	walkPage = n
 	return old
 }
+
+// ImportBatch is the most rows Import commits in one transaction.
+const ImportBatch = maxGroup
+
+// SetAfterStoredRead sets the function Import runs once it has read the
+// stored entries of a chunk's refs, before it writes any of them (nil:
+// none).
+func SetAfterStoredRead(f func(refs []string)) { afterStoredRead = f }

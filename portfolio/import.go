@@ -118,44 +118,61 @@ func (p *Portfolio) Import(ctx context.Context, rows iter.Seq2[Row, error], o Im
 			o.Batch.Match = o.Match
 		}
 		o.Batch.Match = o.Batch.Match.WithSuggestions()
-		seen := &refsSeen{at: map[uint64]int{}}
+		seen := newRefsSeen()
+		// One committer for the whole import: the last group of a chunk
+		// commits while the next chunk is read and prepared.
+		c := &committer{p: p, ctx: ctx}
+		defer c.wait()
 		chunk := make([]Row, 0, importChunk)
 		for r, err := range rows {
 			if err != nil {
-				yield(ImportResult{}, fmt.Errorf("portfolio: Import: reading the rows: %w", err))
-				return
+				err = fmt.Errorf("portfolio: Import: reading the rows: %w", err)
+			} else {
+				err = ctx.Err()
 			}
-			if ctx.Err() != nil {
-				yield(ImportResult{}, ctx.Err())
+			if err != nil {
+				// What is committed is reported before the import stops.
+				if c.finish(yield) {
+					yield(ImportResult{}, err)
+				}
 				return
 			}
 			chunk = append(chunk, r)
 			if len(chunk) == importChunk {
-				if !p.importChunk(ctx, chunk, seen, o.Batch, yield) {
+				if !p.importChunk(ctx, c, chunk, seen, o.Batch, yield) {
 					return
 				}
 				chunk = chunk[:0]
 			}
 		}
-		if len(chunk) > 0 {
-			p.importChunk(ctx, chunk, seen, o.Batch, yield)
+		if len(chunk) > 0 && !p.importChunk(ctx, c, chunk, seen, o.Batch, yield) {
+			return
 		}
+		c.flush(yield)
 	}
 }
 
+// afterStoredRead, when set (by the tests), runs once the stored entries
+// of a chunk's refs are read, before anything of the chunk is written.
+var afterStoredRead func(refs []string)
+
 // pending is a row of a chunk and what is known of it before matching.
 type pending struct {
-	row   Row
-	fp    string
-	res   *ImportResult                            // decided without a match
-	retag bool                                     // Unchanged, with other tags to store
-	write func(context.Context, *groupStmts) error // what to store for res, when not retag or Matched
-	query int                                      // index into the queries to match, or -1
+	row    Row
+	fp     string
+	res    *ImportResult                            // decided without a match
+	stored bool                                     // its Ref was stored when the chunk was read
+	retag  bool                                     // Unchanged, with other tags to store
+	write  func(context.Context, *groupStmts) error // what to store for res, when not retag or Matched
+	query  int                                      // index into the queries to match, or -1
 }
 
-// importChunk resolves one chunk and yields its results in order; false
-// when the import must stop.
-func (p *Portfolio) importChunk(ctx context.Context, rows []Row, seen *refsSeen, b registerdata.BatchOptions, yield func(ImportResult, error) bool) bool {
+// importChunk resolves one chunk and yields its results in order, through
+// c; false when the import must stop. Its last group may still be
+// committing when it returns: the refs of the next chunk are none of
+// its own (a repeated Ref fails without a look at the store), so what
+// that chunk reads of the store does not depend on it.
+func (p *Portfolio) importChunk(ctx context.Context, c *committer, rows []Row, seen *refsSeen, b registerdata.BatchOptions, yield func(ImportResult, error) bool) bool {
 	items, queries, err := p.prepareChunk(ctx, rows, seen)
 	if err != nil {
 		yield(ImportResult{}, err)
@@ -167,8 +184,6 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, seen *refsSeen,
 		defer stop()
 		matches = ch
 	}
-	c := &committer{p: p, ctx: ctx}
-	defer c.wait()
 	billed := map[*registerdata.Match]bool{}
 	for i := range items {
 		it := &items[i]
@@ -179,7 +194,7 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, seen *refsSeen,
 			case it.retag:
 				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.setTags(ctx, it.row.Ref, it.row.Tags) })
 			case it.res.Status == Matched:
-				oc := outcome{status: Matched, companyID: it.row.CompanyID, score: 1, reasons: []string{"company id given"}}
+				oc := outcome{status: Matched, companyID: it.row.CompanyID, score: 1, reasons: byIDReasons, reasonsJSON: byIDReasonsJSON}
 				c.add(*it.res, func(ctx context.Context, s *groupStmts) error { return s.storeOutcome(ctx, it, oc) })
 			case it.write != nil:
 				c.add(*it.res, it.write)
@@ -221,7 +236,7 @@ func (p *Portfolio) importChunk(ctx context.Context, rows []Row, seen *refsSeen,
 			return false
 		}
 	}
-	return c.flush(yield)
+	return c.pass(yield)
 }
 
 // prepareChunk validates the rows of a chunk and sorts them into those
@@ -249,6 +264,9 @@ func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row, seen *refsSeen
 	if err != nil {
 		return nil, nil, err
 	}
+	if afterStoredRead != nil {
+		afterStoredRead(refs)
+	}
 	var queries []registerdata.MatchQuery
 	for i := range items {
 		it := &items[i]
@@ -257,6 +275,7 @@ func (p *Portfolio) prepareChunk(ctx context.Context, rows []Row, seen *refsSeen
 		}
 		r := it.row
 		s := stored[r.Ref]
+		it.stored = s != nil
 		switch {
 		case s != nil && s.fingerprint == it.fp:
 			it.res = &ImportResult{Row: r, Status: Unchanged, CompanyID: s.CompanyID, Score: s.Score}
@@ -339,15 +358,23 @@ func minScore(o *registerdata.MatchOptions) float64 {
 
 // outcome is what is stored for a resolved row.
 type outcome struct {
-	status     Status
-	companyID  string
-	name       string
-	score      float64
-	reasons    []string
-	candidates []registerdata.MatchCandidate
-	credits    int64
-	problem    string // what happened, in words, for a row awaiting review
+	status      Status
+	companyID   string
+	name        string
+	score       float64
+	reasons     []string
+	reasonsJSON string // reasons as stored, when known before; "" otherwise
+	candidates  []registerdata.MatchCandidate
+	credits     int64
+	problem     string // what happened, in words, for a row awaiting review
 }
+
+// The reasons of a row matched by the company id it gives, and their
+// JSON.
+var (
+	byIDReasons     = []string{"company id given"}
+	byIDReasonsJSON = jsonStrings(byIDReasons)
+)
 
 // storedCandidate is a match candidate as stored for review: what a
 // reviewer compares with the customer's row.
@@ -378,8 +405,63 @@ func (s storedCandidate) matchCandidate() registerdata.MatchCandidate {
 	return c
 }
 
-// rowJSON is r as stored: what the customer wrote.
+// rowJSON is r as stored: what the customer wrote, as json.Marshal
+// writes it; a row without a query (by company id) is written without
+// reflection.
 func rowJSON(r Row) string {
-	r.Tags = normTags(r.Tags)
-	return mustJSON(r)
+	if r.Query != (registerdata.MatchQuery{}) {
+		r.Tags = normTags(r.Tags)
+		return mustJSON(r)
+	}
+	b := make([]byte, 0, 32+len(r.Ref)+len(r.CompanyID)+16*len(r.Tags))
+	b = append(b, `{"ref":`...)
+	b = appendJSONString(b, r.Ref)
+	if r.CompanyID != "" {
+		b = append(b, `,"company_id":`...)
+		b = appendJSONString(b, r.CompanyID)
+	}
+	if len(r.Tags) > 0 {
+		b = append(b, `,"tags":`...)
+		b = appendJSONStrings(b, r.Tags)
+	}
+	return string(append(b, '}'))
+}
+
+// jsonStrings is ss as json.Marshal writes it, "[]" for nil.
+func jsonStrings(ss []string) string {
+	if len(ss) == 0 {
+		return "[]"
+	}
+	n := 2
+	for _, s := range ss {
+		n += len(s) + 3
+	}
+	return string(appendJSONStrings(make([]byte, 0, n), ss))
+}
+
+// appendJSONStrings appends ss as a JSON array of strings.
+func appendJSONStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendJSONString appends s as json.Marshal writes it: as it is between
+// quotes when it has nothing to escape (printable ASCII but for '"', '\\'
+// and the '<', '>' and '&' that json.Marshal escapes), else through
+// json.Marshal.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return append(b, mustJSON(s)...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

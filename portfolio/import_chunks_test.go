@@ -226,3 +226,53 @@ func TestImportCancelledInALaterChunkResumesWhereItStopped(t *testing.T) {
 		}
 	})
 }
+
+// TestImportOfRefsStoredMeanwhileUpdatesThem stores an entry for the last
+// Ref of each chunk after the import has read the chunk's stored entries
+// and before it writes them, as another writer could: the import still
+// reports every row Matched and leaves each raced entry as an upsert
+// does (the import's company, the other writer's credits and time of
+// adding kept), on each engine.
+func TestImportOfRefsStoredMeanwhileUpdatesThem(t *testing.T) {
+	srv, c, clk := newFake(t, fake.WithGenerated(300))
+	ids := srv.CompanyIDs()[:300]
+	var rows []portfolio.Row
+	for i, id := range ids {
+		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("M%04d", i), CompanyID: id})
+	}
+	engines(t, func(t *testing.T, dsn string) {
+		p := open(t, dsn, c, clk)
+		db := rawDB(t, dsn)
+		var raced []string
+		portfolio.SetAfterStoredRead(func(refs []string) {
+			ref := refs[len(refs)-1]
+			raced = append(raced, ref)
+			_, err := db.Exec(`INSERT INTO portfolio_entries (ref, company_id, status, fingerprint, credits, added_at, updated_at)
+				VALUES ($1, 'DE-OTHER', 'matched', 'other', 7, 1, 1)`, ref)
+			require.NoError(t, err)
+		})
+		t.Cleanup(func() { portfolio.SetAfterStoredRead(nil) })
+		rs := importAll(t, p, rows, portfolio.ImportOptions{})
+		portfolio.SetAfterStoredRead(nil)
+		require.Len(t, rs, len(rows))
+		for i, r := range rs {
+			require.Equal(t, portfolio.Matched, r.Status, r.Row.Ref)
+			require.Equal(t, ids[i], r.CompanyID)
+		}
+		require.Equal(t, []string{"M0255", "M0299"}, raced)
+		got := map[string]string{}
+		for e, err := range p.Entries(context.Background()) {
+			require.NoError(t, err)
+			got[e.Ref] = e.CompanyID
+		}
+		require.Len(t, got, len(rows))
+		for i, r := range rows {
+			assert.Equal(t, ids[i], got[r.Ref], r.Ref)
+		}
+		for _, ref := range raced {
+			var credits, added int64
+			require.NoError(t, db.QueryRow(`SELECT credits, added_at FROM portfolio_entries WHERE ref = $1`, ref).Scan(&credits, &added))
+			assert.Equal(t, []int64{7, 1}, []int64{credits, added}, ref)
+		}
+	})
+}

@@ -1,10 +1,9 @@
 package portfolio
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 )
 
 // ErrDuplicateRef is wrapped by the error of an ImportResult whose Ref an
@@ -36,19 +35,25 @@ func (e *DuplicateRefError) Error() string {
 func (e *DuplicateRefError) Unwrap() error { return ErrDuplicateRef }
 
 // refsSeen are the Refs of an import so far, each with the number of its
-// row (from 1). A Ref is kept as 8 bytes of its hash: an import of
-// millions of rows stays within a few tens of megabytes.
+// row (from 1). A Ref is kept as its 64-bit hash, seeded anew for each
+// import (so no input can be made to collide): an import of millions of
+// rows stays within a few tens of megabytes.
 type refsSeen struct {
-	at map[uint64]int
-	n  int
+	at   map[uint64]int
+	seed maphash.Seed
+	n    int
+}
+
+// newRefsSeen is an empty refsSeen.
+func newRefsSeen() *refsSeen {
+	return &refsSeen{at: map[uint64]int{}, seed: maphash.MakeSeed()}
 }
 
 // first is the number of the earlier row with ref, or 0 when it is the
 // first; it counts the row either way.
 func (s *refsSeen) first(ref string) (row, earlier int) {
 	s.n++
-	sum := sha256.Sum256([]byte(ref))
-	k := binary.BigEndian.Uint64(sum[:8])
+	k := maphash.String(s.seed, ref)
 	if e, ok := s.at[k]; ok {
 		return s.n, e
 	}

@@ -3,7 +3,10 @@ package portfolio
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"math/bits"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -20,16 +23,28 @@ type storedRow struct {
 	decidedFP   string // the fingerprint of the row a person resolved, or ""
 }
 
+// storedEntriesSQL reads the entries whose Refs its one argument lists,
+// a JSON array of strings: one statement, prepared once, for a chunk of
+// any size.
+const storedEntriesSQL = `SELECT ref, company_id, status, score, tags, fingerprint, decided_fp FROM portfolio_entries
+	WHERE ref IN (SELECT value FROM `
+
 // storedEntries are the stored entries of refs, by Ref, read in one
-// query (refs are at most a chunk: within every engine's limit of
-// parameters).
+// query.
 func (p *Portfolio) storedEntries(ctx context.Context, refs []string) (map[string]*storedRow, error) {
 	out := make(map[string]*storedRow, len(refs))
 	if len(refs) == 0 {
 		return out, nil
 	}
-	marks, args := inList(refs)
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT ref, company_id, status, score, tags, fingerprint, decided_fp FROM portfolio_entries WHERE ref IN (`+marks+`)`), args...)
+	query := storedEntriesSQL + `json_each($1))`
+	if p.engine == enginePostgres {
+		query = storedEntriesSQL + `json_array_elements_text($1::json))`
+	}
+	st, err := p.stmts.get(ctx, p.db, p.q(query))
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
+	}
+	rows, err := st.QueryContext(ctx, jsonStrings(refs))
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: reading the stored entries: %w", err)
 	}
@@ -101,15 +116,25 @@ type group struct {
 // yielded, and a match answer waits for its commit no longer than the
 // commit before it takes.
 type committer struct {
-	p    *Portfolio
-	ctx  context.Context
-	cur  group      // gathering
-	busy *group     // being committed, or nil
-	done chan error // busy's outcome
+	p     *Portfolio
+	ctx   context.Context
+	cur   group      // gathering
+	busy  *group     // being committed, or nil
+	spare group      // the emptied slices of a group yielded, or none
+	done  chan error // busy's outcome
 }
 
 // add appends a row's result and its write (nil when nothing is stored).
 func (c *committer) add(res ImportResult, write func(context.Context, *groupStmts) error) {
+	if c.cur.results == nil {
+		// A group holds at most maxGroup rows: its slices are sized
+		// once, and those of a group yielded serve again.
+		c.cur, c.spare = c.spare, group{}
+		if c.cur.results == nil {
+			c.cur.results = make([]ImportResult, 0, maxGroup)
+			c.cur.writes = make([]func(context.Context, *groupStmts) error, 0, maxGroup)
+		}
+	}
 	c.cur.results = append(c.cur.results, res)
 	if write != nil {
 		c.cur.writes = append(c.cur.writes, write)
@@ -133,26 +158,46 @@ func (c *committer) start() {
 		}
 		// Prepared before the transaction: SQLite's one connection is
 		// the transaction's once it begins.
-		upsert, err := c.p.stmts.get(ctx, c.p.db, c.p.q(upsertEntrySQL))
-		if err != nil {
-			done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
-			return
+		var upserts, inserts [upsertSizes]*sql.Stmt
+		pg := c.p.engine == enginePostgres
+		for i := range upserts {
+			var err error
+			if upserts[i], err = c.p.stmts.get(ctx, c.p.db, upsertEntriesSQL(1<<i, pg)); err == nil && !pg {
+				inserts[i], err = c.p.stmts.get(ctx, c.p.db, insertEntriesSQL(1<<i))
+			}
+			if err != nil {
+				done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
+				return
+			}
 		}
 		retag, err := c.p.stmts.get(ctx, c.p.db, c.p.q(retagSQL))
 		if err != nil {
 			done <- fmt.Errorf("portfolio: preparing the import's statements: %w", err)
 			return
 		}
-		done <- c.p.inTx(ctx, func(tx *sql.Tx) error {
-			s := &groupStmts{tx: tx, upsertOnDB: upsert, retagOnDB: retag, now: micros(c.p.cfg.now()), q: c.p.q}
-			defer s.close()
-			for _, w := range g.writes {
-				if err := w(ctx, s); err != nil {
-					return err
+		write := func(inserts *[upsertSizes]*sql.Stmt) error {
+			return c.p.inTx(ctx, func(tx *sql.Tx) error {
+				s := &groupStmts{tx: tx, upsertsOnDB: &upserts, insertsOnDB: inserts, retagOnDB: retag, now: micros(c.p.cfg.now()), q: c.p.q}
+				defer s.close()
+				for _, w := range g.writes {
+					if err := w(ctx, s); err != nil {
+						return err
+					}
 				}
-			}
-			return nil
-		})
+				return s.writeOutcomes(ctx)
+			})
+		}
+		if pg {
+			// PostgreSQL keeps no copy of the pages a statement changes:
+			// every outcome is an upsert.
+			done <- write(nil)
+			return
+		}
+		err = write(&inserts)
+		if errors.Is(err, errStoredMeanwhile) {
+			err = write(nil)
+		}
+		done <- err
 	}()
 }
 
@@ -170,6 +215,9 @@ func (c *committer) settle(err error, yield func(ImportResult, error) bool) bool
 			return false
 		}
 	}
+	clear(g.results)
+	clear(g.writes)
+	c.spare = group{results: g.results[:0], writes: g.writes[:0]}
 	return true
 }
 
@@ -193,6 +241,19 @@ func (c *committer) flush(yield func(ImportResult, error) bool) bool {
 	}
 	c.start()
 	return c.finish(yield)
+}
+
+// pass starts committing what is gathered, without waiting for it;
+// false when the import must stop.
+func (c *committer) pass(yield func(ImportResult, error) bool) bool {
+	if len(c.cur.results) == 0 {
+		return true
+	}
+	if !c.finish(yield) {
+		return false
+	}
+	c.start()
+	return true
 }
 
 // rotate starts committing the gathered group once it is full.
@@ -279,17 +340,33 @@ func (ps *preparedStmts) close() {
 
 // groupStmts are the statements of one group's transaction: the
 // store's prepared statements, each bound to the transaction on first
-// use.
+// use, and the outcomes gathered for them.
 type groupStmts struct {
-	tx                    *sql.Tx
-	upsertOnDB, retagOnDB *sql.Stmt
-	upsert, retag         *sql.Stmt
-	now                   int64
-	q                     func(string) string // the store's spelling of a query
+	tx          *sql.Tx
+	upsertsOnDB *[upsertSizes]*sql.Stmt
+	insertsOnDB *[upsertSizes]*sql.Stmt // nil: every outcome is an upsert
+	retagOnDB   *sql.Stmt
+	upserts     [upsertSizes]*sql.Stmt
+	inserts     [upsertSizes]*sql.Stmt
+	retag       *sql.Stmt
+	now         int64
+	nowArg      any                 // now as an argument, boxed once
+	q           func(string) string // the store's spelling of a query
+	// The outcomes stored but not written yet: those of Refs not stored
+	// when their chunk was read (inserted, with insertsOnDB) and the
+	// others (upserted).
+	insert, upsert outcomeBatch
+}
+
+// outcomeBatch is outcomes to write: the arguments of each (upsertArgs)
+// and their Refs.
+type outcomeBatch struct {
+	args []any
+	refs []string
 }
 
 func (s *groupStmts) close() {
-	for _, st := range []*sql.Stmt{s.upsert, s.retag} {
+	for _, st := range append(append(s.upserts[:], s.inserts[:]...), s.retag) {
 		if st != nil {
 			_ = st.Close()
 		}
@@ -306,34 +383,147 @@ func (s *groupStmts) bound(ctx context.Context, slot **sql.Stmt, onDB *sql.Stmt)
 
 const retagSQL = `UPDATE portfolio_entries SET tags = $1, updated_at = $2 WHERE ref = $3`
 
-const upsertEntrySQL = `INSERT INTO portfolio_entries
-	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at, row_data, problem, queued_at)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)
+// upsertSizes is how many upsert statements there are: one for each
+// power of two of rows up to maxGroup, so that the outcomes of a group
+// are written in as many statements as the ones in the binary number of
+// its rows.
+const upsertSizes = 7
+
+// upsertArgs is how many arguments each row of an upsert has.
+const upsertArgs = 15
+
+// upsertEntriesSQL stores n outcomes in one statement: a row of an entry
+// not stored before is inserted, a stored one takes the new outcome and
+// adds its credits. Its placeholders are numbered ($1, $2, ...) for
+// PostgreSQL and anonymous (?) for SQLite, where the driver looks each
+// numbered one up by a scan of the statement's names: binding thousands
+// of them would take time quadratic in their number.
+func upsertEntriesSQL(n int, numbered bool) string {
+	return entriesSQL(`INSERT INTO`, n, numbered) + `
 	ON CONFLICT (ref) DO UPDATE SET company_id = excluded.company_id, name = excluded.name, status = excluded.status,
 		score = excluded.score, reasons = excluded.reasons, candidates = excluded.candidates, tags = excluded.tags,
 		fingerprint = excluded.fingerprint, credits = portfolio_entries.credits + excluded.credits, updated_at = excluded.updated_at,
 		row_data = excluded.row_data, problem = excluded.problem,
 		queued_at = CASE WHEN excluded.queued_at = 0 THEN 0 WHEN portfolio_entries.queued_at > 0 THEN portfolio_entries.queued_at ELSE excluded.queued_at END`
+}
 
-// storeOutcome writes the outcome of one row.
-func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
-	cands := make([]storedCandidate, 0, len(oc.candidates))
-	for _, c := range oc.candidates {
-		cands = append(cands, storeCandidate(c))
+// insertEntriesSQL stores n outcomes of Refs not stored when their chunk
+// was read, on SQLite: it inserts them and leaves a Ref stored meanwhile
+// as it is (the statement's changes say how many it inserted). A
+// statement of several rows that may abort halfway makes SQLite keep a
+// journal of the statement, a copy of every page it changes, to undo it
+// alone; an upsert's update may abort, and so may a constraint of the
+// insert unless it fails without undoing (OR FAIL). This statement needs
+// no such journal: a failure fails the group's whole transaction anyway.
+func insertEntriesSQL(n int) string {
+	return entriesSQL(`INSERT OR FAIL INTO`, n, false) + ` ON CONFLICT (ref) DO NOTHING`
+}
+
+// entriesSQL is verb, the columns of an outcome and n rows of
+// placeholders (see upsertEntriesSQL).
+func entriesSQL(verb string, n int, numbered bool) string {
+	var b strings.Builder
+	b.WriteString(verb + ` portfolio_entries
+	(ref, company_id, name, status, score, reasons, candidates, tags, fingerprint, credits, added_at, updated_at, row_data, problem, queued_at)
+	VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for j := range upsertArgs {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			if numbered {
+				b.WriteString("$" + itoa(i*upsertArgs+j+1))
+			} else {
+				b.WriteByte('?')
+			}
+		}
+		b.WriteByte(')')
 	}
-	if oc.reasons == nil {
-		oc.reasons = []string{}
+	return b.String()
+}
+
+// errStoredMeanwhile fails a group's transaction when a Ref its chunk
+// found not stored was stored by another writer before the group's
+// insert: the group is written again with upserts only.
+var errStoredMeanwhile = errors.New("portfolio: an entry was stored while the import wrote it")
+
+// storeOutcome stores the outcome of one row: it is written with the
+// outcomes of the other rows of the group, before the group commits
+// (writeOutcomes). The rows of a group have Refs of their own, so the
+// order of their writes does not matter.
+func (s *groupStmts) storeOutcome(ctx context.Context, it *pending, oc outcome) error {
+	cands := "[]"
+	if len(oc.candidates) > 0 {
+		sc := make([]storedCandidate, 0, len(oc.candidates))
+		for _, c := range oc.candidates {
+			sc = append(sc, storeCandidate(c))
+		}
+		cands = mustJSON(sc)
 	}
 	var queued int64
 	if oc.status != Matched {
 		queued = s.now
 	}
-	_, err := s.bound(ctx, &s.upsert, s.upsertOnDB).ExecContext(ctx, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
-		mustJSON(oc.reasons), mustJSON(cands), mustJSON(normTags(it.row.Tags)), it.fp, oc.credits, s.now,
-		rowJSON(it.row), oc.problem, queued)
-	if err != nil {
-		return fmt.Errorf("portfolio: storing the entry %q: %w", it.row.Ref, err)
+	reasons := oc.reasonsJSON
+	if reasons == "" {
+		reasons = jsonStrings(oc.reasons)
 	}
+	b := &s.upsert
+	if s.insertsOnDB != nil && !it.stored {
+		b = &s.insert
+	}
+	if b.args == nil {
+		b.args = make([]any, 0, maxGroup*upsertArgs)
+		b.refs = make([]string, 0, maxGroup)
+	}
+	if s.nowArg == nil {
+		s.nowArg = s.now
+	}
+	b.args = append(b.args, it.row.Ref, oc.companyID, oc.name, string(oc.status), oc.score,
+		reasons, cands, jsonStrings(it.row.Tags), it.fp, oc.credits, s.nowArg, s.nowArg,
+		rowJSON(it.row), oc.problem, queued)
+	b.refs = append(b.refs, it.row.Ref)
+	if len(b.refs) == maxGroup {
+		return s.writeOutcomes(ctx)
+	}
+	return nil
+}
+
+// writeOutcomes writes the outcomes gathered, in one statement per power
+// of two of their number, largest first.
+func (s *groupStmts) writeOutcomes(ctx context.Context) error {
+	if err := s.write(ctx, &s.insert, s.insertsOnDB, &s.inserts); err != nil {
+		return err
+	}
+	return s.write(ctx, &s.upsert, s.upsertsOnDB, &s.upserts)
+}
+
+// write writes the outcomes of b with the statements onDB, bound to the
+// transaction in slots.
+func (s *groupStmts) write(ctx context.Context, b *outcomeBatch, onDB, slots *[upsertSizes]*sql.Stmt) error {
+	for at := 0; at < len(b.refs); {
+		i := min(bits.Len(uint(len(b.refs)-at))-1, upsertSizes-1)
+		n := 1 << i
+		res, err := s.bound(ctx, &slots[i], onDB[i]).ExecContext(ctx, b.args[at*upsertArgs:(at+n)*upsertArgs]...)
+		if err == nil && b == &s.insert {
+			var stored int64
+			if stored, err = res.RowsAffected(); err == nil && stored != int64(n) {
+				return errStoredMeanwhile
+			}
+		}
+		if err != nil {
+			if n == 1 {
+				return fmt.Errorf("portfolio: storing the entry %q: %w", b.refs[at], err)
+			}
+			return fmt.Errorf("portfolio: storing the entries %q to %q: %w", b.refs[at], b.refs[at+n-1], err)
+		}
+		at += n
+	}
+	b.args, b.refs = b.args[:0], b.refs[:0]
 	return nil
 }
 
@@ -344,7 +534,7 @@ func (s *groupStmts) storeFailed(ctx context.Context, it *pending, problem strin
 	_, err := s.tx.ExecContext(ctx, s.q(`INSERT INTO portfolio_entries
 		(ref, status, tags, fingerprint, added_at, updated_at, row_data, problem, queued_at)
 		VALUES ($1, 'failed', $2, '', $3, $3, $4, $5, $3) ON CONFLICT (ref) DO NOTHING`),
-		it.row.Ref, mustJSON(normTags(it.row.Tags)), s.now, rowJSON(it.row), problem)
+		it.row.Ref, jsonStrings(it.row.Tags), s.now, rowJSON(it.row), problem)
 	if err != nil {
 		return fmt.Errorf("portfolio: storing the failed row %q: %w", it.row.Ref, err)
 	}
@@ -361,7 +551,7 @@ func (s *groupStmts) markChanged(ctx context.Context, it *pending, changed bool)
 		flag, queued = 1, s.now
 	}
 	_, err := s.tx.ExecContext(ctx, s.q(`UPDATE portfolio_entries SET row_data = $1, fingerprint = $2, tags = $3, changed = $4,
-		queued_at = $5, updated_at = $6 WHERE ref = $7`), rowJSON(it.row), it.fp, mustJSON(normTags(it.row.Tags)), flag, queued, s.now, it.row.Ref)
+		queued_at = $5, updated_at = $6 WHERE ref = $7`), rowJSON(it.row), it.fp, jsonStrings(it.row.Tags), flag, queued, s.now, it.row.Ref)
 	if err != nil {
 		return fmt.Errorf("portfolio: storing the changed row %q: %w", it.row.Ref, err)
 	}
@@ -370,9 +560,12 @@ func (s *groupStmts) markChanged(ctx context.Context, it *pending, changed bool)
 
 // setTags updates the tags of an Unchanged entry.
 func (s *groupStmts) setTags(ctx context.Context, ref string, tags []string) error {
-	_, err := s.bound(ctx, &s.retag, s.retagOnDB).ExecContext(ctx, mustJSON(normTags(tags)), s.now, ref)
+	_, err := s.bound(ctx, &s.retag, s.retagOnDB).ExecContext(ctx, jsonStrings(tags), s.now, ref)
 	if err != nil {
 		return fmt.Errorf("portfolio: updating the tags of %q: %w", ref, err)
 	}
 	return nil
 }
+
+// The upserts cover a whole group: the largest writes maxGroup rows.
+var _ = uint(maxGroup - 1<<(upsertSizes-1))

@@ -91,11 +91,20 @@ func (r *Row) validate() error {
 
 // fingerprint identifies the data of r that decides its company: the
 // same fingerprint needs no new match.
+// It hashes the JSON of the company id and the query; a row without a
+// query has its JSON written without reflection, byte for byte as
+// json.Marshal writes it.
 func (r *Row) fingerprint() string {
-	b, _ := json.Marshal(struct {
-		ID string                  `json:"id"`
-		Q  registerdata.MatchQuery `json:"q"`
-	}{r.CompanyID, r.Query})
+	var b []byte
+	if r.Query == (registerdata.MatchQuery{}) {
+		b = make([]byte, 0, 16+len(r.CompanyID))
+		b = append(appendJSONString(append(b, `{"id":`...), r.CompanyID), `,"q":{}}`...)
+	} else {
+		b, _ = json.Marshal(struct {
+			ID string                  `json:"id"`
+			Q  registerdata.MatchQuery `json:"q"`
+		}{r.CompanyID, r.Query})
+	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:16])
 }
