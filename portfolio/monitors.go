@@ -263,7 +263,7 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 	}
 	for id, err := range pl.EachCreate(ctx) {
 		if err != nil {
-			return res, fmt.Errorf("portfolio: Sync: %w", err)
+			return res, err // the walk says what failed
 		}
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -321,7 +321,7 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 	}
 	for id, err := range pl.EachBaseline(ctx) {
 		if err != nil {
-			return res, fmt.Errorf("portfolio: Sync: %w", err)
+			return res, err // the walk says what failed
 		}
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -340,7 +340,7 @@ func (p *Portfolio) Sync(ctx context.Context, pl Plan) (SyncResult, error) {
 	}
 	for id, err := range pl.EachDelete(ctx) {
 		if err != nil {
-			return res, fmt.Errorf("portfolio: Sync: %w", err)
+			return res, err // the walk says what failed
 		}
 		if err := ctx.Err(); err != nil {
 			return res, err

@@ -130,7 +130,7 @@ func TestSyncOfTotalsNeverDoesMoreThanPlanned(t *testing.T) {
 		before := spent(srv)
 		res, err := p.Sync(ctx, pl)
 		require.ErrorIs(t, err, portfolio.ErrPlanChanged)
-		assert.Contains(t, err.Error(), "make the plan again")
+		assert.Equal(t, "portfolio: the portfolio changed since the plan was made: make the plan again (it counted 10, and there are more)", err.Error())
 		assert.Equal(t, 10, res.Created, "the monitors counted, no more")
 		assert.Len(t, srv.Monitors(srv.APIKey), 10)
 		assert.LessOrEqual(t, spent(srv)-before, pl.Credits+pl.BaselineCredits, "no more than the plan priced")
