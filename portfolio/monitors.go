@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 
 	registerdata "github.com/registerdata/registerdata-go"
 	"github.com/registerdata/registerdata-go/enums"
@@ -141,28 +140,16 @@ func (p *Portfolio) plan(ctx context.Context, o MonitorOptions, totals bool) (Pl
 	if err != nil {
 		return Plan{}, fmt.Errorf("portfolio: Plan: listing the monitors: %w", err)
 	}
-	// What each company's monitor costs a month, at its own frequency (a
-	// disabled monitor is not billed): the account's monitors may have
-	// been made by syncs of different frequencies.
-	have := make(map[string]int64, len(ms))
 	account := make(map[string]registerdata.Monitor, len(ms))
 	for _, m := range ms {
 		if m.EntityType == enums.EntityTypeCompany {
-			have[m.EntityID] = monthlyOf(p.prices, m)
 			account[m.EntityID] = m
 		}
 	}
 	ms = nil
 	pl := Plan{Options: o, account: account, totals: totals, p: p}
 	withOwners := needsOwners(o.preferences())
-	var kept int64 // what the monitors kept cost a month
-	var notPublished int
-	if totals {
-		kept, notPublished, err = p.planTotals(ctx, &pl, have, withOwners)
-	} else {
-		kept, err = p.planLists(ctx, &pl, have, withOwners)
-		notPublished = len(pl.OwnersNotPublished)
-	}
+	kept, notPublished, err := p.tally(ctx, &pl, withOwners)
 	if err != nil {
 		return Plan{}, err
 	}
@@ -177,51 +164,6 @@ func (p *Portfolio) plan(ctx context.Context, o MonitorOptions, totals bool) (Pl
 		return Plan{}, fmt.Errorf("portfolio: Plan: %w", err)
 	}
 	return pl, nil
-}
-
-// planLists fills pl's lists and counts, and returns what the monitors
-// kept cost a month.
-func (p *Portfolio) planLists(ctx context.Context, pl *Plan, have map[string]int64, withOwners bool) (int64, error) {
-	want, err := p.wantedCompanies(ctx)
-	if err != nil {
-		return 0, err
-	}
-	ours, err := p.ownMonitors(ctx)
-	if err != nil {
-		return 0, err
-	}
-	slices.Sort(ours)
-	pl.Create, pl.Baseline, pl.Delete, pl.OwnersNotPublished = []string{}, []string{}, []string{}, map[string]string{}
-	var kept int64
-	for _, w := range want {
-		monthly, ok := have[w.id]
-		switch {
-		case !ok:
-			pl.Create = append(pl.Create, w.id)
-		case !w.stored:
-			pl.Baseline = append(pl.Baseline, w.id)
-			kept += monthly
-		default:
-			kept += monthly
-			continue
-		}
-		if why := ownersNotPublished(w.name); withOwners && why != "" {
-			pl.OwnersNotPublished[w.id] = why
-		}
-	}
-	// Both lists are sorted: a monitor of ours no entry wants is found
-	// by walking them side by side.
-	i := 0
-	for _, id := range ours {
-		for i < len(want) && want[i].id < id {
-			i++
-		}
-		if _, ok := have[id]; ok && (i == len(want) || want[i].id != id) {
-			pl.Delete = append(pl.Delete, id)
-		}
-	}
-	pl.CreateCount, pl.BaselineCount, pl.DeleteCount = len(pl.Create), len(pl.Baseline), len(pl.Delete)
-	return kept, nil
 }
 
 // ownersNotPublished is why the service publishes no owners for the

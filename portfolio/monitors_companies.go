@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	registerdata "github.com/registerdata/registerdata-go"
 )
@@ -20,34 +19,6 @@ type wanted struct {
 	id     string
 	name   string // the company's name as an entry keeps it
 	stored bool
-}
-
-// wantedCompanies are the distinct companies of the matched entries,
-// sorted (byte order, whatever the database's collation), each with
-// whether its baseline is stored: one list, not a list and a set.
-func (p *Portfolio) wantedCompanies(ctx context.Context) ([]wanted, error) {
-	rows, err := p.db.QueryContext(ctx, `SELECT e.company_id, MAX(e.name), MAX(CASE WHEN s.fetched_at > 0 THEN 1 ELSE 0 END)
-		FROM portfolio_entries e LEFT JOIN portfolio_snapshots s ON s.company_id = e.company_id
-		WHERE e.status = 'matched' AND e.company_id <> '' GROUP BY e.company_id`)
-	if err != nil {
-		return nil, fmt.Errorf("portfolio: reading the store: %w", err)
-	}
-	defer rows.Close()
-	var out []wanted
-	for rows.Next() {
-		var w wanted
-		var stored int
-		if err := rows.Scan(&w.id, &w.name, &stored); err != nil {
-			return nil, fmt.Errorf("portfolio: reading the store: %w", err)
-		}
-		w.stored = stored == 1
-		out = append(out, w)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("portfolio: reading the store: %w", err)
-	}
-	slices.SortFunc(out, func(a, b wanted) int { return strings.Compare(a.id, b.id) })
-	return slices.Clip(out), nil
 }
 
 // monthlyOf is what monitor m costs a month by prices: its frequency's
