@@ -2,6 +2,7 @@ package portfolio
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -150,3 +151,13 @@ const ImportBatch = maxGroup
 // stored entries of a chunk's refs, before it writes any of them (nil:
 // none).
 func SetAfterStoredRead(f func(refs []string)) { afterStoredRead = f }
+
+// EnqueueWithRiver enqueues the job of the delivery id with River's own
+// insert (its fast insert, which writes the row as the intake's
+// statements do), for comparing the two rows.
+func (p *Portfolio) EnqueueWithRiver(ctx context.Context, id string) error {
+	return p.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := p.insert.InsertManyFastTx(ctx, tx, []river.InsertManyParams{{Args: deliveryArgs{DeliveryID: id}}})
+		return err
+	})
+}

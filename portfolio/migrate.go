@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/pressly/goose/v3"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
@@ -86,19 +85,15 @@ func (p *Portfolio) migrateRiver(ctx context.Context) error {
 	return err
 }
 
-// newInserter makes the River clients that enqueue jobs inside the
+// newInserter makes the River client that enqueues jobs inside the
 // store's database/sql transactions: River's SQLite driver, or on
-// PostgreSQL its database/sql driver, and on PostgreSQL the one that
-// enqueues inside the intake's pgx transactions (insert-only; the
-// workers have their own).
+// PostgreSQL its database/sql driver (insert-only; the workers have their
+// own). The intake writes its jobs itself (intake_job.go).
 func (p *Portfolio) newInserter() error {
 	var err error
 	cfg := &river.Config{Logger: quiet, MaxAttempts: p.cfg.jobAttempts}
 	if p.engine == enginePostgres {
 		p.insert, err = river.NewClient[*sql.Tx](riverdatabasesql.New(p.db), cfg)
-		if err == nil {
-			p.insertPgx, err = river.NewClient[pgx.Tx](riverpgxv5.New(p.pool), cfg)
-		}
 	} else {
 		p.insert, err = river.NewClient[*sql.Tx](riversqlite.New(p.db), cfg)
 	}

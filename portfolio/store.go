@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -45,11 +44,9 @@ type Portfolio struct {
 	prices *registerdata.Prices // the client's price table (Client.Prices), for plans and limits
 	cfg    config
 	insert *river.Client[*sql.Tx] // enqueues jobs inside the store's transactions
-	// insertPgx enqueues jobs inside pgx transactions (PostgreSQL only):
-	// the intake's, which encode their parameters natively.
-	insertPgx *river.Client[pgx.Tx]
-	stmts     preparedStmts // Import's statements, prepared once
-	where     string        // the DSN as RedactDSN shows it, for messages
+	stmts  preparedStmts          // statements prepared once (Import's, the intake's on SQLite)
+	notify notifyLimiter          // when the intake sends River's insert notification
+	where  string                 // the DSN as RedactDSN shows it, for messages
 }
 
 // Option tunes Open.
