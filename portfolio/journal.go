@@ -50,13 +50,16 @@ type Event struct {
 }
 
 // journal writes one entry in tx, with the alerts of its subscribers
-// (alertsFor), and returns it; on PostgreSQL it first
-// takes the journal lock, held until the commit, so Seq follows commit
-// order.
-func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
-	refs, err := p.lockJournal(ctx, tx, c.companyID)
-	if err != nil {
-		return nil, err
+// (alertsFor), and returns it. refs are the company's refs, read with the
+// journal lock taken (storeAndLockJournal), or nil: then journal reads
+// them, on PostgreSQL taking the journal lock first (lockJournal). The
+// lock is held until the commit, so Seq follows commit order.
+func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name string, refs []string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
+	var err error
+	if refs == nil {
+		if refs, err = p.lockJournal(ctx, tx, c.companyID); err != nil {
+			return nil, err
+		}
 	}
 	if raised == nil {
 		raised = []redflags.Flag{}
@@ -73,14 +76,27 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name strin
 	for i, ch := range found {
 		e.Sentences[i] = ch.String()
 	}
-	err = tx.QueryRowContext(ctx, p.q(`INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`),
-		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits, name, failed).Scan(&e.Seq)
+	// On PostgreSQL the insert also says whether there are subscribers to
+	// alert: it runs after the journal lock is taken, so it sees those
+	// added before it was (see process_postgres.go), and a journal without
+	// subscribers reads none.
+	insert, subscribed := `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`, true
+	dest := []any{&e.Seq}
+	if p.engine == enginePostgres {
+		insert += `, EXISTS (SELECT 1 FROM portfolio_subscribers)`
+		dest = append(dest, &subscribed)
+	}
+	err = tx.QueryRowContext(ctx, p.q(insert),
+		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits, name, failed).Scan(dest...)
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
 	}
 	if e.Name == "" {
 		e.Name = p.entryName(ctx, tx, c.companyID)
+	}
+	if !subscribed {
+		return e, nil
 	}
 	if err := p.alertsFor(ctx, tx, e); err != nil {
 		return nil, err
@@ -102,21 +118,7 @@ func (p *Portfolio) lockJournal(ctx context.Context, tx *sql.Tx, id string) ([]s
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
 	}
-	defer rows.Close()
-	refs := []string{}
-	for rows.Next() {
-		var r sql.NullString
-		if err := rows.Scan(&r); err != nil {
-			return nil, fmt.Errorf("portfolio: reading the refs of %s: %w", id, err)
-		}
-		if r.Valid {
-			refs = append(refs, r.String)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
-	}
-	return refs, nil
+	return scanRefs(rows, id)
 }
 
 // eventsPage is how many journal entries Events reads at a time.

@@ -114,15 +114,8 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 	err := p.inTx(ctx, func(tx *sql.Tx) error {
 		written = nil
 		now := p.cfg.now()
-		if c.deliveryID != "" {
-			// Marking the delivery processed first also locks its row
-			// until the commit, and finds one processed meanwhile.
-			if done, err := p.markProcessed(ctx, tx, c.deliveryID, now); err != nil || done {
-				return err
-			}
-		}
-		old, oldAt, err := p.lockSnapshot(ctx, tx, c.companyID)
-		if err != nil {
+		old, oldAt, done, err := p.markAndLockSnapshot(ctx, tx, c, now)
+		if err != nil || done {
 			return err
 		}
 		next, found := old, []changes.Change{}
@@ -162,19 +155,44 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 		if next.Company != nil {
 			name = next.Company.Name.Name
 		}
-		if err := p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name); err != nil {
-			return err
+		if !(c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0) {
+			return p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name)
 		}
-		if c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0 {
-			e, err := p.journal(ctx, tx, c, name, found, raised, cleared, now)
-			if err != nil {
+		var refs []string // nil: journal reads them
+		if p.engine == enginePostgres {
+			if refs, err = p.storeAndLockJournal(ctx, tx, c.companyID, string(data), at, name); err != nil {
 				return err
 			}
-			written = e
+		} else if err := p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name); err != nil {
+			return err
 		}
-		return nil
+		written, err = p.journal(ctx, tx, c, name, refs, found, raised, cleared, now)
+		return err
 	})
 	return written, err
+}
+
+// markAndLockSnapshot marks the delivery of c processed, if it has one
+// (markProcessed: done reports one processed already), and then reads and
+// locks the stored snapshot of c's company (lockSnapshot) and when it was
+// fetched; on PostgreSQL a delivery's check does both in one statement
+// (markAndLock).
+func (p *Portfolio) markAndLockSnapshot(ctx context.Context, tx *sql.Tx, c check, now time.Time) (old snapshot, oldAt int64, done bool, err error) {
+	if c.deliveryID == "" {
+		old, oldAt, err = p.lockSnapshot(ctx, tx, c.companyID)
+		return old, oldAt, false, err
+	}
+	if p.engine == enginePostgres {
+		done, old, oldAt, err = p.markAndLock(ctx, tx, c.deliveryID, c.companyID, now)
+		return old, oldAt, done, err
+	}
+	// Marking the delivery processed first also locks its row until the
+	// commit, and finds one processed meanwhile.
+	if done, err := p.markProcessed(ctx, tx, c.deliveryID, now); err != nil || done {
+		return old, 0, done, err
+	}
+	old, oldAt, err = p.lockSnapshot(ctx, tx, c.companyID)
+	return old, oldAt, false, err
 }
 
 // markProcessed marks delivery id processed at now in tx, locking its
@@ -254,10 +272,8 @@ func (p *Portfolio) lockSnapshot(ctx context.Context, tx *sql.Tx, id string) (sn
 	if err != nil {
 		return s, 0, fmt.Errorf("portfolio: reading the snapshot of %s: %w", id, err)
 	}
-	if err := json.Unmarshal([]byte(data), &s); err != nil {
-		return s, 0, fmt.Errorf("portfolio: the stored snapshot of %s is not valid (%v): delete its row in portfolio_snapshots to start from a new baseline", id, err)
-	}
-	return s, at, nil
+	s, err = decodeSnapshot(id, data)
+	return s, at, err
 }
 
 // evaluate runs the red-flag rules over a snapshot.

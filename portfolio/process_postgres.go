@@ -1,0 +1,108 @@
+package portfolio
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// On PostgreSQL the check of a delivery folds its transaction's
+// statements where the order of their locks and the snapshots of their
+// reads allow it: each statement is a round trip, and round trips were
+// most of a job's time. Under READ COMMITTED a statement reads what was
+// committed when it began, before any lock it waits for: a read that must
+// see what the holder of a lock committed stays in a statement after the
+// one that takes the lock (the flags after the snapshot's row lock, the
+// subscribers after the journal lock).
+
+// markAndLockSQL marks the delivery $2 processed at $1 (deleting its
+// recorded answers) and locks and reads the snapshot of company $3: the
+// delivery's row is locked first (the aggregate is the join's outer
+// side), then the snapshot's, as markProcessed and lockSnapshot take
+// them one after the other. It answers one row: the deliveries marked
+// (0 or 1) and the snapshot, NULL when the company has none yet.
+const markAndLockSQL = `WITH forgotten AS (DELETE FROM portfolio_fetched WHERE event_id = $2),
+	marked AS (UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL RETURNING 1)
+	SELECT m.n, s.data, s.fetched_at FROM (SELECT count(*) AS n FROM marked) m
+	LEFT JOIN (SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $3 FOR UPDATE) s ON true`
+
+// markAndLock is markProcessed and then lockSnapshot on PostgreSQL in one
+// statement (markAndLockSQL): done reports a delivery processed already,
+// as markProcessed does; the company's first check (no snapshot yet)
+// takes lockSnapshot's way.
+func (p *Portfolio) markAndLock(ctx context.Context, tx *sql.Tx, deliveryID, companyID string, now time.Time) (done bool, s snapshot, at int64, err error) {
+	var marked int64
+	var data sql.NullString
+	var fetchedAt sql.NullInt64
+	if err := tx.QueryRowContext(ctx, markAndLockSQL, micros(now), deliveryID, companyID).Scan(&marked, &data, &fetchedAt); err != nil {
+		return false, s, 0, fmt.Errorf("portfolio: marking the delivery %s processed: %w", deliveryID, err)
+	}
+	if marked == 0 {
+		// Processed already, or not recorded at all.
+		var one int
+		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM portfolio_deliveries WHERE event_id = $1`, deliveryID).Scan(&one); err != nil {
+			return false, s, 0, fmt.Errorf("portfolio: reading the delivery %s: %w", deliveryID, err)
+		}
+		return true, s, 0, nil
+	}
+	if !data.Valid {
+		s, at, err = p.lockSnapshot(ctx, tx, companyID)
+		return false, s, at, err
+	}
+	s, err = decodeSnapshot(companyID, data.String)
+	return false, s, fetchedAt.Int64, err
+}
+
+// storeAndLockJournalSQL stores the snapshot $1 of company $3, fetched at
+// $2, names its entries $4 (unless it is ""), then takes the journal lock
+// ($5) and reads the company's refs: storeSnapshot and lockJournal in one
+// statement. The lock's subquery reads the counts of both updates, so
+// they run (and wait for the entries' row locks) before the journal lock
+// is taken, as when they were statements of their own: a check never
+// holds the journal lock while it waits for another transaction's rows.
+const storeAndLockJournalSQL = `WITH stored AS (UPDATE portfolio_snapshots SET data = $1, fetched_at = $2 WHERE company_id = $3 RETURNING 1),
+	renamed AS (UPDATE portfolio_entries SET name = $4 WHERE company_id = $3 AND name <> $4 AND $4 <> '' RETURNING 1)
+	SELECT e.ref FROM (SELECT pg_advisory_xact_lock($5) FROM (SELECT count(*) FROM stored) s, (SELECT count(*) FROM renamed) r) l
+	LEFT JOIN portfolio_entries e ON e.company_id = $3 AND e.status = 'matched' ORDER BY e.ref`
+
+// storeAndLockJournal is storeSnapshot and then lockJournal on PostgreSQL
+// in one statement (storeAndLockJournalSQL): it returns the company's
+// refs.
+func (p *Portfolio) storeAndLockJournal(ctx context.Context, tx *sql.Tx, id, data string, at int64, name string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, storeAndLockJournalSQL, data, at, id, name, int64(journalLock))
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
+	}
+	return scanRefs(rows, id)
+}
+
+// scanRefs reads the refs a journal lock's statement answers (a NULL ref:
+// the company has none) and closes rows.
+func scanRefs(rows *sql.Rows, id string) ([]string, error) {
+	defer rows.Close()
+	refs := []string{}
+	for rows.Next() {
+		var r sql.NullString
+		if err := rows.Scan(&r); err != nil {
+			return nil, fmt.Errorf("portfolio: reading the refs of %s: %w", id, err)
+		}
+		if r.Valid {
+			refs = append(refs, r.String)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: locking the journal: %w", err)
+	}
+	return refs, nil
+}
+
+// decodeSnapshot is the stored snapshot data of company id.
+func decodeSnapshot(id, data string) (snapshot, error) {
+	var s snapshot
+	if err := json.Unmarshal([]byte(data), &s); err != nil {
+		return s, fmt.Errorf("portfolio: the stored snapshot of %s is not valid (%v): delete its row in portfolio_snapshots to start from a new baseline", id, err)
+	}
+	return s, nil
+}
