@@ -135,6 +135,13 @@ var dbSeq atomic.Int64
 // REGISTERDATA_POSTGRES_DSN and returns its DSN; it is dropped at the end.
 func postgresDSN(t testing.TB) string {
 	t.Helper()
+	return postgresDSNWith(t, "")
+}
+
+// postgresDSNWith is postgresDSN for a database created with the options
+// of CREATE DATABASE opts (a collation, say).
+func postgresDSNWith(t testing.TB, opts string) string {
+	t.Helper()
 	base := os.Getenv(postgresEnv)
 	if base == "" {
 		if os.Getenv("CI") == "true" {
@@ -146,7 +153,7 @@ func postgresDSN(t testing.TB) string {
 	require.NoError(t, err)
 	defer admin.Close()
 	name := fmt.Sprintf("pf_%d_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9, dbSeq.Add(1))
-	_, err = admin.Exec("CREATE DATABASE " + name)
+	_, err = admin.Exec("CREATE DATABASE " + name + " " + opts)
 	require.NoError(t, err)
 	t.Cleanup(func() {
 		a, err := sql.Open("pgx", base)
