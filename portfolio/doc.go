@@ -46,7 +46,10 @@
 // # Intake and work
 //
 // Work is queued with River (riverqueue.com) in the same database: a
-// delivery is recorded and its job enqueued in one transaction, a job is
+// delivery is recorded and its job enqueued in one transaction (the
+// intake writes the job's row in River's table in the form River's own
+// insert gives it, on PostgreSQL in the statement that records the
+// delivery: intake_job.go), a job is
 // claimed by one worker and retried by another if that one dies, and its
 // result (journal entry, new snapshot, flag changes) is written in one
 // transaction, so any number of receivers and workers on one PostgreSQL

@@ -41,9 +41,9 @@ func AuditHash(prev string, seq, at int64, a Actor, action, subject string, deta
 	return auditHash(prev, seq, at, a, action, subject, detail)
 }
 
-// SetAfterInsert sets the function run in the transaction that records a
-// delivery first, after its row is written and before it commits (nil:
-// none).
+// SetAfterInsert sets the function run in the SQLite transaction that
+// records a delivery first, after its row is written and before it
+// commits (nil: none). PostgreSQL records a delivery in one statement.
 func SetAfterInsert(f func(deliveryID string)) { afterInsert = f }
 
 // PoolWaits is how often a query of p waited for a connection of its

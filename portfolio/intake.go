@@ -207,7 +207,7 @@ func (p *Portfolio) record(ctx context.Context, d *webhook.Event) error {
 func (p *Portfolio) recordPostgres(ctx context.Context, id string, args []any) error {
 	query := recordPostgresQuiet
 	args = append(args, deliveryArgs{}.Kind(), p.jobAttempts(), jobQueue)
-	if p.notify.due(time.Now()) {
+	if p.notify.due(time.Now()) { // real time, as River's limiter, not the portfolio's clock
 		query = recordPostgresNotify
 		args = append(args, insertNotifyPayload)
 	}
