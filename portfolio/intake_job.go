@@ -12,9 +12,8 @@ import (
 )
 
 // The intake writes a delivery's job row itself, in River's table and in
-// the form River's own insert gives it (River works the row like any
-// other: River's clients for other languages enqueue the same way, by
-// SQL). River's insert, a JSON-driven statement of its own after the
+// the form River's own insert gives it: River works the row like any
+// other. River's insert, a JSON-driven statement of its own after the
 // delivery's, was half of the intake's time on SQLite and three of its
 // four round trips on PostgreSQL. TestIntakeJobIsRiversJob compares the
 // row column by column with the one River's insert writes.
@@ -33,9 +32,9 @@ const recordPostgresQuiet = recordPostgres + `
 	SELECT FROM queued`
 
 // recordPostgresNotify is recordPostgres with River's notification of an
-// insert in the job's queue ($9, its JSON), sent at the commit, which
-// wakes the workers listening at once instead of at their next poll
-// (payload $10): its rows affected are the jobs enqueued.
+// insert in the job's queue (payload $10), sent at the commit, which
+// wakes the workers listening at once instead of at their next poll: its
+// rows affected are the jobs enqueued.
 const recordPostgresNotify = recordPostgres + `
 	SELECT pg_notify(concat(current_schema(), '.river_insert'), $10) FROM queued`
 
