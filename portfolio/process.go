@@ -201,9 +201,9 @@ func (p *Portfolio) markAndLockSnapshot(ctx context.Context, tx *sql.Tx, c check
 // already (then only the answers are deleted). On PostgreSQL the
 // deletion is part of the statement (a data-modifying WITH).
 func (p *Portfolio) markProcessed(ctx context.Context, tx *sql.Tx, id string, now time.Time) (bool, error) {
-	mark := `UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL`
+	mark := markDeliverySQL
 	if p.engine == enginePostgres {
-		mark = `WITH forgotten AS (DELETE FROM portfolio_fetched WHERE event_id = $2) ` + mark
+		mark = `WITH forgotten AS (` + forgetDeliverySQL + `) ` + mark
 	} else if err := p.forgetFetched(ctx, tx, id); err != nil {
 		return false, err
 	}
@@ -218,27 +218,48 @@ func (p *Portfolio) markProcessed(ctx context.Context, tx *sql.Tx, id string, no
 	if n > 0 {
 		return false, nil
 	}
-	// Processed already, or not recorded at all.
-	var one int
-	if err := tx.QueryRowContext(ctx, p.q(`SELECT 1 FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&one); err != nil {
-		return false, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
+	if err := p.deliveryRecorded(ctx, tx, id); err != nil {
+		return false, err
 	}
 	return true, nil
 }
+
+// deliveryRecorded is nil when delivery id, which marking did not mark,
+// is recorded (so processed already), and an error when it is not
+// recorded at all.
+func (p *Portfolio) deliveryRecorded(ctx context.Context, tx *sql.Tx, id string) error {
+	var one int
+	if err := tx.QueryRowContext(ctx, p.q(`SELECT 1 FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&one); err != nil {
+		return fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
+	}
+	return nil
+}
+
+// The statements that mark a delivery processed and store a check's
+// snapshot, alone (markProcessed, storeSnapshot) or folded into others
+// (process_postgres.go), in PostgreSQL's numbering.
+const (
+	// forgetDeliverySQL deletes the recorded answers of delivery $2.
+	forgetDeliverySQL = `DELETE FROM portfolio_fetched WHERE event_id = $2`
+	// markDeliverySQL marks delivery $2 processed at $1, unless it is.
+	markDeliverySQL = `UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL`
+	// storeSnapshotSQL stores the snapshot $1 of company $3, fetched at $2.
+	storeSnapshotSQL = `UPDATE portfolio_snapshots SET data = $1, fetched_at = $2 WHERE company_id = $3`
+	// renameEntriesSQL names the entries of company $3 $4.
+	renameEntriesSQL = `UPDATE portfolio_entries SET name = $4 WHERE company_id = $3 AND name <> $4`
+)
 
 // storeSnapshot writes the snapshot data of company id, fetched at at,
 // and names the company's entries name (unless it is ""), in tx: on
 // PostgreSQL in one statement (a data-modifying WITH).
 func (p *Portfolio) storeSnapshot(ctx context.Context, tx *sql.Tx, id, data string, at int64, name string) error {
-	const store = `UPDATE portfolio_snapshots SET data = $1, fetched_at = $2 WHERE company_id = $3`
-	const rename = `UPDATE portfolio_entries SET name = $4 WHERE company_id = $3 AND name <> $4`
 	if p.engine == enginePostgres && name != "" {
-		if _, err := tx.ExecContext(ctx, `WITH stored AS (`+store+`) `+rename, data, at, id, name); err != nil {
+		if _, err := tx.ExecContext(ctx, `WITH stored AS (`+storeSnapshotSQL+`) `+renameEntriesSQL, data, at, id, name); err != nil {
 			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
 		}
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, p.q(store), data, at, id); err != nil {
+	if _, err := tx.ExecContext(ctx, p.q(storeSnapshotSQL), data, at, id); err != nil {
 		return fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
 	}
 	if name == "" {

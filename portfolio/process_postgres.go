@@ -23,8 +23,8 @@ import (
 // side), then the snapshot's, as markProcessed and lockSnapshot take
 // them one after the other. It answers one row: the deliveries marked
 // (0 or 1) and the snapshot, NULL when the company has none yet.
-const markAndLockSQL = `WITH forgotten AS (DELETE FROM portfolio_fetched WHERE event_id = $2),
-	marked AS (UPDATE portfolio_deliveries SET processed_at = $1 WHERE event_id = $2 AND processed_at IS NULL RETURNING 1)
+const markAndLockSQL = `WITH forgotten AS (` + forgetDeliverySQL + `),
+	marked AS (` + markDeliverySQL + ` RETURNING 1)
 	SELECT m.n, s.data, s.fetched_at FROM (SELECT count(*) AS n FROM marked) m
 	LEFT JOIN (SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $3 FOR UPDATE) s ON true`
 
@@ -40,10 +40,8 @@ func (p *Portfolio) markAndLock(ctx context.Context, tx *sql.Tx, deliveryID, com
 		return false, s, 0, fmt.Errorf("portfolio: marking the delivery %s processed: %w", deliveryID, err)
 	}
 	if marked == 0 {
-		// Processed already, or not recorded at all.
-		var one int
-		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM portfolio_deliveries WHERE event_id = $1`, deliveryID).Scan(&one); err != nil {
-			return false, s, 0, fmt.Errorf("portfolio: reading the delivery %s: %w", deliveryID, err)
+		if err := p.deliveryRecorded(ctx, tx, deliveryID); err != nil {
+			return false, s, 0, err
 		}
 		return true, s, 0, nil
 	}
@@ -62,8 +60,8 @@ func (p *Portfolio) markAndLock(ctx context.Context, tx *sql.Tx, deliveryID, com
 // they run (and wait for the entries' row locks) before the journal lock
 // is taken, as when they were statements of their own: a check never
 // holds the journal lock while it waits for another transaction's rows.
-const storeAndLockJournalSQL = `WITH stored AS (UPDATE portfolio_snapshots SET data = $1, fetched_at = $2 WHERE company_id = $3 RETURNING 1),
-	renamed AS (UPDATE portfolio_entries SET name = $4 WHERE company_id = $3 AND name <> $4 AND $4 <> '' RETURNING 1)
+const storeAndLockJournalSQL = `WITH stored AS (` + storeSnapshotSQL + ` RETURNING 1),
+	renamed AS (` + renameEntriesSQL + ` AND $4 <> '' RETURNING 1)
 	SELECT e.ref FROM (SELECT pg_advisory_xact_lock($5) FROM (SELECT count(*) FROM stored) s, (SELECT count(*) FROM renamed) r) l
 	LEFT JOIN portfolio_entries e ON e.company_id = $3 AND e.status = 'matched' ORDER BY e.ref`
 
