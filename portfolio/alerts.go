@@ -115,7 +115,7 @@ func (p *Portfolio) companyTags(ctx context.Context, q queryer, id string) ([]st
 // an alert and its job for each subscriber that wants e, so no entry is
 // announced before its commit nor forgotten after it. A subscriber given
 // e before is set pending again (a replay).
-func (p *Portfolio) enqueueAlerts(ctx context.Context, tx *sql.Tx, e *Event, subs []Subscriber, only string) (int, error) {
+func (p *Portfolio) enqueueAlerts(ctx context.Context, tx dbtx, e *Event, subs []Subscriber, only string) (int, error) {
 	var tags []string
 	var jobs []river.InsertManyParams
 	for i := range subs {
@@ -148,14 +148,14 @@ func (p *Portfolio) enqueueAlerts(ctx context.Context, tx *sql.Tx, e *Event, sub
 	if len(jobs) == 0 {
 		return 0, nil
 	}
-	if _, err := p.insert.InsertManyTx(ctx, tx, jobs); err != nil {
+	if err := p.insertJobs(ctx, tx, jobs); err != nil {
 		return 0, fmt.Errorf("portfolio: enqueuing the alerts of journal entry %d: %w", e.Seq, err)
 	}
 	return len(jobs), nil
 }
 
 // alertsFor enqueues, in tx, the alerts of the entry e just written.
-func (p *Portfolio) alertsFor(ctx context.Context, tx *sql.Tx, e *Event) error {
+func (p *Portfolio) alertsFor(ctx context.Context, tx dbtx, e *Event) error {
 	subs, err := p.subscribers(ctx, tx)
 	if err != nil || len(subs) == 0 {
 		return err
@@ -315,7 +315,7 @@ const alertWorkers = 8
 
 // entryName is the name the portfolio's entries give company id ("" when
 // none), for an entry whose check found none.
-func (p *Portfolio) entryName(ctx context.Context, tx *sql.Tx, id string) string {
+func (p *Portfolio) entryName(ctx context.Context, tx dbtx, id string) string {
 	var name string
 	_ = tx.QueryRowContext(ctx, p.q(`SELECT COALESCE(MAX(name), '') FROM portfolio_entries WHERE company_id = $1`), id).Scan(&name)
 	return name

@@ -54,9 +54,11 @@
 // result (journal entry, new snapshot, flag changes) is written in one
 // transaction, so any number of receivers and workers on one PostgreSQL
 // lose nothing and write nothing twice. What a job paid the service for
-// is recorded in the database (its own short transaction) before it is
-// compared, so a job retried after its worker died reuses it instead of
-// paying again; only a worker killed between the service's answer and
+// is recorded in the database (its own short transaction; on PostgreSQL
+// the last answer's goes to the server with the first statements of the
+// check's transaction, in one round trip: process_pipeline.go) before it
+// is compared, so a job retried after its worker died reuses it instead
+// of paying again; only a worker killed between the service's answer and
 // that record's commit leaves a lookup to be paid twice. While the
 // database is unavailable, the Handler answers 503 with a Retry-After
 // and the workers wait for it (unavailable.go). A job whose every

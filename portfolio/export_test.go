@@ -161,3 +161,16 @@ func (p *Portfolio) EnqueueWithRiver(ctx context.Context, id string) error {
 		return err
 	})
 }
+
+// ApplyFetched writes the check of delivery deliveryID with co fetched
+// for it (at credits) and not yet recorded, as the delivery's job does
+// after its fetch on PostgreSQL (the check records the answer).
+func (p *Portfolio) ApplyFetched(ctx context.Context, deliveryID string, co *registerdata.Company, credits int64) error {
+	at := p.cfg.now()
+	r, err := newRecord(deliveryID, co.ID, partCompany, co, credits, at)
+	if err != nil {
+		return err
+	}
+	_, err = p.apply(ctx, check{companyID: co.ID, deliveryID: deliveryID, fresh: snapshot{Company: co}, fetchedAt: at, credits: credits, record: &r})
+	return err
+}

@@ -142,7 +142,7 @@ func (p *Portfolio) recordFailure(ctx context.Context, id string, f *CheckFailur
 			micros(now), f.Error, f.Attempts, id); err != nil {
 			return fmt.Errorf("portfolio: marking the delivery %s failed: %w", id, err)
 		}
-		open, _, err := p.openFlags(ctx, tx, company)
+		open, err := p.openFlags(ctx, tx, company)
 		if err != nil {
 			return err
 		}
@@ -150,7 +150,7 @@ func (p *Portfolio) recordFailure(ctx context.Context, id string, f *CheckFailur
 			Reason: fmt.Sprintf("The check of the change announced by delivery %s (received %s) was given up after %d attempts: %s. "+
 				"What changed is not known until a check of the company succeeds: Rescreen polls it, and RetryFailed (registerdata portfolio retry) tries the delivery again.",
 				id, f.Since.Format(time.DateOnly), f.Attempts, f.Error)}
-		old, isOpen := open[flag.Code]
+		old, isOpen := open.byCode[flag.Code]
 		again, err := p.putFlag(ctx, tx, company, flag, old, isOpen, now, false)
 		if err != nil {
 			return err
@@ -171,7 +171,7 @@ func (p *Portfolio) recordFailure(ctx context.Context, id string, f *CheckFailur
 // supersedeFailed marks the deliveries of company id whose check was
 // given up processed, in tx: a check of the company that fetched its
 // record succeeded and covers what they announced.
-func (p *Portfolio) supersedeFailed(ctx context.Context, tx *sql.Tx, id string, now time.Time) error {
+func (p *Portfolio) supersedeFailed(ctx context.Context, tx dbtx, id string, now time.Time) error {
 	if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET processed_at = $1 WHERE entity_id = $2 AND failed_at > 0 AND processed_at IS NULL`),
 		micros(now), id); err != nil {
 		return fmt.Errorf("portfolio: marking the deliveries of %s given up as covered: %w", id, err)

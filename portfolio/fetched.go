@@ -40,49 +40,72 @@ type recordedPart struct {
 // fetchForDelivery gets what delivery deliveryID needs of company id (its
 // record, and its owners when owners is set) through the recorded
 // answers (portfolio_fetched, read by readDelivery into rec, by part): an
-// answer recorded by an earlier run of the delivery's job is reused; an answer fetched now is recorded, in its
-// own short transaction, before it is compared and journalled. The
-// journal entry's transaction deletes the delivery's answers (apply), so a
-// job killed after its fetch and before its commit does not pay the
-// fetch again when it is retried. The one window left is a kill between
-// the service's answer and the commit of its record: the retry then
-// pays that part again.
+// answer recorded by an earlier run of the delivery's job is reused; an
+// answer fetched now is recorded, in its own short transaction, before
+// it is compared and journalled. The journal entry's transaction deletes
+// the delivery's answers (apply), so a job killed after its fetch and
+// before its commit does not pay the fetch again when it is retried. The
+// one window left is a kill between the service's answer and the commit
+// of its record: the retry then pays that part again.
+//
+// On PostgreSQL the last answer fetched is not written here but returned
+// (pending): the check's first round trip records it, in a transaction
+// committed before the check's begins (beginPiped). With afterFetch set
+// (tests), every answer is recorded here, so that the hook runs with
+// them recorded.
 //
 // It returns the answers, what they cost (once, whichever run fetched
 // them) and when the first of them was fetched.
-func (p *Portfolio) fetchForDelivery(ctx context.Context, rec map[string]recordedPart, deliveryID, id string, owners bool) (snapshot, int64, time.Time, error) {
-	var s snapshot
-	co, credits, at, err := recordedOrFetched(ctx, p, rec, deliveryID, id, partCompany, func() (*registerdata.Company, int64, error) {
+func (p *Portfolio) fetchForDelivery(ctx context.Context, rec map[string]recordedPart, deliveryID, id string, owners bool) (s snapshot, credits int64, at time.Time, pending *fetchedRecord, err error) {
+	deferLast := p.engine == enginePostgres && afterFetch == nil
+	// keep records an answer fetched now; the last (final) on
+	// PostgreSQL is left pending for the check to record.
+	keep := func(final bool) func(part string, v any, c int64, at time.Time) error {
+		return func(part string, v any, c int64, at time.Time) error {
+			r, err := newRecord(deliveryID, id, part, v, c, at)
+			if err != nil {
+				return err
+			}
+			if final && deferLast {
+				pending = &r
+				return nil
+			}
+			return p.writeRecord(ctx, &r)
+		}
+	}
+	co, credits, at, err := recordedOrFetched(ctx, rec, deliveryID, id, partCompany, p.cfg.now, keep(!owners), func() (*registerdata.Company, int64, error) {
 		return p.fetchCompany(ctx, id)
 	})
 	if err == nil && co == nil {
 		err = fmt.Errorf("portfolio: the recorded %s of %s for the delivery %s is null: delete its rows in portfolio_fetched to fetch it again", partCompany, id, deliveryID)
 	}
-	if err != nil {
-		return s, credits, at, err
-	}
 	s.Company = co
-	if owners {
+	if err == nil && owners {
 		// nil (no owner list) is recorded as null: it was paid too.
-		o, c, _, err := recordedOrFetched(ctx, p, rec, deliveryID, id, partOwners, func() (*registerdata.Owners, int64, error) {
+		var c int64
+		s.Owners, c, _, err = recordedOrFetched(ctx, rec, deliveryID, id, partOwners, p.cfg.now, keep(true), func() (*registerdata.Owners, int64, error) {
 			return p.fetchOwners(ctx, id, co.LegalForm)
 		})
 		credits += c
-		if err != nil {
-			return s, credits, at, err
+	}
+	if err != nil {
+		if pending != nil {
+			// Paid, and the check will not run: recorded now.
+			err = errors.Join(err, p.writeRecord(ctx, pending))
 		}
-		s.Owners = o
+		return s, credits, at, nil, err
 	}
 	if afterFetch != nil {
 		afterFetch(deliveryID)
 	}
-	return s, credits, at, nil
+	return s, credits, at, pending, nil
 }
 
 // recordedOrFetched is one part of a delivery's answers: the one recorded
 // in rec, with its credits and when it was fetched, or else one fetched
-// now by fetch and recorded (recordPart) before it is returned.
-func recordedOrFetched[T any](ctx context.Context, p *Portfolio, rec map[string]recordedPart, deliveryID, id, part string, fetch func() (T, int64, error)) (T, int64, time.Time, error) {
+// now by fetch (at now()) and handed to keep, which records it.
+func recordedOrFetched[T any](ctx context.Context, rec map[string]recordedPart, deliveryID, id, part string, now func() time.Time,
+	keep func(part string, v any, credits int64, at time.Time) error, fetch func() (T, int64, error)) (T, int64, time.Time, error) {
 	var v T
 	if r, ok := rec[part]; ok {
 		if err := json.Unmarshal([]byte(r.data), &v); err != nil {
@@ -90,12 +113,12 @@ func recordedOrFetched[T any](ctx context.Context, p *Portfolio, rec map[string]
 		}
 		return v, r.credits, fromMicros(r.fetchedAt), nil
 	}
-	at := p.cfg.now()
+	at := now()
 	v, credits, err := fetch()
 	if err != nil {
 		return v, credits, at, err
 	}
-	return v, credits, at, p.recordPart(ctx, deliveryID, id, part, v, credits, at)
+	return v, credits, at, keep(part, v, credits, at)
 }
 
 // deliveryState is what the job of a delivery reads first, in one
@@ -150,28 +173,51 @@ func (p *Portfolio) readDelivery(ctx context.Context, id string) (deliveryState,
 // recordTimeout bounds the recording of one paid answer.
 const recordTimeout = 10 * time.Second
 
-// recordPart records one paid answer of delivery deliveryID in its own
-// transaction, even when the job's context ended meanwhile (its time is
-// up, the worker stops): the answer is paid for, and a retry that finds
-// it recorded does not pay again. An answer recorded already (a
-// concurrent run of the same job) is kept.
-func (p *Portfolio) recordPart(ctx context.Context, deliveryID, id, part string, v any, credits int64, at time.Time) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
-	defer cancel()
+// fetchedRecord is one paid answer of a delivery, encoded, to record
+// (writeRecord, or on PostgreSQL the check's first round trip).
+type fetchedRecord struct {
+	deliveryID, companyID, part string
+	data                        string
+	credits, fetchedAt          int64
+}
+
+// newRecord encodes answer v, part part of company id fetched at at for
+// delivery deliveryID, which cost credits.
+func newRecord(deliveryID, id, part string, v any, credits int64, at time.Time) (fetchedRecord, error) {
+	r := fetchedRecord{deliveryID: deliveryID, companyID: id, part: part, credits: credits, fetchedAt: micros(at)}
 	data, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("portfolio: encoding the %s of %s: %w", part, id, err)
+		return r, fmt.Errorf("portfolio: encoding the %s of %s: %w", part, id, err)
 	}
-	query := p.q(`INSERT INTO portfolio_fetched (event_id, company_id, part, data, credits, fetched_at)
-		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id, company_id, part) DO NOTHING`)
-	args := []any{deliveryID, id, part, string(data), credits, micros(at)}
+	r.data = string(data)
+	return r, nil
+}
+
+// recordSQL records an answer (fetchedRecord.args); one recorded
+// already (a concurrent run of the same job) is kept.
+const recordSQL = `INSERT INTO portfolio_fetched (event_id, company_id, part, data, credits, fetched_at)
+	VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id, company_id, part) DO NOTHING`
+
+// args are recordSQL's arguments for r.
+func (r *fetchedRecord) args() []any {
+	return []any{r.deliveryID, r.companyID, r.part, r.data, r.credits, r.fetchedAt}
+}
+
+// writeRecord records the paid answer r in its own transaction, even
+// when the job's context ended meanwhile (its time is up, the worker
+// stops): the answer is paid for, and a retry that finds it recorded
+// does not pay again.
+func (p *Portfolio) writeRecord(ctx context.Context, r *fetchedRecord) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
+	defer cancel()
+	var err error
 	if p.engine == engineSQLite {
-		err = p.execUnsynced(ctx, query, args...)
+		err = p.execUnsynced(ctx, p.q(recordSQL), r.args()...)
 	} else {
-		_, err = p.db.ExecContext(ctx, query, args...)
+		_, err = p.db.ExecContext(ctx, recordSQL, r.args()...)
 	}
 	if err != nil {
-		return fmt.Errorf("portfolio: recording the fetched %s of %s for the delivery %s: %w", part, id, deliveryID, err)
+		return fmt.Errorf("portfolio: recording the fetched %s of %s for the delivery %s: %w", r.part, r.companyID, r.deliveryID, err)
 	}
 	return nil
 }
@@ -205,7 +251,7 @@ func (p *Portfolio) execUnsynced(ctx context.Context, query string, args ...any)
 
 // forgetFetched deletes the recorded answers of delivery deliveryID,
 // inside the transaction that journals it.
-func (p *Portfolio) forgetFetched(ctx context.Context, tx *sql.Tx, deliveryID string) error {
+func (p *Portfolio) forgetFetched(ctx context.Context, tx dbtx, deliveryID string) error {
 	if _, err := tx.ExecContext(ctx, p.q(`DELETE FROM portfolio_fetched WHERE event_id = $1`), deliveryID); err != nil {
 		return fmt.Errorf("portfolio: clearing the recorded answers of the delivery %s: %w", deliveryID, err)
 	}

@@ -44,7 +44,7 @@ func TestRecordPartKeepsCommitsSynced(t *testing.T) {
 	if got := level(); got != full {
 		t.Fatalf("synchronous = %d after Open, want FULL (%d)", got, full)
 	}
-	if err := p.recordPart(ctx, "msg_1", "DE-HRB-F1103-1", partCompany, &registerdata.Company{ID: "DE-HRB-F1103-1"}, 10, time.Unix(1, 0)); err != nil {
+	if err := p.recordAnswer(ctx, "msg_1", "DE-HRB-F1103-1", partCompany, &registerdata.Company{ID: "DE-HRB-F1103-1"}, 10, time.Unix(1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	if got := level(); got != full {
@@ -65,7 +65,7 @@ func TestRecordPartOutlivesTheJob(t *testing.T) {
 	p := openSQLite(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := p.recordPart(ctx, "msg_1", "DE-HRB-F1103-1", partOwners, (*registerdata.Owners)(nil), 10, time.Unix(1, 0)); err != nil {
+	if err := p.recordAnswer(ctx, "msg_1", "DE-HRB-F1103-1", partOwners, (*registerdata.Owners)(nil), 10, time.Unix(1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	rec, err := p.recordedParts(context.Background(), "msg_1", "DE-HRB-F1103-1")
@@ -75,6 +75,16 @@ func TestRecordPartOutlivesTheJob(t *testing.T) {
 	if r, ok := rec[partOwners]; !ok || r.data != "null" {
 		t.Fatalf("recorded %+v, want the owners part (none: null)", rec)
 	}
+}
+
+// recordAnswer records answer v as the job of a delivery does
+// (newRecord, writeRecord).
+func (p *Portfolio) recordAnswer(ctx context.Context, deliveryID, id, part string, v any, credits int64, at time.Time) error {
+	r, err := newRecord(deliveryID, id, part, v, credits, at)
+	if err != nil {
+		return err
+	}
+	return p.writeRecord(ctx, &r)
 }
 
 // recordedParts reads the answers recorded for delivery deliveryID of

@@ -76,22 +76,27 @@ func reopens(old, f redflags.Flag) bool {
 // updateFlags evaluates the rules over s and brings the company's open
 // flags in line: new findings are raised, findings whose facts changed
 // are raised again (putFlag), findings gone are cleared, the reasons of
-// the others are updated.
+// the others are updated. open are the company's open flags when they
+// were read already, under the snapshot's row lock (applyPiped); nil
+// reads them.
 //
 // first says the check is the company's first (its baseline): the flags
 // it raises are inherited. fetched says the check fetched the company's
 // record: only such a check clears FlagCheckFailed, which the rules never
 // raise.
-func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s snapshot, now time.Time, first, fetched bool) (raised, cleared []redflags.Flag, err error) {
+func (p *Portfolio) updateFlags(ctx context.Context, tx dbtx, id string, s snapshot, open *flagSet, now time.Time, first, fetched bool) (raised, cleared []redflags.Flag, err error) {
 	want := evaluate(s, now)
-	open, order, err := p.openFlags(ctx, tx, id)
-	if err != nil {
-		return nil, nil, err
+	if open == nil {
+		read, err := p.openFlags(ctx, tx, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		open = &read
 	}
 	seen := map[string]bool{}
 	for _, f := range want {
 		seen[f.Code] = true
-		old, ok := open[f.Code]
+		old, ok := open.byCode[f.Code]
 		again, err := p.putFlag(ctx, tx, id, f, old, ok, now, first)
 		if err != nil {
 			return nil, nil, err
@@ -100,11 +105,11 @@ func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s sn
 			raised = append(raised, f)
 		}
 	}
-	for _, code := range order {
+	for _, code := range open.order {
 		if seen[code] || (code == redflags.FlagCheckFailed && !fetched) {
 			continue
 		}
-		cleared = append(cleared, open[code])
+		cleared = append(cleared, open.byCode[code])
 		if _, err := tx.ExecContext(ctx, p.q(`DELETE FROM portfolio_flags WHERE company_id = $1 AND code = $2`), id, code); err != nil {
 			return nil, nil, fmt.Errorf("portfolio: clearing the flag %s of %s: %w", code, id, err)
 		}
@@ -112,28 +117,48 @@ func (p *Portfolio) updateFlags(ctx context.Context, tx *sql.Tx, id string, s sn
 	return raised, cleared, nil
 }
 
-// openFlags reads the open flags of company id in tx, by code, and
-// their codes in order.
-func (p *Portfolio) openFlags(ctx context.Context, tx *sql.Tx, id string) (map[string]redflags.Flag, []string, error) {
-	rows, err := tx.QueryContext(ctx, p.q(`SELECT code, reason, facts FROM portfolio_flags WHERE company_id = $1 ORDER BY code`), id)
+// flagSet is a company's open flags by code, and their codes in order.
+type flagSet struct {
+	byCode map[string]redflags.Flag
+	order  []string
+}
+
+// openFlagsSQL reads the open flags of company $1 (scanFlags).
+const openFlagsSQL = `SELECT code, reason, facts FROM portfolio_flags WHERE company_id = $1 ORDER BY code`
+
+// openFlags reads the open flags of company id in tx.
+func (p *Portfolio) openFlags(ctx context.Context, tx dbtx, id string) (flagSet, error) {
+	rows, err := tx.QueryContext(ctx, p.q(openFlagsSQL), id)
 	if err != nil {
-		return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
+		return flagSet{}, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
 	}
 	defer rows.Close()
-	open := map[string]redflags.Flag{}
-	var order []string
+	return scanOpenFlags(rows, id)
+}
+
+// flagRows are the rows of openFlagsSQL, through database/sql or pgx.
+type flagRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scanOpenFlags reads the open flags of company id from rows
+// (openFlagsSQL).
+func scanOpenFlags(rows flagRows, id string) (flagSet, error) {
+	open := flagSet{byCode: map[string]redflags.Flag{}}
 	for rows.Next() {
 		var f redflags.Flag
 		if err := rows.Scan(&f.Code, &f.Reason, &f.Facts); err != nil {
-			return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
+			return flagSet{}, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
 		}
-		open[f.Code] = f
-		order = append(order, f.Code)
+		open.byCode[f.Code] = f
+		open.order = append(open.order, f.Code)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
+		return flagSet{}, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
 	}
-	return open, order, nil
+	return open, nil
 }
 
 // putFlag records the finding f of company id, open as old when isOpen,
@@ -146,7 +171,7 @@ func (p *Portfolio) openFlags(ctx context.Context, tx *sql.Tx, id string) (map[s
 //     and the note stay in Decisions and the audit chain);
 //   - a finding open with the same facts keeps its acknowledgement; its
 //     reason, reworded, is updated.
-func (p *Portfolio) putFlag(ctx context.Context, tx *sql.Tx, id string, f redflags.Flag, old redflags.Flag, isOpen bool, now time.Time, first bool) (bool, error) {
+func (p *Portfolio) putFlag(ctx context.Context, tx dbtx, id string, f redflags.Flag, old redflags.Flag, isOpen bool, now time.Time, first bool) (bool, error) {
 	var err error
 	again := false
 	switch {

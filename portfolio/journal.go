@@ -2,7 +2,6 @@ package portfolio
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"iter"
 	"time"
@@ -54,7 +53,7 @@ type Event struct {
 // journal lock taken (storeAndLockJournal), or nil: then journal reads
 // them, on PostgreSQL taking the journal lock first (lockJournal). The
 // lock is held until the commit, so Seq follows commit order.
-func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name string, refs []string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
+func (p *Portfolio) journal(ctx context.Context, tx dbtx, c check, name string, refs []string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
 	var err error
 	if refs == nil {
 		if refs, err = p.lockJournal(ctx, tx, c.companyID); err != nil {
@@ -107,7 +106,7 @@ func (p *Portfolio) journal(ctx context.Context, tx *sql.Tx, c check, name strin
 // lockJournal returns the refs of company id (refsOf), on PostgreSQL
 // taking the journal lock (journalLock) in the same statement: the lock
 // is held from before the entry's insert to the commit.
-func (p *Portfolio) lockJournal(ctx context.Context, tx *sql.Tx, id string) ([]string, error) {
+func (p *Portfolio) lockJournal(ctx context.Context, tx dbtx, id string) ([]string, error) {
 	if p.engine != enginePostgres {
 		return p.refsOf(ctx, tx, id)
 	}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/pressly/goose/v3"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
@@ -87,13 +88,18 @@ func (p *Portfolio) migrateRiver(ctx context.Context) error {
 
 // newInserter makes the River client that enqueues jobs inside the
 // store's database/sql transactions: River's SQLite driver, or on
-// PostgreSQL its database/sql driver (insert-only; the workers have their
-// own). The intake writes its jobs itself (intake_job.go).
+// PostgreSQL its database/sql driver, and its pgx driver for the checks'
+// transactions (insertJobs); both insert-only, the workers have their
+// own. The intake writes its jobs itself (intake_job.go).
 func (p *Portfolio) newInserter() error {
 	var err error
 	cfg := &river.Config{Logger: quiet, MaxAttempts: p.cfg.jobAttempts}
 	if p.engine == enginePostgres {
 		p.insert, err = river.NewClient[*sql.Tx](riverdatabasesql.New(p.db), cfg)
+		if err == nil {
+			// Insert-only: River's pgx driver needs no pool for that.
+			p.insertPgx, err = river.NewClient[pgx.Tx](riverpgxv5.New(nil), cfg)
+		}
 	} else {
 		p.insert, err = river.NewClient[*sql.Tx](riversqlite.New(p.db), cfg)
 	}

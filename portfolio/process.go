@@ -101,6 +101,7 @@ type check struct {
 	announced  []changes.Change // the delivery's own changes, used when there is no earlier record to compare
 	always     bool             // journal even without changes or flags
 	failed     *CheckFailure    // a check given up (recordFailure): journalled as such
+	record     *fetchedRecord   // the delivery's last answer, fetched and not yet recorded (fetchForDelivery)
 }
 
 // apply writes c in one transaction: the changes against the stored
@@ -108,8 +109,18 @@ type check struct {
 // entry, the delivery marked processed and the delivery's fetched
 // answers deleted (fetchForDelivery). It returns the journal entry
 // written, or nil when there was none to write (c's delivery was processed
-// already, or nothing changed and c is not always journalled).
+// already, or nothing changed and c is not always journalled). On
+// PostgreSQL the transaction's first statements go in one round trip
+// (applyPiped).
 func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
+	if p.engine == enginePostgres {
+		return p.applyPiped(ctx, c)
+	}
+	if c.record != nil {
+		if err := p.writeRecord(ctx, c.record); err != nil {
+			return nil, err
+		}
+	}
 	var written *Event
 	err := p.inTx(ctx, func(tx *sql.Tx) error {
 		written = nil
@@ -118,78 +129,89 @@ func (p *Portfolio) apply(ctx context.Context, c check) (*Event, error) {
 		if err != nil || done {
 			return err
 		}
-		next, found := old, []changes.Change{}
-		if oldAt <= micros(c.fetchedAt) { // a fetch older than the stored one has nothing new to say
-			if c.fresh.Company != nil {
-				if old.Company != nil {
-					found = append(found, changes.Company(old.Company, c.fresh.Company)...)
-				} else {
-					found = append(found, c.announced...)
-				}
-				next.Company = c.fresh.Company
-			}
-			if c.fresh.Owners != nil {
-				if old.Owners != nil {
-					found = append(found, changes.Owners(old.Owners, c.fresh.Owners)...)
-				}
-				next.Owners = c.fresh.Owners
-			}
-		}
-		raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, now, oldAt == 0, c.fresh.Company != nil)
-		if err != nil {
-			return err
-		}
-		if slices.ContainsFunc(cleared, func(f redflags.Flag) bool { return f.Code == redflags.FlagCheckFailed }) {
-			// This check fetched the record and compared it with the
-			// stored one: it covers what the checks given up missed.
-			if err := p.supersedeFailed(ctx, tx, c.companyID, now); err != nil {
-				return err
-			}
-		}
-		data, err := json.Marshal(&next)
-		if err != nil {
-			return fmt.Errorf("portfolio: encoding the snapshot of %s: %w", c.companyID, err)
-		}
-		at := max(oldAt, micros(c.fetchedAt))
-		name := ""
-		if next.Company != nil {
-			name = next.Company.Name.Name
-		}
-		if !(c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0) {
-			return p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name)
-		}
-		var refs []string // nil: journal reads them
-		if p.engine == enginePostgres {
-			if refs, err = p.storeAndLockJournal(ctx, tx, c.companyID, string(data), at, name); err != nil {
-				return err
-			}
-		} else if err := p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name); err != nil {
-			return err
-		}
-		written, err = p.journal(ctx, tx, c, name, refs, found, raised, cleared, now)
+		written, err = p.write(ctx, tx, c, locked{old: old, oldAt: oldAt}, now)
 		return err
 	})
 	return written, err
 }
 
+// locked is what a check read with its company's snapshot locked: the
+// stored snapshot, when it was fetched (0: never), and the company's open
+// flags when they were read with it (nil: not yet).
+type locked struct {
+	old   snapshot
+	oldAt int64
+	flags *flagSet
+}
+
+// write is the rest of c's transaction once the delivery is marked and
+// the company's snapshot l locked: it compares, stores the snapshot,
+// brings the flags in line and journals what it found (nil: nothing to
+// journal).
+func (p *Portfolio) write(ctx context.Context, tx dbtx, c check, l locked, now time.Time) (*Event, error) {
+	old, oldAt := l.old, l.oldAt
+	next, found := old, []changes.Change{}
+	if oldAt <= micros(c.fetchedAt) { // a fetch older than the stored one has nothing new to say
+		if c.fresh.Company != nil {
+			if old.Company != nil {
+				found = append(found, changes.Company(old.Company, c.fresh.Company)...)
+			} else {
+				found = append(found, c.announced...)
+			}
+			next.Company = c.fresh.Company
+		}
+		if c.fresh.Owners != nil {
+			if old.Owners != nil {
+				found = append(found, changes.Owners(old.Owners, c.fresh.Owners)...)
+			}
+			next.Owners = c.fresh.Owners
+		}
+	}
+	raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, l.flags, now, oldAt == 0, c.fresh.Company != nil)
+	if err != nil {
+		return nil, err
+	}
+	if slices.ContainsFunc(cleared, func(f redflags.Flag) bool { return f.Code == redflags.FlagCheckFailed }) {
+		// This check fetched the record and compared it with the
+		// stored one: it covers what the checks given up missed.
+		if err := p.supersedeFailed(ctx, tx, c.companyID, now); err != nil {
+			return nil, err
+		}
+	}
+	data, err := json.Marshal(&next)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: encoding the snapshot of %s: %w", c.companyID, err)
+	}
+	at := max(oldAt, micros(c.fetchedAt))
+	name := ""
+	if next.Company != nil {
+		name = next.Company.Name.Name
+	}
+	if !(c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0) {
+		return nil, p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name)
+	}
+	var refs []string // nil: journal reads them
+	if p.engine == enginePostgres {
+		if refs, err = p.storeAndLockJournal(ctx, tx, c.companyID, string(data), at, name); err != nil {
+			return nil, err
+		}
+	} else if err := p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name); err != nil {
+		return nil, err
+	}
+	return p.journal(ctx, tx, c, name, refs, found, raised, cleared, now)
+}
+
 // markAndLockSnapshot marks the delivery of c processed, if it has one
 // (markProcessed: done reports one processed already), and then reads and
 // locks the stored snapshot of c's company (lockSnapshot) and when it was
-// fetched; on PostgreSQL a delivery's check does both in one statement
-// (markAndLock).
-func (p *Portfolio) markAndLockSnapshot(ctx context.Context, tx *sql.Tx, c check, now time.Time) (old snapshot, oldAt int64, done bool, err error) {
-	if c.deliveryID == "" {
-		old, oldAt, err = p.lockSnapshot(ctx, tx, c.companyID)
-		return old, oldAt, false, err
-	}
-	if p.engine == enginePostgres {
-		done, old, oldAt, err = p.markAndLock(ctx, tx, c.deliveryID, c.companyID, now)
-		return old, oldAt, done, err
-	}
-	// Marking the delivery processed first also locks its row until the
-	// commit, and finds one processed meanwhile.
-	if done, err := p.markProcessed(ctx, tx, c.deliveryID, now); err != nil || done {
-		return old, 0, done, err
+// fetched. On PostgreSQL applyPiped does both in one statement.
+func (p *Portfolio) markAndLockSnapshot(ctx context.Context, tx dbtx, c check, now time.Time) (old snapshot, oldAt int64, done bool, err error) {
+	if c.deliveryID != "" {
+		// Marking the delivery processed first also locks its row until
+		// the commit, and finds one processed meanwhile.
+		if done, err := p.markProcessed(ctx, tx, c.deliveryID, now); err != nil || done {
+			return old, 0, done, err
+		}
 	}
 	old, oldAt, err = p.lockSnapshot(ctx, tx, c.companyID)
 	return old, oldAt, false, err
@@ -198,16 +220,12 @@ func (p *Portfolio) markAndLockSnapshot(ctx context.Context, tx *sql.Tx, c check
 // markProcessed marks delivery id processed at now in tx, locking its
 // row until the transaction ends, and deletes its recorded answers
 // (fetchForDelivery); it reports whether the delivery was processed
-// already (then only the answers are deleted). On PostgreSQL the
-// deletion is part of the statement (a data-modifying WITH).
-func (p *Portfolio) markProcessed(ctx context.Context, tx *sql.Tx, id string, now time.Time) (bool, error) {
-	mark := markDeliverySQL
-	if p.engine == enginePostgres {
-		mark = `WITH forgotten AS (` + forgetDeliverySQL + `) ` + mark
-	} else if err := p.forgetFetched(ctx, tx, id); err != nil {
+// already (then only the answers are deleted).
+func (p *Portfolio) markProcessed(ctx context.Context, tx dbtx, id string, now time.Time) (bool, error) {
+	if err := p.forgetFetched(ctx, tx, id); err != nil {
 		return false, err
 	}
-	res, err := tx.ExecContext(ctx, p.q(mark), micros(now), id)
+	res, err := tx.ExecContext(ctx, p.q(markDeliverySQL), micros(now), id)
 	if err != nil {
 		return false, fmt.Errorf("portfolio: marking the delivery %s processed: %w", id, err)
 	}
@@ -227,7 +245,7 @@ func (p *Portfolio) markProcessed(ctx context.Context, tx *sql.Tx, id string, no
 // deliveryRecorded is nil when delivery id, which marking did not mark,
 // is recorded (so processed already), and an error when it is not
 // recorded at all.
-func (p *Portfolio) deliveryRecorded(ctx context.Context, tx *sql.Tx, id string) error {
+func (p *Portfolio) deliveryRecorded(ctx context.Context, tx dbtx, id string) error {
 	var one int
 	if err := tx.QueryRowContext(ctx, p.q(`SELECT 1 FROM portfolio_deliveries WHERE event_id = $1`), id).Scan(&one); err != nil {
 		return fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
@@ -252,7 +270,7 @@ const (
 // storeSnapshot writes the snapshot data of company id, fetched at at,
 // and names the company's entries name (unless it is ""), in tx: on
 // PostgreSQL in one statement (a data-modifying WITH).
-func (p *Portfolio) storeSnapshot(ctx context.Context, tx *sql.Tx, id, data string, at int64, name string) error {
+func (p *Portfolio) storeSnapshot(ctx context.Context, tx dbtx, id, data string, at int64, name string) error {
 	if p.engine == enginePostgres && name != "" {
 		if _, err := tx.ExecContext(ctx, `WITH stored AS (`+storeSnapshotSQL+`) `+renameEntriesSQL, data, at, id, name); err != nil {
 			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
@@ -274,7 +292,7 @@ func (p *Portfolio) storeSnapshot(ctx context.Context, tx *sql.Tx, id, data stri
 // lockSnapshot reads the stored snapshot of id and when it was fetched
 // (0: never), locking its row until the transaction ends, so the checks
 // of one company are written one after the other.
-func (p *Portfolio) lockSnapshot(ctx context.Context, tx *sql.Tx, id string) (snapshot, int64, error) {
+func (p *Portfolio) lockSnapshot(ctx context.Context, tx dbtx, id string) (snapshot, int64, error) {
 	var s snapshot
 	var data string
 	var at int64

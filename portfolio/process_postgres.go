@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"time"
 )
 
 // On PostgreSQL the check of a delivery folds its transaction's
@@ -15,7 +14,9 @@ import (
 // committed when it began, before any lock it waits for: a read that must
 // see what the holder of a lock committed stays in a statement after the
 // one that takes the lock (the flags after the snapshot's row lock, the
-// subscribers after the journal lock).
+// subscribers after the journal lock). Statements that need no answer of
+// the one before them go in one round trip as a batch (applyPiped): the
+// server still runs each as a statement of its own.
 
 // markAndLockSQL marks the delivery $2 processed at $1 (deleting its
 // recorded answers) and locks and reads the snapshot of company $3: the
@@ -28,30 +29,10 @@ const markAndLockSQL = `WITH forgotten AS (` + forgetDeliverySQL + `),
 	SELECT m.n, s.data, s.fetched_at FROM (SELECT count(*) AS n FROM marked) m
 	LEFT JOIN (SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $3 FOR UPDATE) s ON true`
 
-// markAndLock is markProcessed and then lockSnapshot on PostgreSQL in one
-// statement (markAndLockSQL): done reports a delivery processed already,
-// as markProcessed does; the company's first check (no snapshot yet)
-// takes lockSnapshot's way.
-func (p *Portfolio) markAndLock(ctx context.Context, tx *sql.Tx, deliveryID, companyID string, now time.Time) (done bool, s snapshot, at int64, err error) {
-	var marked int64
-	var data sql.NullString
-	var fetchedAt sql.NullInt64
-	if err := tx.QueryRowContext(ctx, markAndLockSQL, micros(now), deliveryID, companyID).Scan(&marked, &data, &fetchedAt); err != nil {
-		return false, s, 0, fmt.Errorf("portfolio: marking the delivery %s processed: %w", deliveryID, err)
-	}
-	if marked == 0 {
-		if err := p.deliveryRecorded(ctx, tx, deliveryID); err != nil {
-			return false, s, 0, err
-		}
-		return true, s, 0, nil
-	}
-	if !data.Valid {
-		s, at, err = p.lockSnapshot(ctx, tx, companyID)
-		return false, s, at, err
-	}
-	s, err = decodeSnapshot(companyID, data.String)
-	return false, s, fetchedAt.Int64, err
-}
+// lockSnapshotSQL locks and reads the snapshot of company $1 in the form
+// of markAndLockSQL (for a check without a delivery, marked counts 1).
+const lockSnapshotSQL = `SELECT 1, s.data, s.fetched_at FROM (SELECT 1) one
+	LEFT JOIN (SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $1 FOR UPDATE) s ON true`
 
 // storeAndLockJournalSQL stores the snapshot $1 of company $3, fetched at
 // $2, names its entries $4 (unless it is ""), then takes the journal lock
@@ -68,7 +49,7 @@ const storeAndLockJournalSQL = `WITH stored AS (` + storeSnapshotSQL + ` RETURNI
 // storeAndLockJournal is storeSnapshot and then lockJournal on PostgreSQL
 // in one statement (storeAndLockJournalSQL): it returns the company's
 // refs.
-func (p *Portfolio) storeAndLockJournal(ctx context.Context, tx *sql.Tx, id, data string, at int64, name string) ([]string, error) {
+func (p *Portfolio) storeAndLockJournal(ctx context.Context, tx dbtx, id, data string, at int64, name string) ([]string, error) {
 	rows, err := tx.QueryContext(ctx, storeAndLockJournalSQL, data, at, id, name, int64(journalLock))
 	if err != nil {
 		return nil, fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)

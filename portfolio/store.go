@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -44,9 +45,12 @@ type Portfolio struct {
 	prices *registerdata.Prices // the client's price table (Client.Prices), for plans and limits
 	cfg    config
 	insert *river.Client[*sql.Tx] // enqueues jobs inside the store's transactions
-	stmts  preparedStmts          // statements prepared once (Import's, the intake's on SQLite)
-	notify notifyLimiter          // when the intake sends River's insert notification
-	where  string                 // the DSN as RedactDSN shows it, for messages
+	// insertPgx enqueues jobs inside the PostgreSQL transactions begun
+	// in a pipeline (insertJobs); nil on SQLite.
+	insertPgx *river.Client[pgx.Tx]
+	stmts     preparedStmts // statements prepared once (Import's, the intake's on SQLite)
+	notify    notifyLimiter // when the intake sends River's insert notification
+	where     string        // the DSN as RedactDSN shows it, for messages
 }
 
 // Option tunes Open.

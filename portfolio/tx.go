@@ -35,3 +35,11 @@ func (p *Portfolio) lockSQL() string {
 // entry's insert to its commit: entries are numbered in commit order, so
 // a reader following Seq never skips one committed late.
 const journalLock = 0x7066_6a6f75726e // "pf_journ"
+
+// dbtx is a transaction a check writes in: a *sql.Tx, or on PostgreSQL
+// the *sql.Conn of a transaction begun in a pipeline (applyPiped).
+type dbtx interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
