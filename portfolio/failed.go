@@ -163,7 +163,7 @@ func (p *Portfolio) recordFailure(ctx context.Context, id string, f *CheckFailur
 		if s.Company != nil {
 			name = s.Company.Name.Name
 		}
-		_, err = p.journal(ctx, tx, check{companyID: company, deliveryID: id, failed: f}, name, nil, []changes.Change{}, raised, nil, now)
+		_, err = p.journal(ctx, tx, check{companyID: company, deliveryID: id, failed: f}, name, []changes.Change{}, raised, nil, now)
 		return err
 	})
 }

@@ -49,24 +49,44 @@ type Event struct {
 }
 
 // journal writes one entry in tx, with the alerts of its subscribers
-// (alertsFor), and returns it. refs are the company's refs, read with the
-// journal lock taken (storeAndLockJournal), or nil: then journal reads
-// them, on PostgreSQL taking the journal lock first (lockJournal). The
-// lock is held until the commit, so Seq follows commit order.
-func (p *Portfolio) journal(ctx context.Context, tx dbtx, c check, name string, refs []string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
-	var err error
-	if refs == nil {
-		if refs, err = p.lockJournal(ctx, tx, c.companyID); err != nil {
-			return nil, err
-		}
+// (alertsFor), and returns it. It reads the company's refs, on
+// PostgreSQL taking the journal lock first (lockJournal). The lock is
+// held until the commit, so Seq follows commit order. A check on
+// PostgreSQL writes its entry with storeAndJournal instead.
+func (p *Portfolio) journal(ctx context.Context, tx dbtx, c check, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
+	refs, err := p.lockJournal(ctx, tx, c.companyID)
+	if err != nil {
+		return nil, err
 	}
+	e, args := newEntry(c, name, found, raised, cleared, now)
+	e.Refs = refs
+	// On PostgreSQL the insert also says whether there are subscribers to
+	// alert: it runs after the journal lock is taken, so it sees those
+	// added before it was (see process_postgres.go), and a journal without
+	// subscribers reads none.
+	insert, subscribed := `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed)
+		VALUES ($1, $10, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING seq`, true
+	dest := []any{&e.Seq}
+	if p.engine == enginePostgres {
+		insert += `, EXISTS (SELECT 1 FROM portfolio_subscribers)`
+		dest = append(dest, &subscribed)
+	}
+	if err := tx.QueryRowContext(ctx, p.q(insert), append(args, mustJSON(refs))...).Scan(dest...); err != nil {
+		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
+	}
+	return p.journalled(ctx, tx, e, subscribed)
+}
+
+// newEntry is the journal entry of check c (its Seq and Refs to come),
+// and the arguments $1 to $9 of its insert.
+func newEntry(c check, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, []any) {
 	if raised == nil {
 		raised = []redflags.Flag{}
 	}
 	if cleared == nil {
 		cleared = []redflags.Flag{}
 	}
-	e := &Event{CompanyID: c.companyID, Name: name, Refs: refs, EventID: c.deliveryID, Changes: found, Raised: raised, Cleared: cleared,
+	e := &Event{CompanyID: c.companyID, Name: name, EventID: c.deliveryID, Changes: found, Raised: raised, Cleared: cleared,
 		At: fromMicros(micros(now)), Credits: c.credits, Sentences: make([]string, len(found)), Failed: c.failed}
 	failed := ""
 	if c.failed != nil {
@@ -75,24 +95,15 @@ func (p *Portfolio) journal(ctx context.Context, tx dbtx, c check, name string, 
 	for i, ch := range found {
 		e.Sentences[i] = ch.String()
 	}
-	// On PostgreSQL the insert also says whether there are subscribers to
-	// alert: it runs after the journal lock is taken, so it sees those
-	// added before it was (see process_postgres.go), and a journal without
-	// subscribers reads none.
-	insert, subscribed := `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`, true
-	dest := []any{&e.Seq}
-	if p.engine == enginePostgres {
-		insert += `, EXISTS (SELECT 1 FROM portfolio_subscribers)`
-		dest = append(dest, &subscribed)
-	}
-	err = tx.QueryRowContext(ctx, p.q(insert),
-		c.companyID, mustJSON(refs), c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits, name, failed).Scan(dest...)
-	if err != nil {
-		return nil, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
-	}
+	return e, []any{c.companyID, c.deliveryID, mustJSON(found), mustJSON(raised), mustJSON(cleared), micros(now), c.credits, name, failed}
+}
+
+// journalled completes entry e, just written in tx: its name when the
+// check had none, and the alerts of its subscribers when there are any
+// (subscribed).
+func (p *Portfolio) journalled(ctx context.Context, tx dbtx, e *Event, subscribed bool) (*Event, error) {
 	if e.Name == "" {
-		e.Name = p.entryName(ctx, tx, c.companyID)
+		e.Name = p.entryName(ctx, tx, e.CompanyID)
 	}
 	if !subscribed {
 		return e, nil

@@ -190,15 +190,13 @@ func (p *Portfolio) write(ctx context.Context, tx dbtx, c check, l locked, now t
 	if !(c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0) {
 		return nil, p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name)
 	}
-	var refs []string // nil: journal reads them
 	if p.engine == enginePostgres {
-		if refs, err = p.storeAndLockJournal(ctx, tx, c.companyID, string(data), at, name); err != nil {
-			return nil, err
-		}
-	} else if err := p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name); err != nil {
+		return p.storeAndJournal(ctx, tx, c, string(data), at, name, found, raised, cleared, now)
+	}
+	if err := p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name); err != nil {
 		return nil, err
 	}
-	return p.journal(ctx, tx, c, name, refs, found, raised, cleared, now)
+	return p.journal(ctx, tx, c, name, found, raised, cleared, now)
 }
 
 // markAndLockSnapshot marks the delivery of c processed, if it has one

@@ -3,6 +3,7 @@ package portfolio_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -56,11 +57,15 @@ func postChange(t *testing.T, url, deliveryID, id string) {
 	require.Equal(t, http.StatusNoContent, post(t, url, delivery{id: deliveryID, body: body}))
 }
 
-// openInTransaction counts the sessions of the database left inside a
-// transaction while idle: a connection the portfolio gave back to its
-// pool with its transaction open.
-func openInTransaction(t *testing.T, db *sql.DB) int {
-	return count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`)
+// noneInTransaction waits until no session of the database is idle
+// inside a transaction: a connection the portfolio gave back to its pool
+// with its transaction open would stay so. One it closed ends on the
+// server a moment later (pgx's pool closes it in the background).
+func noneInTransaction(t *testing.T, db *sql.DB, what string) {
+	t.Helper()
+	waitFor(t, "no session left in "+what, time.Minute, func() bool {
+		return count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`) == 0
+	})
 }
 
 // TestACheckReadsTheFlagsItsLockHolderCommitted: on PostgreSQL a check
@@ -119,7 +124,7 @@ func TestAFailedCheckLeavesNoTransactionOpen(t *testing.T) {
 
 	err = p.RunDeliveryJob(context.Background(), "msg_broken")
 	require.ErrorContains(t, err, "delete its row in portfolio_snapshots")
-	assert.Equal(t, 0, openInTransaction(t, db), "no session left in the failed transaction")
+	noneInTransaction(t, db, "the failed transaction")
 	assert.NotContains(t, processedDeliveries(t, db), "msg_broken")
 	assert.Equal(t, 1, count(t, db, `SELECT count(*) FROM portfolio_fetched WHERE event_id = 'msg_broken'`), "the answer recorded for the retry")
 
@@ -168,7 +173,7 @@ func TestACancelledCheckLeavesNoTransactionOpen(t *testing.T) {
 	cancel()
 	require.Error(t, <-done)
 	require.NoError(t, hold.Rollback())
-	assert.Equal(t, 0, openInTransaction(t, db), "no session left in the cancelled transaction")
+	noneInTransaction(t, db, "the cancelled transaction")
 	assert.NotContains(t, processedDeliveries(t, db), "msg_cancelled")
 
 	require.NoError(t, p.RunDeliveryJob(context.Background(), "msg_cancelled"))
@@ -193,10 +198,44 @@ func TestAnAnswerFetchedIsRecordedWhenTheJobEndsBeforeItsCheck(t *testing.T) {
 	require.ErrorIs(t, p.ApplyFetched(ended, "msg_ended", co, 10), context.Canceled)
 	assert.Equal(t, 1, count(t, db, `SELECT count(*) FROM portfolio_fetched WHERE event_id = 'msg_ended' AND credits = 10`), "the paid answer recorded")
 	assert.NotContains(t, processedDeliveries(t, db), "msg_ended")
-	assert.Equal(t, 0, openInTransaction(t, db))
+	noneInTransaction(t, db, "the check that never began")
 
 	paid := spent(srv)
 	require.NoError(t, p.RunDeliveryJob(context.Background(), "msg_ended"))
 	assert.Equal(t, paid, spent(srv), "the next run fetched nothing")
 	assert.Contains(t, processedDeliveries(t, db), "msg_ended")
+}
+
+// TestACheckOnPostgreSQLJournalsTheRefsAsImported: on PostgreSQL a
+// check's journal entry reads the company's refs in the statement that
+// writes it; they come back from Events as imported, in order, hostile
+// text included, and plain refs are stored as the SQLite journal stores
+// them (encoding/json's form).
+func TestACheckOnPostgreSQLJournalsTheRefsAsImported(t *testing.T) {
+	s := pipedSetup(t)
+	hostile := `R "quoted" \back <tag> & é` + "\u2028"
+	importAll(t, s.p, []portfolio.Row{{Ref: "R2", CompanyID: s.id}, {Ref: hostile, CompanyID: s.id}}, portfolio.ImportOptions{})
+	postChange(t, s.url, "msg_refs", s.id)
+	require.NoError(t, s.p.RunDeliveryJob(context.Background(), "msg_refs"))
+
+	want := []string{"R1", "R2", hostile}
+	slices.Sort(want) // the test databases order by bytes
+	var got []string
+	for e, err := range s.p.Events(context.Background(), 0) {
+		require.NoError(t, err)
+		if e.EventID == "msg_refs" {
+			got = e.Refs
+		}
+	}
+	assert.Equal(t, want, got)
+
+	_, err := s.db.Exec(`DELETE FROM portfolio_entries WHERE ref = $1`, hostile)
+	require.NoError(t, err)
+	postChange(t, s.url, "msg_plain", s.id)
+	require.NoError(t, s.p.RunDeliveryJob(context.Background(), "msg_plain"))
+	var stored string
+	require.NoError(t, s.db.QueryRow(`SELECT refs FROM portfolio_journal WHERE event_id = 'msg_plain'`).Scan(&stored))
+	plain, err := json.Marshal([]string{"R1", "R2"})
+	require.NoError(t, err)
+	assert.Equal(t, string(plain), stored)
 }

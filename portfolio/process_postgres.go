@@ -5,6 +5,11 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/registerdata/registerdata-go/changes"
+	"github.com/registerdata/registerdata-go/redflags"
 )
 
 // On PostgreSQL the check of a delivery folds its transaction's
@@ -34,27 +39,66 @@ const markAndLockSQL = `WITH forgotten AS (` + forgetDeliverySQL + `),
 const lockSnapshotSQL = `SELECT 1, s.data, s.fetched_at FROM (SELECT 1) one
 	LEFT JOIN (SELECT data, fetched_at FROM portfolio_snapshots WHERE company_id = $1 FOR UPDATE) s ON true`
 
-// storeAndLockJournalSQL stores the snapshot $1 of company $3, fetched at
-// $2, names its entries $4 (unless it is ""), then takes the journal lock
-// ($5) and reads the company's refs: storeSnapshot and lockJournal in one
-// statement. The lock's subquery reads the counts of both updates, so
-// they run (and wait for the entries' row locks) before the journal lock
-// is taken, as when they were statements of their own: a check never
-// holds the journal lock while it waits for another transaction's rows.
-const storeAndLockJournalSQL = `WITH stored AS (` + storeSnapshotSQL + ` RETURNING 1),
+// storeAndLockSQL stores the snapshot $1 of company $3, fetched at $2,
+// names its entries $4 (unless it is ""), then takes the journal lock
+// ($5): storeSnapshot and the lock of lockJournal in one statement. The
+// lock's subquery reads the counts of both updates, so they run (and
+// wait for the entries' row locks) before the journal lock is taken, as
+// when they were statements of their own: a check never holds the
+// journal lock while it waits for another transaction's rows.
+const storeAndLockSQL = `WITH stored AS (` + storeSnapshotSQL + ` RETURNING 1),
 	renamed AS (` + renameEntriesSQL + ` AND $4 <> '' RETURNING 1)
-	SELECT e.ref FROM (SELECT pg_advisory_xact_lock($5) FROM (SELECT count(*) FROM stored) s, (SELECT count(*) FROM renamed) r) l
-	LEFT JOIN portfolio_entries e ON e.company_id = $3 AND e.status = 'matched' ORDER BY e.ref`
+	SELECT pg_advisory_xact_lock($5) FROM (SELECT count(*) FROM stored) s, (SELECT count(*) FROM renamed) r`
 
-// storeAndLockJournal is storeSnapshot and then lockJournal on PostgreSQL
-// in one statement (storeAndLockJournalSQL): it returns the company's
-// refs.
-func (p *Portfolio) storeAndLockJournal(ctx context.Context, tx dbtx, id, data string, at int64, name string) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, storeAndLockJournalSQL, data, at, id, name, int64(journalLock))
-	if err != nil {
-		return nil, fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
+// journalEntrySQL writes the journal entry of company $1 (newEntry's
+// arguments) with the company's refs read by the statement itself, in
+// the form mustJSON gives them, and answers its Seq, the refs and whether
+// there are subscribers to alert. Sent after storeAndLockSQL, it reads
+// what was committed before the journal lock was granted.
+const journalEntrySQL = `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed)
+	VALUES ($1, COALESCE((SELECT '[' || string_agg(to_json(e.ref)::text, ',' ORDER BY e.ref) || ']'
+		FROM portfolio_entries e WHERE e.company_id = $1 AND e.status = 'matched'), '[]'), $2, $3, $4, $5, $6, $7, $8, $9)
+	RETURNING seq, refs, EXISTS (SELECT 1 FROM portfolio_subscribers)`
+
+// storeAndJournal stores the snapshot data of c's company, fetched at at,
+// names its entries name, takes the journal lock and writes the journal
+// entry of what c found, in one round trip on conn (a pgx batch of
+// storeAndLockSQL and journalEntrySQL, which the server runs one after
+// the other), then completes it (journalled).
+func (p *Portfolio) storeAndJournal(ctx context.Context, tx dbtx, c check, data string, at int64, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
+	conn, ok := tx.(*sql.Conn)
+	if !ok {
+		return nil, fmt.Errorf("portfolio: a check on PostgreSQL runs on a connection, not a %T", tx)
 	}
-	return scanRefs(rows, id)
+	e, args := newEntry(c, name, found, raised, cleared, now)
+	b := &pgx.Batch{}
+	b.Queue(storeAndLockSQL, data, at, c.companyID, name, int64(journalLock))
+	b.Queue(journalEntrySQL, args...)
+	var refs []byte
+	var subscribed bool
+	err := conn.Raw(func(dc any) error {
+		pc, err := pgxConn(dc)
+		if err != nil {
+			return err
+		}
+		br := pc.SendBatch(ctx, b)
+		if _, err := br.Exec(); err != nil {
+			_ = br.Close()
+			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", c.companyID, err)
+		}
+		if err := br.QueryRow().Scan(&e.Seq, &refs, &subscribed); err != nil {
+			_ = br.Close()
+			return fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
+		}
+		return br.Close()
+	})
+	if err != nil {
+		return nil, err
+	}
+	if e.Refs, err = decodeRefs(e.Seq, refs); err != nil {
+		return nil, err
+	}
+	return p.journalled(ctx, tx, e, subscribed)
 }
 
 // scanRefs reads the refs a journal lock's statement answers (a NULL ref:
