@@ -68,6 +68,26 @@ func noneInTransaction(t *testing.T, db *sql.DB, what string) {
 	})
 }
 
+// holdSnapshot locks the snapshot of company id in a transaction of db
+// until the test ends it (or the test ends).
+func holdSnapshot(t *testing.T, db *sql.DB, id string) *sql.Tx {
+	t.Helper()
+	hold, err := db.Begin()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = hold.Rollback() })
+	_, err = hold.Exec(`SELECT 1 FROM portfolio_snapshots WHERE company_id = $1 FOR UPDATE`, id)
+	require.NoError(t, err)
+	return hold
+}
+
+// waitForSnapshotLock waits until a check waits for a snapshot's lock.
+func waitForSnapshotLock(t *testing.T, db *sql.DB) {
+	t.Helper()
+	waitFor(t, "the check waiting for the company's snapshot", time.Minute, func() bool {
+		return count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%portfolio_snapshots%'`) > 0
+	})
+}
+
 // TestACheckReadsTheFlagsItsLockHolderCommitted: on PostgreSQL a check
 // sends its first statements in one round trip, the flags' read among
 // them; it still reads the flags as the transaction that held the
@@ -79,20 +99,14 @@ func TestACheckReadsTheFlagsItsLockHolderCommitted(t *testing.T) {
 	p, id, db := s.p, s.id, s.db
 	postChange(t, s.url, "msg_after_hold", id)
 
-	hold, err := db.Begin()
-	require.NoError(t, err)
-	defer hold.Rollback() //nolint:errcheck // committed below; a failed test ends it here
-	_, err = hold.Exec(`SELECT 1 FROM portfolio_snapshots WHERE company_id = $1 FOR UPDATE`, id)
-	require.NoError(t, err)
-	_, err = hold.Exec(`INSERT INTO portfolio_flags (company_id, code, reason, facts, since) VALUES ($1, $2, 'given up', 'delivery msg_x', 1)`,
+	hold := holdSnapshot(t, db, id)
+	_, err := hold.Exec(`INSERT INTO portfolio_flags (company_id, code, reason, facts, since) VALUES ($1, $2, 'given up', 'delivery msg_x', 1)`,
 		id, redflags.FlagCheckFailed)
 	require.NoError(t, err)
 
 	done := make(chan error, 1)
 	go func() { done <- p.RunDeliveryJob(context.Background(), "msg_after_hold") }()
-	waitFor(t, "the check waiting for the company's snapshot", time.Minute, func() bool {
-		return count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%portfolio_snapshots%'`) > 0
-	})
+	waitForSnapshotLock(t, db)
 	require.NoError(t, hold.Commit())
 	require.NoError(t, <-done)
 
@@ -158,18 +172,12 @@ func TestACancelledCheckLeavesNoTransactionOpen(t *testing.T) {
 	s := pipedSetup(t)
 	p, id, db := s.p, s.id, s.db
 	postChange(t, s.url, "msg_cancelled", id)
-	hold, err := db.Begin()
-	require.NoError(t, err)
-	defer hold.Rollback() //nolint:errcheck // rolled back below; a failed test ends it here
-	_, err = hold.Exec(`SELECT 1 FROM portfolio_snapshots WHERE company_id = $1 FOR UPDATE`, id)
-	require.NoError(t, err)
+	hold := holdSnapshot(t, db, id)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- p.RunDeliveryJob(ctx, "msg_cancelled") }()
-	waitFor(t, "the check waiting for the company's snapshot", time.Minute, func() bool {
-		return count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%portfolio_snapshots%'`) > 0
-	})
+	waitForSnapshotLock(t, db)
 	cancel()
 	require.Error(t, <-done)
 	require.NoError(t, hold.Rollback())
