@@ -217,9 +217,14 @@ func (p *Portfolio) writeRecord(ctx context.Context, r *fetchedRecord) error {
 		_, err = p.db.ExecContext(ctx, recordSQL, r.args()...)
 	}
 	if err != nil {
-		return fmt.Errorf("portfolio: recording the fetched %s of %s for the delivery %s: %w", r.part, r.companyID, r.deliveryID, err)
+		return r.notRecorded(err)
 	}
 	return nil
+}
+
+// notRecorded is the error of r's record that failed with err.
+func (r *fetchedRecord) notRecorded(err error) error {
+	return fmt.Errorf("portfolio: recording the fetched %s of %s for the delivery %s: %w", r.part, r.companyID, r.deliveryID, err)
 }
 
 // execUnsynced runs one statement on SQLite in its own transaction

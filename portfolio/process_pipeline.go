@@ -102,42 +102,29 @@ func beginPiped(ctx context.Context, conn *sql.Conn, c check, now time.Time) (l 
 	var data sql.NullString
 	var fetchedAt sql.NullInt64
 	var flags flagSet
-	err = conn.Raw(func(dc any) error {
-		pc, err := pgxConn(dc)
-		if err != nil {
-			return err
-		}
-		br := pc.SendBatch(ctx, b)
+	err = onBatch(ctx, conn, b, func(br pgx.BatchResults) error {
 		if c.record != nil {
 			if err := recordedInBatch(br, c.record); err != nil {
-				_ = br.Close()
 				return err
 			}
 			recorded = true
 		}
 		if _, err := br.Exec(); err != nil {
-			_ = br.Close()
 			return fmt.Errorf("portfolio: starting a transaction: %w", err)
 		}
 		if err := br.QueryRow().Scan(&marked, &data, &fetchedAt); err != nil {
-			_ = br.Close()
 			if c.deliveryID != "" {
 				return fmt.Errorf("portfolio: marking the delivery %s processed: %w", c.deliveryID, err)
 			}
 			return fmt.Errorf("portfolio: reading the snapshot of %s: %w", c.companyID, err)
 		}
 		rows, err := br.Query()
-		if err == nil {
-			flags, err = scanOpenFlags(rows, c.companyID)
-			rows.Close()
-		}
-		if cerr := br.Close(); err == nil {
-			err = cerr
-		}
 		if err != nil {
 			return fmt.Errorf("portfolio: reading the flags of %s: %w", c.companyID, err)
 		}
-		return nil
+		defer rows.Close()
+		flags, err = scanOpenFlags(rows, c.companyID)
+		return err
 	})
 	if err != nil || marked == 0 || !data.Valid {
 		return l, marked, recorded, err
@@ -155,7 +142,7 @@ func recordedInBatch(br pgx.BatchResults, r *fetchedRecord) error {
 		_, err = br.Exec()
 	}
 	if err != nil {
-		return fmt.Errorf("portfolio: recording the fetched %s of %s for the delivery %s: %w", r.part, r.companyID, r.deliveryID, err)
+		return r.notRecorded(err)
 	}
 	return nil
 }
@@ -164,11 +151,7 @@ func recordedInBatch(br pgx.BatchResults, r *fetchedRecord) error {
 // COMMIT of a transaction that failed is answered ROLLBACK, not an
 // error: that is an error here, as in pgx's own Commit.
 func commitPiped(ctx context.Context, conn *sql.Conn) error {
-	err := conn.Raw(func(dc any) error {
-		pc, err := pgxConn(dc)
-		if err != nil {
-			return err
-		}
+	err := onPgx(conn, func(pc *pgx.Conn) error {
 		tag, err := pc.Exec(ctx, "COMMIT")
 		if err == nil && tag.String() == "ROLLBACK" {
 			err = pgx.ErrTxCommitRollback
@@ -181,14 +164,30 @@ func commitPiped(ctx context.Context, conn *sql.Conn) error {
 	return nil
 }
 
-// pgxConn is the pgx connection under a database/sql connection of the
-// store (stdlib.OpenDBFromPool).
-func pgxConn(dc any) (*pgx.Conn, error) {
-	c, ok := dc.(*stdlib.Conn)
-	if !ok {
-		return nil, fmt.Errorf("portfolio: the PostgreSQL connection is a %T, not pgx's", dc)
-	}
-	return c.Conn(), nil
+// onBatch sends batch b on conn in one round trip and hands its results
+// to read, which reads them in order; the results are closed after it
+// (an error of a statement read does not hide read's own).
+func onBatch(ctx context.Context, conn *sql.Conn, b *pgx.Batch, read func(pgx.BatchResults) error) error {
+	return onPgx(conn, func(pc *pgx.Conn) error {
+		br := pc.SendBatch(ctx, b)
+		err := read(br)
+		if cerr := br.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+}
+
+// onPgx runs fn on the pgx connection under conn, a database/sql
+// connection of the store (stdlib.OpenDBFromPool).
+func onPgx(conn *sql.Conn, fn func(*pgx.Conn) error) error {
+	return conn.Raw(func(dc any) error {
+		c, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("portfolio: the PostgreSQL connection is a %T, not pgx's", dc)
+		}
+		return fn(c.Conn())
+	})
 }
 
 // insertJobs enqueues River jobs in tx: through the store's inserter for
@@ -200,12 +199,8 @@ func (p *Portfolio) insertJobs(ctx context.Context, tx dbtx, jobs []river.Insert
 		_, err := p.insert.InsertManyTx(ctx, t, jobs)
 		return err
 	case *sql.Conn:
-		return t.Raw(func(dc any) error {
-			pc, err := pgxConn(dc)
-			if err != nil {
-				return err
-			}
-			_, err = p.insertPgx.InsertManyTx(ctx, connTx{pc}, jobs)
+		return onPgx(t, func(pc *pgx.Conn) error {
+			_, err := p.insertPgx.InsertManyTx(ctx, connTx{pc}, jobs)
 			return err
 		})
 	default:

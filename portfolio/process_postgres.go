@@ -76,21 +76,14 @@ func (p *Portfolio) storeAndJournal(ctx context.Context, tx dbtx, c check, data 
 	b.Queue(journalEntrySQL, args...)
 	var refs []byte
 	var subscribed bool
-	err := conn.Raw(func(dc any) error {
-		pc, err := pgxConn(dc)
-		if err != nil {
-			return err
-		}
-		br := pc.SendBatch(ctx, b)
+	err := onBatch(ctx, conn, b, func(br pgx.BatchResults) error {
 		if _, err := br.Exec(); err != nil {
-			_ = br.Close()
 			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", c.companyID, err)
 		}
 		if err := br.QueryRow().Scan(&e.Seq, &refs, &subscribed); err != nil {
-			_ = br.Close()
 			return fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
 		}
-		return br.Close()
+		return nil
 	})
 	if err != nil {
 		return nil, err
