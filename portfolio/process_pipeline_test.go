@@ -247,3 +247,20 @@ func TestACheckOnPostgreSQLJournalsTheRefsAsImported(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(plain), stored)
 }
+
+// TestAnAnswerTheDatabaseRefusesFailsTheJob: when the first batch's
+// record of the paid answer fails (here a constraint refuses it), the
+// job fails with that error instead of going on without it, and the
+// delivery stays unprocessed for its retry.
+func TestAnAnswerTheDatabaseRefusesFailsTheJob(t *testing.T) {
+	s := pipedSetup(t)
+	postChange(t, s.url, "msg_refused", s.id)
+	_, err := s.db.Exec(`ALTER TABLE portfolio_fetched ADD CONSTRAINT refuse_every_answer CHECK (credits < 0)`)
+	require.NoError(t, err)
+
+	err = s.p.RunDeliveryJob(context.Background(), "msg_refused")
+	require.ErrorContains(t, err, "recording the fetched company")
+	assert.ErrorContains(t, err, "refuse_every_answer")
+	assert.NotContains(t, processedDeliveries(t, s.db), "msg_refused")
+	noneInTransaction(t, s.db, "the refused check")
+}
