@@ -17,6 +17,10 @@ import (
 // any work starts.
 func SetAfterFetch(f func(deliveryID string)) { afterFetch = f }
 
+// SetWaitingForSlot sets the function a job claimed ahead calls with its
+// delivery when it waits for a worker (nil: none).
+func SetWaitingForSlot(f func(deliveryID string)) { waitingForSlot = f }
+
 // MatchWalks is how many match walks of imports are running.
 func MatchWalks() int64 { return matchWalks.Load() }
 

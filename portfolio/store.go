@@ -94,7 +94,9 @@ func WithRescueAfter(d time.Duration) Option {
 }
 
 // WithWorkers sets how many jobs Work and Drain run at once in this
-// process (default 4, at most 64).
+// process (default 4, at most 64). River claims one job more, which
+// waits for the first worker free, so that a job starts as soon as one
+// ends; its time (JobTimeout) counts from its claim.
 func WithWorkers(n int) Option {
 	return func(c *config) {
 		if n > 0 && n <= 64 {
