@@ -58,9 +58,7 @@ func TestFetchedOnceAcrossAKill(t *testing.T) {
 		assert.Equal(t, 0, count(t, db, `SELECT count(*) FROM portfolio_journal WHERE event_id = 'msg_kill'`), "killed before the journal entry")
 
 		b, _ := startWorkerAt(t, dsn, srv.URL, srv.APIKey)
-		waitFor(t, "the event processed", 2*time.Minute, func() bool {
-			return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
-		})
+		waitForProcessed(t, db, 2*time.Minute)
 		require.NoError(t, b.Process.Signal(syscall.SIGTERM))
 		require.NoError(t, b.Wait())
 

@@ -85,9 +85,7 @@ func TestExactlyOnceOnAFleet(t *testing.T) {
 	require.NoError(t, srv.SetLatency(0, 0))
 
 	b, c3 := startWorker(t, dsn, srv), startWorker(t, dsn, srv)
-	waitFor(t, "every event processed", 3*time.Minute, func() bool {
-		return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
-	})
+	waitForProcessed(t, db, 3*time.Minute)
 	// Replays of processed events change nothing.
 	for _, d := range ds[:5] {
 		assert.Equal(t, http.StatusNoContent, post(t, r2.URL, d))

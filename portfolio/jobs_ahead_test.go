@@ -2,7 +2,6 @@ package portfolio_test
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/registerdata/registerdata-go/portfolio"
-	"github.com/registerdata/registerdata-go/webhook"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,21 +17,12 @@ import (
 // table.
 const deliveryJobs = `kind = 'registerdata_portfolio_event'`
 
-// queueDeliveries imports n companies of srv's register, baselines them
-// and queues a delivery of a change of each (webhook ids prefixed by
-// round), returning the deliveries.
+// queueDeliveries imports the companies ids, baselines them and queues
+// a delivery of a change of each (webhook ids prefixed by round),
+// returning the deliveries.
 func queueDeliveries(t *testing.T, p *portfolio.Portfolio, ids []string, round string) []delivery {
 	t.Helper()
-	var rows []portfolio.Row
-	for j, id := range ids {
-		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("A%03d", j), CompanyID: id})
-	}
-	importAll(t, p, rows, portfolio.ImportOptions{})
-	_, err := p.Drain(context.Background())
-	require.NoError(t, err)
-	v, err := webhook.NewVerifier(secret)
-	require.NoError(t, err)
-	h := p.Handler(v)
+	h := baselined(t, p, ids)
 	ds := jobsDeliveries(t, ids, round, len(ids))
 	for _, d := range ds {
 		require.Equal(t, http.StatusNoContent, serve(t, h, d), "delivery %s", d.id)
@@ -86,15 +75,13 @@ func TestAJobIsClaimedAheadButNoMoreRunThanWithWorkers(t *testing.T) {
 		}
 
 		close(release)
-		waitFor(t, "every delivery processed", time.Minute, func() bool {
-			return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
-		})
+		waitForProcessed(t, db, time.Minute)
 		cancel()
 		require.NoError(t, <-done)
 		assert.Equal(t, 2, most, "checks at once")
 		assert.Len(t, entered, len(ds)-2, "every other delivery was checked once")
 		for _, d := range ds {
-			assert.Equal(t, 1, count(t, db, `SELECT count(*) FROM portfolio_journal WHERE event_id = '`+d.id+`'`), "journal entries of %s", d.id)
+			assert.Equal(t, 1, journalledFor(t, p, 0, d.id), "journal entries of %s", d.id)
 		}
 	})
 }
@@ -149,15 +136,13 @@ func TestAJobWaitingForAWorkerIsPutBackWithoutAnAttempt(t *testing.T) {
 			return snoozes > 0
 		})
 		close(release)
-		waitFor(t, "both deliveries processed", time.Minute, func() bool {
-			return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
-		})
+		waitForProcessed(t, db, time.Minute)
 		cancel()
 		require.NoError(t, <-done)
 		attempt, _, errs := job()
 		assert.Equal(t, 1, attempt, "the waits counted no attempt")
 		assert.Zero(t, errs, "the waits recorded no error")
-		assert.Equal(t, 1, count(t, db, `SELECT count(*) FROM portfolio_journal WHERE event_id = '`+other+`'`), "journalled once")
+		assert.Equal(t, 1, journalledFor(t, p, 0, other), "journalled once")
 	})
 }
 

@@ -56,16 +56,7 @@ func benchJobs(b *testing.B, lat time.Duration, workers int) {
 	dsn := postgresDSN(b)
 	p := open(b, dsn, c, clk, portfolio.WithWorkers(workers))
 	ids := srv.CompanyIDs()[:jobsCompanies]
-	var rows []portfolio.Row
-	for j, id := range ids {
-		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("J%03d", j), CompanyID: id})
-	}
-	importAll(b, p, rows, portfolio.ImportOptions{})
-	_, err := p.Drain(ctx)
-	require.NoError(b, err)
-	v, err := webhook.NewVerifier(secret)
-	require.NoError(b, err)
-	h := p.Handler(v)
+	h := baselined(b, p, ids)
 	floor := newBareWorkers(b, dsn, c)
 
 	b.ReportAllocs()
@@ -97,6 +88,22 @@ func benchJobs(b *testing.B, lat time.Duration, workers int) {
 	b.ReportMetric(float64(n*b.N)/mine.Seconds(), "portfolio-jobs/s")
 	b.ReportMetric(float64(n*b.N)/bare.Seconds(), "floor-jobs/s")
 	b.ReportMetric(bare.Seconds()/mine.Seconds(), "ratio")
+}
+
+// baselined imports the companies ids into p, one entry each, works
+// their baselines and returns p's webhook receiver.
+func baselined(t testing.TB, p *portfolio.Portfolio, ids []string) http.Handler {
+	t.Helper()
+	var rows []portfolio.Row
+	for j, id := range ids {
+		rows = append(rows, portfolio.Row{Ref: fmt.Sprintf("J%03d", j), CompanyID: id})
+	}
+	importAll(t, p, rows, portfolio.ImportOptions{})
+	_, err := p.Drain(context.Background())
+	require.NoError(t, err)
+	v, err := webhook.NewVerifier(secret)
+	require.NoError(t, err)
+	return p.Handler(v)
 }
 
 // jobsDeliveries are n deliveries of a record change of ids, in turn,

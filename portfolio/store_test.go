@@ -104,6 +104,15 @@ func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
 	}
 }
 
+// waitForProcessed waits up to d until no recorded delivery is left
+// unprocessed (by workers of this process or others).
+func waitForProcessed(t *testing.T, db *sql.DB, d time.Duration) {
+	t.Helper()
+	waitFor(t, "every delivery processed", d, func() bool {
+		return count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE processed_at IS NULL`) == 0
+	})
+}
+
 func count(t testing.TB, db *sql.DB, query string) int {
 	var n int
 	require.NoError(t, db.QueryRow(query).Scan(&n))
