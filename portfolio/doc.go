@@ -55,8 +55,8 @@
 // transaction, so any number of receivers and workers on one PostgreSQL
 // lose nothing and write nothing twice. What a job paid the service for
 // is recorded in the database (its own short transaction; on PostgreSQL
-// the last answer's goes to the server with the first statements of the
-// check's transaction, in one round trip: process_pipeline.go) before it
+// the last answer's goes to the server with the check's transaction, in
+// the same round trip: process_onetrip.go, process_pipeline.go) before it
 // is compared, so a job retried after its worker died reuses it instead
 // of paying again; only a worker killed between the service's answer and
 // that record's commit leaves a lookup to be paid twice. While the

@@ -21,6 +21,11 @@ func SetAfterFetch(f func(deliveryID string)) { afterFetch = f }
 // delivery when it waits for a worker (nil: none).
 func SetWaitingForSlot(f func(deliveryID string)) { waitingForSlot = f }
 
+// SetAfterOneTrip sets the function told how each check of a delivery
+// that tried one round trip ended: written, or fallen back to a check of
+// several trips (nil: none).
+func SetAfterOneTrip(f func(companyID string, written bool)) { afterOneTrip = f }
+
 // MatchWalks is how many match walks of imports are running.
 func MatchWalks() int64 { return matchWalks.Load() }
 

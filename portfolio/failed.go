@@ -171,8 +171,8 @@ func (p *Portfolio) recordFailure(ctx context.Context, id string, f *CheckFailur
 // supersedeFailed marks the deliveries of company id whose check was
 // given up processed, in tx: a check of the company that fetched its
 // record succeeded and covers what they announced.
-func (p *Portfolio) supersedeFailed(ctx context.Context, tx dbtx, id string, now time.Time) error {
-	if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET processed_at = $1 WHERE entity_id = $2 AND failed_at > 0 AND processed_at IS NULL`),
+func (p *Portfolio) supersedeFailed(ctx context.Context, ex execer, id string, now time.Time) error {
+	if _, err := ex.ExecContext(ctx, p.q(`UPDATE portfolio_deliveries SET processed_at = $1 WHERE entity_id = $2 AND failed_at > 0 AND processed_at IS NULL`),
 		micros(now), id); err != nil {
 		return fmt.Errorf("portfolio: marking the deliveries of %s given up as covered: %w", id, err)
 	}

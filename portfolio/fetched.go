@@ -129,27 +129,48 @@ type deliveryState struct {
 	processed bool
 	named     bool
 	recorded  map[string]map[string]recordedPart // by company, then part
+	company   string                             // the company the delivery was recorded for
+	seen      *seen                              // its snapshot, flags and version (PostgreSQL, no subscribers; nil: not read)
 }
 
 // readDelivery reads the state of delivery id (deliveryState) in one
-// round trip, where it took three.
+// round trip, where it took three. On PostgreSQL it also reads what a
+// check in one round trip needs of the delivery's company (seen; see
+// process_onetrip.go), unless the portfolio has subscribers: their
+// alerts are written by a check of several trips.
 func (p *Portfolio) readDelivery(ctx context.Context, id string) (deliveryState, error) {
 	st := deliveryState{recorded: map[string]map[string]recordedPart{}}
-	rows, err := p.db.QueryContext(ctx, p.q(`SELECT d.body, d.processed_at,
+	query := `SELECT d.body, d.processed_at,
 		EXISTS (SELECT 1 FROM portfolio_entries e WHERE e.company_id = d.entity_id AND e.status = 'matched'),
-		f.company_id, f.part, f.data, f.credits, f.fetched_at
+		f.company_id, f.part, f.data, f.credits, f.fetched_at`
+	if p.engine == enginePostgres {
+		query += `, d.entity_id, s.data, s.fetched_at, s.xmin::text, ` + flagsTextSQL("d.entity_id") + `,
+		EXISTS (SELECT 1 FROM portfolio_subscribers)
 		FROM portfolio_deliveries d LEFT JOIN portfolio_fetched f ON f.event_id = d.event_id
+		LEFT JOIN portfolio_snapshots s ON s.company_id = d.entity_id`
+	} else {
+		query += `
+		FROM portfolio_deliveries d LEFT JOIN portfolio_fetched f ON f.event_id = d.event_id`
+	}
+	rows, err := p.db.QueryContext(ctx, p.q(query+`
 		WHERE d.event_id = $1`), id)
 	if err != nil {
 		return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
 	}
 	defer rows.Close()
 	found := false
+	var snap, version, flags sql.NullString
+	var snapAt sql.NullInt64
+	var subscribed bool
 	for rows.Next() {
 		found = true
 		var processed, credits, at sql.NullInt64
 		var company, part, data sql.NullString
-		if err := rows.Scan(&st.body, &processed, &st.named, &company, &part, &data, &credits, &at); err != nil {
+		dest := []any{&st.body, &processed, &st.named, &company, &part, &data, &credits, &at}
+		if p.engine == enginePostgres {
+			dest = append(dest, &st.company, &snap, &snapAt, &version, &flags, &subscribed)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)
 		}
 		st.processed = processed.Valid
@@ -166,6 +187,13 @@ func (p *Portfolio) readDelivery(ctx context.Context, id string) (deliveryState,
 	}
 	if !found {
 		return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, sql.ErrNoRows)
+	}
+	if snap.Valid && !subscribed {
+		open, err := decodeFlagsText(st.company, flags.String)
+		if err != nil {
+			return st, err
+		}
+		st.seen = &seen{data: snap.String, fetchedAt: snapAt.Int64, version: version.String, flagsText: flags.String, flags: open}
 	}
 	return st, nil
 }

@@ -76,28 +76,22 @@ func reopens(old, f redflags.Flag) bool {
 // updateFlags evaluates the rules over s and brings the company's open
 // flags in line: new findings are raised, findings whose facts changed
 // are raised again (putFlag), findings gone are cleared, the reasons of
-// the others are updated. open are the company's open flags when they
-// were read already, under the snapshot's row lock (applyPiped); nil
-// reads them.
+// the others are updated. open are the company's open flags, read under
+// the snapshot's row lock (or before it and checked under it: see
+// process_onetrip.go). Its statements go through ex: a transaction, or
+// the statements of a check collected for one round trip.
 //
 // first says the check is the company's first (its baseline): the flags
 // it raises are inherited. fetched says the check fetched the company's
 // record: only such a check clears FlagCheckFailed, which the rules never
 // raise.
-func (p *Portfolio) updateFlags(ctx context.Context, tx dbtx, id string, s snapshot, open *flagSet, now time.Time, first, fetched bool) (raised, cleared []redflags.Flag, err error) {
+func (p *Portfolio) updateFlags(ctx context.Context, ex execer, id string, s snapshot, open flagSet, now time.Time, first, fetched bool) (raised, cleared []redflags.Flag, err error) {
 	want := evaluate(s, now)
-	if open == nil {
-		read, err := p.openFlags(ctx, tx, id)
-		if err != nil {
-			return nil, nil, err
-		}
-		open = &read
-	}
 	seen := map[string]bool{}
 	for _, f := range want {
 		seen[f.Code] = true
 		old, ok := open.byCode[f.Code]
-		again, err := p.putFlag(ctx, tx, id, f, old, ok, now, first)
+		again, err := p.putFlag(ctx, ex, id, f, old, ok, now, first)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -110,7 +104,7 @@ func (p *Portfolio) updateFlags(ctx context.Context, tx dbtx, id string, s snaps
 			continue
 		}
 		cleared = append(cleared, open.byCode[code])
-		if _, err := tx.ExecContext(ctx, p.q(`DELETE FROM portfolio_flags WHERE company_id = $1 AND code = $2`), id, code); err != nil {
+		if _, err := ex.ExecContext(ctx, p.q(`DELETE FROM portfolio_flags WHERE company_id = $1 AND code = $2`), id, code); err != nil {
 			return nil, nil, fmt.Errorf("portfolio: clearing the flag %s of %s: %w", code, id, err)
 		}
 	}
@@ -171,21 +165,21 @@ func scanOpenFlags(rows flagRows, id string) (flagSet, error) {
 //     and the note stay in Decisions and the audit chain);
 //   - a finding open with the same facts keeps its acknowledgement; its
 //     reason, reworded, is updated.
-func (p *Portfolio) putFlag(ctx context.Context, tx dbtx, id string, f redflags.Flag, old redflags.Flag, isOpen bool, now time.Time, first bool) (bool, error) {
+func (p *Portfolio) putFlag(ctx context.Context, ex execer, id string, f redflags.Flag, old redflags.Flag, isOpen bool, now time.Time, first bool) (bool, error) {
 	var err error
 	again := false
 	switch {
 	case !isOpen:
 		again = true
-		_, err = tx.ExecContext(ctx, p.q(`INSERT INTO portfolio_flags (company_id, code, reason, facts, since, inherited) VALUES ($1, $2, $3, $4, $5, $6)`),
+		_, err = ex.ExecContext(ctx, p.q(`INSERT INTO portfolio_flags (company_id, code, reason, facts, since, inherited) VALUES ($1, $2, $3, $4, $5, $6)`),
 			id, f.Code, f.Reason, f.Facts, micros(now), boolInt(first))
 	case reopens(old, f):
 		again = true
-		_, err = tx.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1, facts = $2, since = $3, inherited = $4, acknowledged = FALSE, note = '',
+		_, err = ex.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1, facts = $2, since = $3, inherited = $4, acknowledged = FALSE, note = '',
 			ack_by_id = '', ack_by_name = '', ack_at = 0, ack_reason = '', ack_decision = 0 WHERE company_id = $5 AND code = $6`),
 			f.Reason, f.Facts, micros(now), boolInt(first), id, f.Code)
 	case old.Reason != f.Reason || old.Facts != f.Facts:
-		_, err = tx.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1, facts = $2 WHERE company_id = $3 AND code = $4`), f.Reason, f.Facts, id, f.Code)
+		_, err = ex.ExecContext(ctx, p.q(`UPDATE portfolio_flags SET reason = $1, facts = $2 WHERE company_id = $3 AND code = $4`), f.Reason, f.Facts, id, f.Code)
 	}
 	if err != nil {
 		return false, fmt.Errorf("portfolio: writing the flag %s of %s: %w", f.Code, id, err)

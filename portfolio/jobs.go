@@ -348,7 +348,11 @@ func (p *Portfolio) processDelivery(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	_, err = p.apply(ctx, check{companyID: d.EntityID, deliveryID: id, fresh: fresh, fetchedAt: started, credits: credits, announced: announced(&d), record: pending})
+	c := check{companyID: d.EntityID, deliveryID: id, fresh: fresh, fetchedAt: started, credits: credits, announced: announced(&d), record: pending}
+	if st.company == d.EntityID {
+		c.seen = st.seen
+	}
+	_, err = p.apply(ctx, c)
 	return err
 }
 

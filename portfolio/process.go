@@ -102,6 +102,7 @@ type check struct {
 	always     bool             // journal even without changes or flags
 	failed     *CheckFailure    // a check given up (recordFailure): journalled as such
 	record     *fetchedRecord   // the delivery's last answer, fetched and not yet recorded (fetchForDelivery)
+	seen       *seen            // what the delivery's first read saw of the company (PostgreSQL; nil: not read)
 }
 
 // apply writes c in one transaction: the changes against the stored
@@ -149,6 +150,45 @@ type locked struct {
 // brings the flags in line and journals what it found (nil: nothing to
 // journal).
 func (p *Portfolio) write(ctx context.Context, tx dbtx, c check, l locked, now time.Time) (*Event, error) {
+	if l.flags == nil {
+		open, err := p.openFlags(ctx, tx, c.companyID)
+		if err != nil {
+			return nil, err
+		}
+		l.flags = &open
+	}
+	o, err := p.settle(ctx, tx, c, l, now)
+	if err != nil {
+		return nil, err
+	}
+	if !o.journalled {
+		return nil, p.storeSnapshot(ctx, tx, c.companyID, o.data, o.at, o.name)
+	}
+	if p.engine == enginePostgres {
+		return p.storeAndJournal(ctx, tx, c, o, now)
+	}
+	if err := p.storeSnapshot(ctx, tx, c.companyID, o.data, o.at, o.name); err != nil {
+		return nil, err
+	}
+	return p.journal(ctx, tx, c, o.name, o.found, o.raised, o.cleared, now)
+}
+
+// settled is what a check found against its company's locked snapshot
+// (settle), to store and journal.
+type settled struct {
+	found           []changes.Change
+	raised, cleared []redflags.Flag
+	data            string // the snapshot to store, encoded
+	at              int64  // when it was fetched
+	name            string // the company's name in it ("": none)
+	journalled      bool   // whether the check writes a journal entry
+}
+
+// settle compares c with the locked snapshot l, whose open flags were
+// read (l.flags), brings the flags in line through ex (updateFlags),
+// marks the checks given up that c covers (supersedeFailed) and works
+// out the snapshot to store.
+func (p *Portfolio) settle(ctx context.Context, ex execer, c check, l locked, now time.Time) (settled, error) {
 	old, oldAt := l.old, l.oldAt
 	next, found := old, []changes.Change{}
 	if oldAt <= micros(c.fetchedAt) { // a fetch older than the stored one has nothing new to say
@@ -167,36 +207,29 @@ func (p *Portfolio) write(ctx context.Context, tx dbtx, c check, l locked, now t
 			next.Owners = c.fresh.Owners
 		}
 	}
-	raised, cleared, err := p.updateFlags(ctx, tx, c.companyID, next, l.flags, now, oldAt == 0, c.fresh.Company != nil)
+	o := settled{found: found, at: max(oldAt, micros(c.fetchedAt))}
+	var err error
+	o.raised, o.cleared, err = p.updateFlags(ctx, ex, c.companyID, next, *l.flags, now, oldAt == 0, c.fresh.Company != nil)
 	if err != nil {
-		return nil, err
+		return o, err
 	}
-	if slices.ContainsFunc(cleared, func(f redflags.Flag) bool { return f.Code == redflags.FlagCheckFailed }) {
+	if slices.ContainsFunc(o.cleared, func(f redflags.Flag) bool { return f.Code == redflags.FlagCheckFailed }) {
 		// This check fetched the record and compared it with the
 		// stored one: it covers what the checks given up missed.
-		if err := p.supersedeFailed(ctx, tx, c.companyID, now); err != nil {
-			return nil, err
+		if err := p.supersedeFailed(ctx, ex, c.companyID, now); err != nil {
+			return o, err
 		}
 	}
 	data, err := json.Marshal(&next)
 	if err != nil {
-		return nil, fmt.Errorf("portfolio: encoding the snapshot of %s: %w", c.companyID, err)
+		return o, fmt.Errorf("portfolio: encoding the snapshot of %s: %w", c.companyID, err)
 	}
-	at := max(oldAt, micros(c.fetchedAt))
-	name := ""
+	o.data = string(data)
 	if next.Company != nil {
-		name = next.Company.Name.Name
+		o.name = next.Company.Name.Name
 	}
-	if !(c.always || c.deliveryID != "" || len(found) > 0 || len(raised) > 0 || len(cleared) > 0) {
-		return nil, p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name)
-	}
-	if p.engine == enginePostgres {
-		return p.storeAndJournal(ctx, tx, c, string(data), at, name, found, raised, cleared, now)
-	}
-	if err := p.storeSnapshot(ctx, tx, c.companyID, string(data), at, name); err != nil {
-		return nil, err
-	}
-	return p.journal(ctx, tx, c, name, found, raised, cleared, now)
+	o.journalled = c.always || c.deliveryID != "" || len(found) > 0 || len(o.raised) > 0 || len(o.cleared) > 0
+	return o, nil
 }
 
 // markAndLockSnapshot marks the delivery of c processed, if it has one
@@ -266,22 +299,22 @@ const (
 )
 
 // storeSnapshot writes the snapshot data of company id, fetched at at,
-// and names the company's entries name (unless it is ""), in tx: on
+// and names the company's entries name (unless it is ""), through ex: on
 // PostgreSQL in one statement (a data-modifying WITH).
-func (p *Portfolio) storeSnapshot(ctx context.Context, tx dbtx, id, data string, at int64, name string) error {
+func (p *Portfolio) storeSnapshot(ctx context.Context, ex execer, id, data string, at int64, name string) error {
 	if p.engine == enginePostgres && name != "" {
-		if _, err := tx.ExecContext(ctx, `WITH stored AS (`+storeSnapshotSQL+`) `+renameEntriesSQL, data, at, id, name); err != nil {
+		if _, err := ex.ExecContext(ctx, `WITH stored AS (`+storeSnapshotSQL+`) `+renameEntriesSQL, data, at, id, name); err != nil {
 			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
 		}
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, p.q(storeSnapshotSQL), data, at, id); err != nil {
+	if _, err := ex.ExecContext(ctx, p.q(storeSnapshotSQL), data, at, id); err != nil {
 		return fmt.Errorf("portfolio: storing the snapshot of %s: %w", id, err)
 	}
 	if name == "" {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, p.q(`UPDATE portfolio_entries SET name = $1 WHERE company_id = $2 AND name <> $1`), name, id); err != nil {
+	if _, err := ex.ExecContext(ctx, p.q(`UPDATE portfolio_entries SET name = $1 WHERE company_id = $2 AND name <> $1`), name, id); err != nil {
 		return fmt.Errorf("portfolio: naming the entries of %s: %w", id, err)
 	}
 	return nil

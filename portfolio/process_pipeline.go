@@ -13,18 +13,21 @@ import (
 	"github.com/riverqueue/river"
 )
 
-// applyPiped is apply on PostgreSQL. Its transaction's first statements
-// go to the server in one round trip, a pgx batch: the delivery's last
-// answer recorded in a transaction of its own (c.record, see
-// fetchForDelivery), then BEGIN, the delivery marked and the snapshot
-// locked (markAndLockSQL; lockSnapshotSQL for a check without a
-// delivery), and the company's open flags read (openFlagsSQL). The
-// server runs them one after the other as it would statements sent one
-// at a time: under READ COMMITTED the flags' read takes its snapshot when
-// it starts, after the row lock was granted, so it sees what the lock's
-// last holder committed. The rest of the transaction runs on the same
-// connection (write; its store and journal entry in one more batch,
-// storeAndJournal), and its COMMIT is checked as pgx checks it.
+// applyPiped is apply on PostgreSQL. A delivery's check whose first
+// read saw its company (c.seen) is sent in one round trip
+// (applyOneTrip); if what it saw changed meanwhile, it runs as follows.
+// The transaction's first statements go to the server in one round
+// trip, a pgx batch: the delivery's last answer recorded in a
+// transaction of its own (c.record, see fetchForDelivery), then BEGIN,
+// the delivery marked and the snapshot locked (markAndLockSQL;
+// lockSnapshotSQL for a check without a delivery), and the company's
+// open flags read (openFlagsSQL). The server runs them one after the
+// other as it would statements sent one at a time: under READ COMMITTED
+// the flags' read takes its snapshot when it starts, after the row lock
+// was granted, so it sees what the lock's last holder committed. The
+// rest of the transaction runs on the same connection (write; its store
+// and journal entry in one more batch, storeAndJournal), and its COMMIT
+// is checked as pgx checks it.
 func (p *Portfolio) applyPiped(ctx context.Context, c check) (*Event, error) {
 	conn, err := p.db.Conn(ctx)
 	if err != nil {
@@ -35,6 +38,18 @@ func (p *Portfolio) applyPiped(ctx context.Context, c check) (*Event, error) {
 	// (stdlib.Conn.ResetSession), which ends it on the server.
 	defer conn.Close()
 	now := p.cfg.now()
+	if c.seen != nil {
+		written, stale, recorded, err := p.applyOneTrip(ctx, conn, c, now)
+		if !stale {
+			if err != nil && !recorded {
+				err = p.unrecorded(ctx, c, err)
+			}
+			return written, err
+		}
+		if recorded {
+			c.record = nil
+		}
+	}
 	l, marked, recorded, err := beginPiped(ctx, conn, c, now)
 	if err != nil {
 		if !recorded {

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/registerdata/registerdata-go/changes"
-	"github.com/registerdata/registerdata-go/redflags"
 )
 
 // On PostgreSQL the check of a delivery folds its transaction's
@@ -55,43 +53,65 @@ const storeAndLockSQL = `WITH stored AS (` + storeSnapshotSQL + ` RETURNING 1),
 // the form mustJSON gives them, and answers its Seq, the refs and whether
 // there are subscribers to alert. Sent after storeAndLockSQL, it reads
 // what was committed before the journal lock was granted.
-const journalEntrySQL = `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed)
-	VALUES ($1, COALESCE((SELECT '[' || string_agg(to_json(e.ref)::text, ',' ORDER BY e.ref) || ']'
-		FROM portfolio_entries e WHERE e.company_id = $1 AND e.status = 'matched'), '[]'), $2, $3, $4, $5, $6, $7, $8, $9)
-	RETURNING seq, refs, EXISTS (SELECT 1 FROM portfolio_subscribers)`
+const journalEntrySQL = journalInsertSQL + ` RETURNING seq, refs, EXISTS (SELECT 1 FROM portfolio_subscribers)`
 
-// storeAndJournal stores the snapshot data of c's company, fetched at at,
-// names its entries name, takes the journal lock and writes the journal
-// entry of what c found, in one round trip on conn (a pgx batch of
-// storeAndLockSQL and journalEntrySQL, which the server runs one after
-// the other), then completes it (journalled).
-func (p *Portfolio) storeAndJournal(ctx context.Context, tx dbtx, c check, data string, at int64, name string, found []changes.Change, raised, cleared []redflags.Flag, now time.Time) (*Event, error) {
+// journalUnsubscribedSQL is journalEntrySQL for a check sent in one
+// round trip (process_onetrip.go): it raises PF409 when there are
+// subscribers, whose alerts such a check does not write.
+const journalUnsubscribedSQL = journalInsertSQL + ` RETURNING seq, refs,
+	CASE WHEN EXISTS (SELECT 1 FROM portfolio_subscribers) THEN portfolio_stale('the subscribers') ELSE false END`
+
+// journalInsertSQL is the insert of journalEntrySQL, without its answer.
+const journalInsertSQL = `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name, failed)
+	VALUES ($1, COALESCE((SELECT '[' || string_agg(to_json(e.ref)::text, ',' ORDER BY e.ref) || ']'
+		FROM portfolio_entries e WHERE e.company_id = $1 AND e.status = 'matched'), '[]'), $2, $3, $4, $5, $6, $7, $8, $9)`
+
+// storeAndJournal stores the snapshot o of c's company, names its
+// entries, takes the journal lock and writes the journal entry of what c
+// found, in one round trip on conn (a pgx batch of storeAndLockSQL and
+// journalEntrySQL, which the server runs one after the other), then
+// completes it (journalled).
+func (p *Portfolio) storeAndJournal(ctx context.Context, tx dbtx, c check, o settled, now time.Time) (*Event, error) {
 	conn, ok := tx.(*sql.Conn)
 	if !ok {
 		return nil, fmt.Errorf("portfolio: a check on PostgreSQL runs on a connection, not a %T", tx)
 	}
-	e, args := newEntry(c, name, found, raised, cleared, now)
 	b := &pgx.Batch{}
-	b.Queue(storeAndLockSQL, data, at, c.companyID, name, int64(journalLock))
-	b.Queue(journalEntrySQL, args...)
-	var refs []byte
+	e, read := queueStoreAndJournal(b, c, o, now, journalEntrySQL)
 	var subscribed bool
-	err := onBatch(ctx, conn, b, func(br pgx.BatchResults) error {
-		if _, err := br.Exec(); err != nil {
-			return fmt.Errorf("portfolio: storing the snapshot of %s: %w", c.companyID, err)
-		}
-		if err := br.QueryRow().Scan(&e.Seq, &refs, &subscribed); err != nil {
-			return fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
-		}
-		return nil
+	err := onBatch(ctx, conn, b, func(br pgx.BatchResults) (err error) {
+		subscribed, err = read(br)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if e.Refs, err = decodeRefs(e.Seq, refs); err != nil {
-		return nil, err
-	}
 	return p.journalled(ctx, tx, e, subscribed)
+}
+
+// queueStoreAndJournal queues on b the statements that store the
+// snapshot o of c's company and journal what c found: storeAndLockSQL,
+// then insert (journalEntrySQL, or journalUnsubscribedSQL). It returns
+// the entry and the reader of the two statements' results, which fills
+// in the entry's Seq and refs and reports whether there are subscribers
+// to alert.
+func queueStoreAndJournal(b *pgx.Batch, c check, o settled, now time.Time, insert string) (*Event, func(pgx.BatchResults) (bool, error)) {
+	e, args := newEntry(c, o.name, o.found, o.raised, o.cleared, now)
+	b.Queue(storeAndLockSQL, o.data, o.at, c.companyID, o.name, int64(journalLock))
+	b.Queue(insert, args...)
+	return e, func(br pgx.BatchResults) (bool, error) {
+		if _, err := br.Exec(); err != nil {
+			return false, fmt.Errorf("portfolio: storing the snapshot of %s: %w", c.companyID, err)
+		}
+		var refs []byte
+		var subscribed bool
+		if err := br.QueryRow().Scan(&e.Seq, &refs, &subscribed); err != nil {
+			return false, fmt.Errorf("portfolio: writing the journal entry of %s: %w", c.companyID, err)
+		}
+		var err error
+		e.Refs, err = decodeRefs(e.Seq, refs)
+		return subscribed, err
+	}
 }
 
 // scanRefs reads the refs a journal lock's statement answers (a NULL ref:

@@ -36,6 +36,13 @@ func (p *Portfolio) lockSQL() string {
 // a reader following Seq never skips one committed late.
 const journalLock = 0x7066_6a6f75726e // "pf_journ"
 
+// execer runs statements whose only answer is their error: a
+// transaction (dbtx), or on PostgreSQL the statements of a check
+// collected to be sent in one round trip (queued).
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
 // dbtx is a transaction a check writes in: a *sql.Tx, or on PostgreSQL
 // the *sql.Conn of a transaction begun in a pipeline (applyPiped).
 type dbtx interface {
