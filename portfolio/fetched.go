@@ -140,19 +140,18 @@ type deliveryState struct {
 // alerts are written by a check of several trips.
 func (p *Portfolio) readDelivery(ctx context.Context, id string) (deliveryState, error) {
 	st := deliveryState{recorded: map[string]map[string]recordedPart{}}
-	query := `SELECT d.body, d.processed_at,
-		EXISTS (SELECT 1 FROM portfolio_entries e WHERE e.company_id = d.entity_id AND e.status = 'matched'),
-		f.company_id, f.part, f.data, f.credits, f.fetched_at`
+	// PostgreSQL's columns of seen, and its snapshot's join.
+	seenCols, seenJoin := "", ""
 	if p.engine == enginePostgres {
-		query += `, d.entity_id, s.data, s.fetched_at, s.xmin::text, ` + flagsTextSQL("d.entity_id") + `,
-		EXISTS (SELECT 1 FROM portfolio_subscribers)
-		FROM portfolio_deliveries d LEFT JOIN portfolio_fetched f ON f.event_id = d.event_id
+		seenCols = `, d.entity_id, s.data, s.fetched_at, s.xmin::text, ` + flagsTextSQL("d.entity_id") + `,
+		EXISTS (SELECT 1 FROM portfolio_subscribers)`
+		seenJoin = `
 		LEFT JOIN portfolio_snapshots s ON s.company_id = d.entity_id`
-	} else {
-		query += `
-		FROM portfolio_deliveries d LEFT JOIN portfolio_fetched f ON f.event_id = d.event_id`
 	}
-	rows, err := p.db.QueryContext(ctx, p.q(query+`
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT d.body, d.processed_at,
+		EXISTS (SELECT 1 FROM portfolio_entries e WHERE e.company_id = d.entity_id AND e.status = 'matched'),
+		f.company_id, f.part, f.data, f.credits, f.fetched_at`+seenCols+`
+		FROM portfolio_deliveries d LEFT JOIN portfolio_fetched f ON f.event_id = d.event_id`+seenJoin+`
 		WHERE d.event_id = $1`), id)
 	if err != nil {
 		return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, err)

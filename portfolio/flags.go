@@ -117,6 +117,12 @@ type flagSet struct {
 	order  []string
 }
 
+// add puts f in the set, after the flags added before it.
+func (s *flagSet) add(f redflags.Flag) {
+	s.byCode[f.Code] = f
+	s.order = append(s.order, f.Code)
+}
+
 // openFlagsSQL reads the open flags of company $1 (scanFlags).
 const openFlagsSQL = `SELECT code, reason, facts FROM portfolio_flags WHERE company_id = $1 ORDER BY code`
 
@@ -146,8 +152,7 @@ func scanOpenFlags(rows flagRows, id string) (flagSet, error) {
 		if err := rows.Scan(&f.Code, &f.Reason, &f.Facts); err != nil {
 			return flagSet{}, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)
 		}
-		open.byCode[f.Code] = f
-		open.order = append(open.order, f.Code)
+		open.add(f)
 	}
 	if err := rows.Err(); err != nil {
 		return flagSet{}, fmt.Errorf("portfolio: reading the flags of %s: %w", id, err)

@@ -76,8 +76,7 @@ func decodeFlagsText(id, text string) (flagSet, error) {
 	}
 	open := flagSet{byCode: make(map[string]redflags.Flag, len(rows))}
 	for _, r := range rows {
-		open.byCode[r[0]] = redflags.Flag{Code: r[0], Reason: r[1], Facts: r[2]}
-		open.order = append(open.order, r[0])
+		open.add(redflags.Flag{Code: r[0], Reason: r[1], Facts: r[2]})
 	}
 	return open, nil
 }
@@ -157,11 +156,7 @@ func (p *Portfolio) applyOneTrip(ctx context.Context, conn *sql.Conn, c check, n
 		}
 	}
 	b := &pgx.Batch{}
-	if c.record != nil {
-		b.Queue(recordSQL, c.record.args()...)
-		b.Queue("COMMIT")
-	}
-	b.Queue("BEGIN")
+	queueBegin(b, c)
 	b.Queue(lockSeenSQL, micros(now), c.deliveryID, c.companyID, s.version, s.fetchedAt)
 	b.Queue(flagsSeenSQL, c.companyID, s.flagsText)
 	for _, st := range q.stmts {
@@ -173,13 +168,12 @@ func (p *Portfolio) applyOneTrip(ctx context.Context, conn *sql.Conn, c check, n
 	}
 	b.Queue("COMMIT")
 	err = onBatch(ctx, conn, b, func(br pgx.BatchResults) error {
-		if c.record != nil {
-			if err := recordedInBatch(br, c.record); err != nil {
-				return err
-			}
-			recorded = true
+		r, err := begunInBatch(br, c)
+		recorded = r
+		if err != nil {
+			return err
 		}
-		for range 3 + len(q.stmts) { // BEGIN, the lock, the flags, the writes
+		for range 2 + len(q.stmts) { // the lock, the flags, the writes
 			if _, err := br.Exec(); err != nil {
 				return fmt.Errorf("portfolio: writing the check of %s: %w", c.companyID, err)
 			}
@@ -189,14 +183,7 @@ func (p *Portfolio) applyOneTrip(ctx context.Context, conn *sql.Conn, c check, n
 				return err
 			}
 		}
-		tag, err := br.Exec()
-		if err == nil && tag.String() == "ROLLBACK" {
-			err = pgx.ErrTxCommitRollback
-		}
-		if err != nil {
-			return fmt.Errorf("portfolio: committing: %w", err)
-		}
-		return nil
+		return committed(br.Exec())
 	})
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == errStale {

@@ -186,12 +186,13 @@ func TestACheckInOneTripSeesWhatChangedSinceItsRead(t *testing.T) {
 }
 
 // waitForLockWaiter returns once a session of db's database waits for a
-// lock, or after a minute.
+// lock on a company's snapshot, or after a minute (it runs in a
+// goroutine, where a test may not fail).
 func waitForLockWaiter(db *sql.DB) {
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		var n int
-		if err := db.QueryRow(`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n); err != nil || n > 0 {
+		if err := db.QueryRow(snapshotLockWaitersSQL).Scan(&n); err != nil || n > 0 {
 			return
 		}
 	}

@@ -100,14 +100,7 @@ func (p *Portfolio) unrecorded(ctx context.Context, c check, err error) error {
 // has no snapshot yet: nothing was locked.
 func beginPiped(ctx context.Context, conn *sql.Conn, c check, now time.Time) (l locked, marked int64, recorded bool, err error) {
 	b := &pgx.Batch{}
-	if c.record != nil {
-		// The answer's own transaction: in a batch, statements before a
-		// BEGIN would belong to the transaction it opens, unless a
-		// COMMIT ends theirs first.
-		b.Queue(recordSQL, c.record.args()...)
-		b.Queue("COMMIT")
-	}
-	b.Queue("BEGIN")
+	queueBegin(b, c)
 	if c.deliveryID != "" {
 		b.Queue(markAndLockSQL, micros(now), c.deliveryID, c.companyID)
 	} else {
@@ -118,14 +111,10 @@ func beginPiped(ctx context.Context, conn *sql.Conn, c check, now time.Time) (l 
 	var fetchedAt sql.NullInt64
 	var flags flagSet
 	err = onBatch(ctx, conn, b, func(br pgx.BatchResults) error {
-		if c.record != nil {
-			if err := recordedInBatch(br, c.record); err != nil {
-				return err
-			}
-			recorded = true
-		}
-		if _, err := br.Exec(); err != nil {
-			return fmt.Errorf("portfolio: starting a transaction: %w", err)
+		r, err := begunInBatch(br, c)
+		recorded = r
+		if err != nil {
+			return err
 		}
 		if err := br.QueryRow().Scan(&marked, &data, &fetchedAt); err != nil {
 			if c.deliveryID != "" {
@@ -149,30 +138,52 @@ func beginPiped(ctx context.Context, conn *sql.Conn, c check, now time.Time) (l 
 	return l, marked, recorded, err
 }
 
-// recordedInBatch reads the results of r's record and its COMMIT, the
-// first of batch br.
-func recordedInBatch(br pgx.BatchResults, r *fetchedRecord) error {
-	_, err := br.Exec()
-	if err == nil {
-		_, err = br.Exec()
+// queueBegin queues the start of c's transaction on b: c's pending
+// answer, if any, recorded in a transaction of its own, then BEGIN.
+func queueBegin(b *pgx.Batch, c check) {
+	if c.record != nil {
+		// The answer's own transaction: in a batch, statements before a
+		// BEGIN would belong to the transaction it opens, unless a
+		// COMMIT ends theirs first.
+		b.Queue(recordSQL, c.record.args()...)
+		b.Queue("COMMIT")
 	}
-	if err != nil {
-		return r.notRecorded(err)
-	}
-	return nil
+	b.Queue("BEGIN")
 }
 
-// commitPiped commits the transaction begun on conn (beginPiped). A
+// begunInBatch reads the results of queueBegin's statements, the first
+// of batch br, and reports whether c's pending answer was recorded.
+func begunInBatch(br pgx.BatchResults, c check) (recorded bool, err error) {
+	if c.record != nil {
+		_, err := br.Exec()
+		if err == nil {
+			_, err = br.Exec()
+		}
+		if err != nil {
+			return false, c.record.notRecorded(err)
+		}
+		recorded = true
+	}
+	if _, err := br.Exec(); err != nil {
+		return recorded, fmt.Errorf("portfolio: starting a transaction: %w", err)
+	}
+	return recorded, nil
+}
+
+// commitPiped commits the transaction begun on conn (beginPiped).
+func commitPiped(ctx context.Context, conn *sql.Conn) error {
+	return onPgx(conn, func(pc *pgx.Conn) error {
+		return committed(pc.Exec(ctx, "COMMIT"))
+	})
+}
+
+// committed is the error of a COMMIT that answered tag and err. A
 // COMMIT of a transaction that failed is answered ROLLBACK, not an
 // error: that is an error here, as in pgx's own Commit.
-func commitPiped(ctx context.Context, conn *sql.Conn) error {
-	err := onPgx(conn, func(pc *pgx.Conn) error {
-		tag, err := pc.Exec(ctx, "COMMIT")
-		if err == nil && tag.String() == "ROLLBACK" {
-			err = pgx.ErrTxCommitRollback
-		}
-		return err
-	})
+func committed(tag pgconn.CommandTag, err error) error {
+	if err == nil && tag.String() == "ROLLBACK" {
+		err = pgx.ErrTxCommitRollback
+	}
 	if err != nil {
 		return fmt.Errorf("portfolio: committing: %w", err)
 	}

@@ -84,9 +84,13 @@ func holdSnapshot(t *testing.T, db *sql.DB, id string) *sql.Tx {
 func waitForSnapshotLock(t *testing.T, db *sql.DB) {
 	t.Helper()
 	waitFor(t, "the check waiting for the company's snapshot", time.Minute, func() bool {
-		return count(t, db, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%portfolio_snapshots%'`) > 0
+		return count(t, db, snapshotLockWaitersSQL) > 0
 	})
 }
+
+// snapshotLockWaitersSQL counts the sessions of the database that wait
+// for a lock in a statement on the companies' snapshots.
+const snapshotLockWaitersSQL = `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%portfolio_snapshots%'`
 
 // TestACheckReadsTheFlagsItsLockHolderCommitted: on PostgreSQL a check
 // sends its first statements in one round trip, the flags' read among
