@@ -114,6 +114,14 @@ func MailSubject(s string) string { return mailSubject(s) }
 // SecretOf is s as a secret.
 func SecretOf(s string) registerdata.Secret { return registerdata.Secret(s) }
 
+// SetIntakeTimeout sets the bound of a delivery's recording and returns
+// the one before.
+func SetIntakeTimeout(d time.Duration) time.Duration {
+	old := intakeTimeout
+	intakeTimeout = d
+	return old
+}
+
 // SetDeliveryRetry sets the wait before a delivery's retry (zero:
 // River's policy) and returns the one before.
 func SetDeliveryRetry(d time.Duration) time.Duration {

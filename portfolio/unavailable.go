@@ -28,9 +28,6 @@ const (
 	// retryAfter is the Retry-After of a delivery refused because it
 	// could not be recorded.
 	retryAfter = 10 * time.Second
-	// intakeTimeout bounds the recording of one delivery: the service
-	// gives up on an answer after 15 seconds.
-	intakeTimeout = 10 * time.Second
 	// intakeAttempts is how often a delivery is tried on connections
 	// that turn out to be lost (the pool may still hold connections to
 	// a server that restarted) before it is refused; a server that
@@ -43,6 +40,10 @@ const (
 	// workers while the database is unavailable.
 	startRetryMax = 5 * time.Second
 )
+
+// intakeTimeout bounds the recording of one delivery: the service gives
+// up on an answer after 15 seconds. Tests set it.
+var intakeTimeout = 10 * time.Second
 
 // Unavailable reports whether err (of Open, say) is the database being
 // unavailable now but perhaps not later, so that trying again is worth

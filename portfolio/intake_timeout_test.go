@@ -1,0 +1,66 @@
+package portfolio_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/registerdata/registerdata-go/portfolio"
+	"github.com/registerdata/registerdata-go/webhook"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestARecordThatStallsIsAnswered503AtTheIntakeBound: on PostgreSQL a
+// delivery whose insert waits for another transaction (one holding the
+// same webhook id) is answered 503 with a Retry-After once the intake's
+// bound ends, not before it and not when the other transaction ends;
+// nothing is lost: delivered again afterwards, it is recorded with its
+// job.
+func TestARecordThatStallsIsAnswered503AtTheIntakeBound(t *testing.T) {
+	const bound = 300 * time.Millisecond
+	old := portfolio.SetIntakeTimeout(bound)
+	t.Cleanup(func() { portfolio.SetIntakeTimeout(old) })
+	dsn := postgresDSN(t)
+	_, c, clk := newFake(t)
+	p := open(t, dsn, c, clk)
+	db := rawDB(t, dsn)
+	v, err := webhook.NewVerifier(secret)
+	require.NoError(t, err)
+	rcv := httptest.NewServer(p.Handler(v))
+	defer rcv.Close()
+	body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": nordlicht,
+		"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
+	require.NoError(t, err)
+	d := delivery{id: "msg_stalled", body: body}
+
+	hold, err := db.Begin()
+	require.NoError(t, err)
+	_, err = hold.Exec(`INSERT INTO portfolio_deliveries (event_id, entity_type, entity_id, body, received_at) VALUES ($1, 'company', $2, '{}', 1)`, d.id, nordlicht)
+	require.NoError(t, err)
+
+	answered := make(chan answer, 1)
+	began := time.Now()
+	go func() { answered <- postAnswer(t, rcv.URL, d) }()
+	var a answer
+	select {
+	case a = <-answered:
+	case <-time.After(20 * time.Second):
+		require.NoError(t, hold.Rollback())
+		t.Fatal("the stalled delivery was not answered within 20 s")
+	}
+	waited := time.Since(began)
+	require.NoError(t, hold.Rollback())
+	assert.Equal(t, http.StatusServiceUnavailable, a.status, "a delivery not recorded within the bound")
+	assert.NotEmpty(t, a.retryAfter)
+	assert.GreaterOrEqual(t, waited, bound, "not refused before the bound")
+	assert.Zero(t, count(t, db, `SELECT count(*) FROM portfolio_deliveries`), "nothing recorded")
+
+	a = postAnswer(t, rcv.URL, d)
+	assert.Equal(t, http.StatusNoContent, a.status, "delivered again")
+	assert.Equal(t, 1, count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE event_id = 'msg_stalled'`))
+	assert.Equal(t, 1, count(t, db, `SELECT count(*) FROM river_job WHERE args->>'event_id' = 'msg_stalled'`), "with its job")
+	t.Logf("refused after %v", waited.Round(time.Millisecond))
+}
