@@ -33,6 +33,7 @@ func (r *alertReceiver) total() int {
 // of arrivals): every entry reaches every subscriber at least once, and
 // de-duplication by webhook-id leaves exactly one of each.
 func TestEveryEntryReachesEverySubscriberThroughWorkersKilledAtSeededPoints(t *testing.T) {
+	t.Parallel() // most of it is the wait for River to rescue the killed jobs
 	if testing.Short() {
 		t.Skip("starts worker processes")
 	}

@@ -23,6 +23,7 @@ import (
 // reuses the recorded answers, and journals the event once: the fake
 // billed the fetch once, and the journal says what it cost.
 func TestFetchedOnceAcrossAKill(t *testing.T) {
+	t.Parallel() // most of it is the wait for River to rescue the killed job
 	if testing.Short() {
 		t.Skip("starts worker processes")
 	}

@@ -23,6 +23,7 @@ import (
 // killed with SIGKILL in the middle of a job: every event is journalled
 // exactly once with exactly its change.
 func TestExactlyOnceOnAFleet(t *testing.T) {
+	t.Parallel() // most of it is the wait for River to rescue the killed jobs
 	if testing.Short() {
 		t.Skip("starts worker processes")
 	}
