@@ -7,9 +7,10 @@ import (
 	"slices"
 )
 
-// baselineBatch is how many journal entries that may be first checks
-// reportJournal holds before asking the store which are.
-const baselineBatch = 500
+// journalBatch is how many of the period's journal entries
+// reportJournal holds before asking the store which of their companies
+// are still named and which entries are first checks.
+const journalBatch = 500
 
 // reportJournal streams the period's journal: the real changes (changes
 // found, flags raised or cleared, on a check that is not the company's
@@ -36,17 +37,39 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 			ov.Changes = ov.Changes[:changeCap]
 		}
 	}
-	known := map[string]bool{}
-	var batch []Event
+	// The period's entries go by batches: one query says which of their
+	// companies a matched entry names now, one which of the others are
+	// first checks.
+	var batch, maybeFirst []Event
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		first, err := p.firstChecks(ctx, batch)
+		named, err := p.namedCompanies(ctx, batch)
 		if err != nil {
 			return err
 		}
+		maybeFirst = maybeFirst[:0]
 		for _, ev := range batch {
+			switch {
+			case !named[ev.CompanyID]:
+				// A company no entry names any more: its history is the
+				// journal's.
+			case ev.EventID != "" || len(ev.Changes) > 0 || len(ev.Cleared) > 0:
+				real(ev)
+			default:
+				maybeFirst = append(maybeFirst, ev)
+			}
+		}
+		batch = batch[:0]
+		if len(maybeFirst) == 0 {
+			return nil
+		}
+		first, err := p.firstChecks(ctx, maybeFirst)
+		if err != nil {
+			return err
+		}
+		for _, ev := range maybeFirst {
 			if first[ev.CompanyID] != ev.Seq {
 				real(ev)
 				continue
@@ -57,7 +80,6 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 				ov.Baselines = append(ov.Baselines, changeRowOf(ev))
 			}
 		}
-		batch = batch[:0]
 		return nil
 	}
 	for ev, err := range p.Events(ctx, since) {
@@ -68,18 +90,8 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 			continue
 		}
 		ov.CheckCredits += ev.Credits
-		if ok, err := p.namedNow(ctx, ev.CompanyID, known); err != nil || !ok {
-			if err != nil {
-				return err
-			}
-			continue // a company no entry names any more: its history is the journal's
-		}
-		if ev.EventID != "" || len(ev.Changes) > 0 || len(ev.Cleared) > 0 {
-			real(ev)
-			continue
-		}
 		batch = append(batch, ev)
-		if len(batch) == baselineBatch {
+		if len(batch) == journalBatch {
 			if err := flush(); err != nil {
 				return err
 			}
@@ -95,18 +107,38 @@ func (p *Portfolio) reportJournal(ctx context.Context, ov *overview, limit int) 
 	return nil
 }
 
-// namedNow reports whether a matched entry names company id now,
-// remembering the answers in known (one query per company).
-func (p *Portfolio) namedNow(ctx context.Context, id string, known map[string]bool) (bool, error) {
-	if ok, seen := known[id]; seen {
-		return ok, nil
+// namedCompanies is the set of the companies of evs that a matched
+// entry names now.
+func (p *Portfolio) namedCompanies(ctx context.Context, evs []Event) (map[string]bool, error) {
+	ids := companiesOf(evs)
+	marks, args := placeholders(ids, 1)
+	rows, err := p.db.QueryContext(ctx, p.q(`SELECT DISTINCT company_id FROM portfolio_entries WHERE status = 'matched' AND company_id IN (`+marks+`)`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("portfolio: report: reading the entries of the journal's companies: %w", err)
 	}
-	var n int
-	if err := p.db.QueryRowContext(ctx, p.q(`SELECT COUNT(*) FROM portfolio_entries WHERE company_id = $1 AND status = 'matched'`), id).Scan(&n); err != nil {
-		return false, fmt.Errorf("portfolio: report: reading the entries of %s: %w", id, err)
+	defer rows.Close()
+	named := make(map[string]bool, len(ids))
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("portfolio: report: reading the entries of the journal's companies: %w", err)
+		}
+		named[id] = true
 	}
-	known[id] = n > 0
-	return n > 0, nil
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("portfolio: report: reading the entries of the journal's companies: %w", err)
+	}
+	return named, nil
+}
+
+// companiesOf is the companies of evs, sorted, each once.
+func companiesOf(evs []Event) []string {
+	ids := make([]string, 0, len(evs))
+	for _, ev := range evs {
+		ids = append(ids, ev.CompanyID)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }
 
 // newest sorts cs newest first (the greatest Seq first).
@@ -117,14 +149,11 @@ func newest(cs []changeRow) {
 // firstChecks is the Seq of the first journal entry of each company of
 // evs: an entry is a company's baseline when it is its first.
 func (p *Portfolio) firstChecks(ctx context.Context, evs []Event) (map[string]int64, error) {
-	ids := make([]string, 0, len(evs))
+	ids := companiesOf(evs)
 	var upTo int64
 	for _, ev := range evs {
-		ids = append(ids, ev.CompanyID)
 		upTo = max(upTo, ev.Seq)
 	}
-	slices.Sort(ids)
-	ids = slices.Compact(ids)
 	marks, args := placeholders(ids, 2)
 	rows, err := p.db.QueryContext(ctx, p.q(`SELECT company_id, MIN(seq) FROM portfolio_journal WHERE seq <= $1 AND company_id IN (`+marks+`) GROUP BY company_id`),
 		append([]any{upTo}, args...)...)
