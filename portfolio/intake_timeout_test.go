@@ -1,14 +1,11 @@
 package portfolio_test
 
 import (
-	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/registerdata/registerdata-go/portfolio"
-	"github.com/registerdata/registerdata-go/webhook"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,14 +24,7 @@ func TestARecordThatStallsIsAnswered503AtTheIntakeBound(t *testing.T) {
 	_, c, clk := newFake(t)
 	p := open(t, dsn, c, clk)
 	db := rawDB(t, dsn)
-	v, err := webhook.NewVerifier(secret)
-	require.NoError(t, err)
-	rcv := httptest.NewServer(p.Handler(v))
-	defer rcv.Close()
-	body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": nordlicht,
-		"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
-	require.NoError(t, err)
-	d := delivery{id: "msg_stalled", body: body}
+	url, d := receiverOfAChange(t, p, "msg_stalled")
 
 	hold, err := db.Begin()
 	require.NoError(t, err)
@@ -43,7 +33,7 @@ func TestARecordThatStallsIsAnswered503AtTheIntakeBound(t *testing.T) {
 
 	answered := make(chan answer, 1)
 	began := time.Now()
-	go func() { answered <- postAnswer(t, rcv.URL, d) }()
+	go func() { answered <- postAnswer(t, url, d) }()
 	var a answer
 	select {
 	case a = <-answered:
@@ -58,7 +48,7 @@ func TestARecordThatStallsIsAnswered503AtTheIntakeBound(t *testing.T) {
 	assert.GreaterOrEqual(t, waited, bound, "not refused before the bound")
 	assert.Zero(t, count(t, db, `SELECT count(*) FROM portfolio_deliveries`), "nothing recorded")
 
-	a = postAnswer(t, rcv.URL, d)
+	a = postAnswer(t, url, d)
 	assert.Equal(t, http.StatusNoContent, a.status, "delivered again")
 	assert.Equal(t, 1, count(t, db, `SELECT count(*) FROM portfolio_deliveries WHERE event_id = 'msg_stalled'`))
 	assert.Equal(t, 1, count(t, db, `SELECT count(*) FROM river_job WHERE args->>'event_id' = 'msg_stalled'`), "with its job")

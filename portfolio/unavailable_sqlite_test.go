@@ -3,15 +3,12 @@ package portfolio_test
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/registerdata/registerdata-go/portfolio"
-	"github.com/registerdata/registerdata-go/webhook"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,14 +25,7 @@ func TestSQLiteLockedIsAnswered503(t *testing.T) {
 	_, c, clk := newFake(t)
 	p := open(t, dsn, c, clk)
 	importAll(t, p, []portfolio.Row{{Ref: "C-1", CompanyID: nordlicht}}, portfolio.ImportOptions{})
-	v, err := webhook.NewVerifier(secret)
-	require.NoError(t, err)
-	rcv := httptest.NewServer(p.Handler(v))
-	defer rcv.Close()
-	body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": nordlicht,
-		"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
-	require.NoError(t, err)
-	d := delivery{id: "msg_locked", body: body}
+	url, d := receiverOfAChange(t, p, "msg_locked")
 
 	// Another process's connection takes the write lock and keeps it.
 	other, err := sql.Open("sqlite", "file:"+strings.TrimPrefix(dsn, "sqlite:")+"?_pragma=busy_timeout(0)")
@@ -48,7 +38,7 @@ func TestSQLiteLockedIsAnswered503(t *testing.T) {
 	require.NoError(t, err)
 
 	began := time.Now()
-	a := postAnswer(t, rcv.URL, d)
+	a := postAnswer(t, url, d)
 	waited := time.Since(began)
 	assert.Equal(t, http.StatusServiceUnavailable, a.status, "a delivery the locked database cannot record")
 	assert.NotEmpty(t, a.retryAfter)
@@ -59,7 +49,7 @@ func TestSQLiteLockedIsAnswered503(t *testing.T) {
 	_, err = conn.ExecContext(ctx, "ROLLBACK")
 	require.NoError(t, err)
 
-	a = postAnswer(t, rcv.URL, d)
+	a = postAnswer(t, url, d)
 	assert.Equal(t, http.StatusNoContent, a.status, "the redelivery, once the lock is gone")
 	ran, err := p.Drain(ctx)
 	require.NoError(t, err)

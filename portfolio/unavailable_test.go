@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -64,6 +65,21 @@ func postAnswer(t testing.TB, url string, d delivery) answer {
 	}
 	resp.Body.Close()
 	return answer{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After")}
+}
+
+// receiverOfAChange starts a receiver of p's deliveries (closed when the
+// test ends) and returns its URL with the delivery id announcing a
+// change of nordlicht's basic data.
+func receiverOfAChange(t *testing.T, p *portfolio.Portfolio, id string) (string, delivery) {
+	t.Helper()
+	v, err := webhook.NewVerifier(secret)
+	require.NoError(t, err)
+	rcv := httptest.NewServer(p.Handler(v))
+	t.Cleanup(rcv.Close)
+	body, err := json.Marshal(map[string]any{"type": "monitor.change", "entity_type": "company", "entity_id": nordlicht,
+		"categories": []string{"basic"}, "detected_at": start.Format(time.RFC3339)})
+	require.NoError(t, err)
+	return rcv.URL, delivery{id: id, body: body}
 }
 
 func accepted(a answer) bool { return a.status >= 200 && a.status < 300 }
