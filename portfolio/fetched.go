@@ -188,11 +188,7 @@ func (p *Portfolio) readDelivery(ctx context.Context, id string) (deliveryState,
 		return st, fmt.Errorf("portfolio: reading the delivery %s: %w", id, sql.ErrNoRows)
 	}
 	if snap.Valid && !subscribed {
-		open, err := decodeFlagsText(st.company, flags.String)
-		if err != nil {
-			return st, err
-		}
-		st.seen = &seen{data: snap.String, fetchedAt: snapAt.Int64, version: version.String, flagsText: flags.String, flags: open}
+		st.seen = &seen{data: snap.String, fetchedAt: snapAt.Int64, version: version.String, flagsText: flags.String}
 	}
 	return st, nil
 }

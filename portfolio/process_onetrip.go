@@ -52,11 +52,10 @@ const errStale = "PF409"
 // seen is what a delivery's first read saw of its company before the
 // fetch (readDelivery, on PostgreSQL), for a check in one round trip.
 type seen struct {
-	data      string  // the stored snapshot
-	fetchedAt int64   // when it was fetched
-	version   string  // the snapshot row's xmin
-	flagsText string  // the open flags as flagsTextSQL gives them
-	flags     flagSet // the same, decoded
+	data      string // the stored snapshot
+	fetchedAt int64  // when it was fetched
+	version   string // the snapshot row's xmin
+	flagsText string // the open flags as flagsTextSQL gives them
 }
 
 // flagsTextSQL is the open flags of company (an expression: a column or
@@ -142,8 +141,12 @@ func (p *Portfolio) applyOneTrip(ctx context.Context, conn *sql.Conn, c check, n
 	if err != nil {
 		return nil, true, false, nil // the check under the lock says so
 	}
+	flags, err := decodeFlagsText(c.companyID, s.flagsText)
+	if err != nil {
+		return nil, true, false, nil // the check under the lock reads them again
+	}
 	q := &queued{}
-	o, err := p.settle(ctx, q, c, locked{old: old, oldAt: s.fetchedAt, flags: &s.flags}, now)
+	o, err := p.settle(ctx, q, c, locked{old: old, oldAt: s.fetchedAt, flags: &flags}, now)
 	if err != nil {
 		return nil, false, false, err
 	}
