@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	registerdata "github.com/registerdata/registerdata-go"
+	"github.com/registerdata/registerdata-go/enums"
 	"github.com/registerdata/registerdata-go/portfolio"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -212,4 +214,43 @@ func TestACheckForSubscribersDoesNotTryOneTrip(t *testing.T) {
 	var n int
 	require.NoError(t, db.QueryRow(`SELECT count(*) FROM portfolio_alerts WHERE seq = $1 AND subscriber = 'early'`, e.Seq).Scan(&n))
 	assert.Equal(t, 1, n, "the subscriber gets its alert")
+}
+
+// A check in one trip compares the flags it finds with the ones the
+// delivery's first read saw, facts included: a flag found again with
+// the same facts keeps its acknowledgement and its date, as under the
+// lock.
+func TestACheckInOneTripKeepsTheFlagsItFindsAgain(t *testing.T) {
+	ctx := context.Background()
+	srv, c, clk := newFake(t)
+	require.NoError(t, srv.UpdateCompany(nordlicht, func(co *registerdata.Company) { co.Status = enums.CompanyStatusLiquidation }))
+	p := open(t, postgresDSN(t), c, clk)
+	d, _ := deliveredOnce(t, p, srv)
+	before := openFlagsOf(t, p)
+	require.NotEmpty(t, before, "the company has open flags")
+	for _, f := range before {
+		require.NotEmpty(t, f.Flag.Facts, "flag %s has facts to compare", f.Flag.Code)
+		require.NoError(t, p.Acknowledge(portfolio.WithActor(ctx, portfolio.Actor{ID: "anna@bank.example", Name: "Anna Richter"}), f.CompanyID, f.Flag.Code, "seen"))
+	}
+	trips := watchOneTrips(t)
+	require.NoError(t, p.RunDeliveryJob(ctx, d.id))
+	require.Equal(t, []bool{true}, trips.ends(), "the check went in one trip")
+	after := openFlagsOf(t, p)
+	require.Len(t, after, len(before))
+	for i, f := range after {
+		assert.Equal(t, before[i].Flag, f.Flag)
+		assert.True(t, f.Acknowledged, "flag %s keeps its acknowledgement", f.Flag.Code)
+		assert.Equal(t, before[i].Since, f.Since, "flag %s keeps its date", f.Flag.Code)
+	}
+}
+
+// openFlagsOf is p's open flags, in Flags' order.
+func openFlagsOf(t *testing.T, p *portfolio.Portfolio) []portfolio.OpenFlag {
+	t.Helper()
+	var out []portfolio.OpenFlag
+	for f, err := range p.Flags(context.Background()) {
+		require.NoError(t, err)
+		out = append(out, f)
+	}
+	return out
 }
