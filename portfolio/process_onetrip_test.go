@@ -191,13 +191,11 @@ func TestACheckInOneTripSeesWhatChangedSinceItsRead(t *testing.T) {
 // lock on a company's snapshot, or after a minute (it runs in a
 // goroutine, where a test may not fail).
 func waitForLockWaiter(db *sql.DB) {
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
+	poll(time.Minute, func() bool {
 		var n int
-		if err := db.QueryRow(snapshotLockWaitersSQL).Scan(&n); err != nil || n > 0 {
-			return
-		}
-	}
+		err := db.QueryRow(snapshotLockWaitersSQL).Scan(&n)
+		return err != nil || n > 0
+	})
 }
 
 // A portfolio with subscribers checks a delivery in several trips from

@@ -93,15 +93,24 @@ func TestOpenRefusesBadDSN(t *testing.T) {
 // it holds or the deadline passes.
 func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
 	t.Helper()
+	if !poll(d, cond) {
+		t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
+// poll checks cond every 20 ms until it holds (true) or d has passed
+// (false). It does not fail the test, so a goroutine may call it.
+func poll(d time.Duration, cond func() bool) bool {
 	deadline := time.Now().Add(d)
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
+			return false
 		}
 		<-tick.C
 	}
+	return true
 }
 
 // waitForProcessed waits up to d until no recorded delivery is left
