@@ -40,7 +40,8 @@ var (
 // each side and "ratio", the portfolio's rows/s over the floor's. The
 // cpu-us/row of each side is the processor time of the whole process
 // while the side runs, which other processes on a shared machine do not
-// stretch as they stretch rows/s.
+// stretch as they stretch rows/s. PostgreSQL is a cluster with fsync on
+// (benchPostgresDSN).
 func BenchmarkImportByID(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) {
 		benchImportByID(b, func(b *testing.B) (string, *sql.DB) {
@@ -54,7 +55,7 @@ func BenchmarkImportByID(b *testing.B) {
 	})
 	b.Run("postgres", func(b *testing.B) {
 		benchImportByID(b, func(b *testing.B) (string, *sql.DB) {
-			dsn := postgresDSN(b)
+			dsn := benchPostgresDSN(b)
 			return dsn, rawDB(b, dsn)
 		}, "$")
 	})

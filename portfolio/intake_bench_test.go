@@ -25,7 +25,8 @@ var intakePerRound = flag.Int("intake.n", 500, "deliveries BenchmarkIntake recor
 // (Verifier.Parse and one INSERT ... ON CONFLICT DO NOTHING per delivery,
 // through the same driver with the portfolio's connection settings),
 // interleaved in one process (A B A B), on each engine: deliveries/s of
-// each side and their ratio.
+// each side and their ratio. PostgreSQL is a cluster with fsync on
+// (benchPostgresDSN).
 func BenchmarkIntake(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) {
 		dir := b.TempDir()
@@ -37,7 +38,7 @@ func BenchmarkIntake(b *testing.B) {
 			`INSERT INTO bare_deliveries (event_id, entity_type, entity_id, body, received_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (event_id) DO NOTHING`)
 	})
 	b.Run("postgres", func(b *testing.B) {
-		dsn := postgresDSN(b)
+		dsn := benchPostgresDSN(b)
 		benchIntakeFloor(b, dsn, rawDB(b, dsn),
 			`INSERT INTO bare_deliveries (event_id, entity_type, entity_id, body, received_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING`)
 	})

@@ -34,7 +34,8 @@ const jobsCompanies = 50
 // through the same driver: claim the delivery, one lookup, one
 // transaction writing a journal row and marking the delivery processed),
 // interleaved in one process (A B A B): jobs/s of each side and their
-// ratio, with the fake answering at once and after 2 ms.
+// ratio, with the fake answering at once and after 2 ms. PostgreSQL is a
+// cluster with fsync on (benchPostgresDSN).
 func BenchmarkJobs(b *testing.B) {
 	for _, lat := range []time.Duration{0, 2 * time.Millisecond} {
 		for _, workers := range []int{1, 3} {
@@ -53,7 +54,7 @@ func benchJobs(b *testing.B, lat time.Duration, workers int) {
 		opts = append(opts, fake.WithLatency(lat, lat))
 	}
 	srv, c, clk := newFake(b, opts...)
-	dsn := postgresDSN(b)
+	dsn := benchPostgresDSN(b)
 	p := open(b, dsn, c, clk, portfolio.WithWorkers(workers))
 	ids := srv.CompanyIDs()[:jobsCompanies]
 	h := baselined(b, p, ids)

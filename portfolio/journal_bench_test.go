@@ -24,6 +24,7 @@ var eventRows = flag.Int("event-rows", 100_000, "journal entries BenchmarkEvents
 // columns scanned into strings, through the same driver. rows/s of each
 // side, their ratio, and the peak of the heap while Events streams
 // (sampled every 1,024 entries), which must not grow with the journal.
+// PostgreSQL is a cluster with fsync on (benchPostgresDSN).
 func BenchmarkEvents(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) {
 		dsn := sqliteDSN(b)
@@ -32,7 +33,7 @@ func BenchmarkEvents(b *testing.B) {
 			SELECT 'DE-HRB-F1103-' || i, '["R1"]', 'msg_' || i, ?1, '[]', '[]', i, 10, 'Firma ' || i FROM g`)
 	})
 	b.Run("postgres", func(b *testing.B) {
-		dsn := postgresDSN(b)
+		dsn := benchPostgresDSN(b)
 		benchEvents(b, dsn, "pgx", dsn, `INSERT INTO portfolio_journal (company_id, refs, event_id, changes, raised, cleared, at, credits, name)
 			SELECT 'DE-HRB-F1103-' || g, '["R1"]', 'msg_' || g, $1, '[]', '[]', g, 10, 'Firma ' || g FROM generate_series(1, $2::bigint) g`)
 	})

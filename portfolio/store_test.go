@@ -167,6 +167,14 @@ func postgresDSNWith(t testing.TB, opts string) string {
 		}
 		t.Skipf("%s is not set: no PostgreSQL server to test against", postgresEnv)
 	}
+	return newDatabase(t, base, opts)
+}
+
+// newDatabase creates a database for the test with the options of
+// CREATE DATABASE opts on the server of the DSN base and returns its
+// DSN; it is dropped at the end.
+func newDatabase(t testing.TB, base, opts string) string {
+	t.Helper()
 	admin, err := sql.Open("pgx", base)
 	require.NoError(t, err)
 	defer admin.Close()

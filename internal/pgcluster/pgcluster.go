@@ -28,6 +28,14 @@ const BinEnv = "REGISTERDATA_POSTGRES_BIN"
 type Cluster struct {
 	// Port is the loopback TCP port the server listens on.
 	Port int
+	// Durable, set before Start, runs the server with fsync on, as
+	// PostgreSQL runs by default and in production: each commit waits
+	// for the disk. Without it fsync is off, which makes the tests fast;
+	// a server stopped at once (Stop) still recovers every commit, only
+	// a crash of the machine could lose some. Benchmarks that compare the
+	// portfolio with a bare program set it, so that both pay for their
+	// commits what a production server makes them pay.
+	Durable bool
 
 	bin string   // directory of initdb and pg_ctl
 	dir string   // the cluster's directory, also the socket directory
@@ -127,8 +135,12 @@ func (c *Cluster) DSN(params ...string) string {
 // Start starts the server and waits until it accepts connections.
 func (c *Cluster) Start(t testing.TB) {
 	t.Helper()
+	fsync := "off"
+	if c.Durable {
+		fsync = "on"
+	}
 	c.run(t, "pg_ctl", "-D", c.data(), "-l", filepath.Join(c.dir, "server.log"), "-w", "-t", "120",
-		"-o", fmt.Sprintf("-h 127.0.0.1 -p %d -k %s -c max_connections=100 -c fsync=off", c.Port, c.dir), "start")
+		"-o", fmt.Sprintf("-h 127.0.0.1 -p %d -k %s -c max_connections=100 -c fsync=%s", c.Port, c.dir, fsync), "start")
 }
 
 // Stop stops the server at once, as a crash would: no connection is
