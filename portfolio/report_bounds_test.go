@@ -116,6 +116,7 @@ func aHundredThousand(t *testing.T, dsn string, now time.Time) {
 // more there is, while the counts are of all of it: the page stays a few dozen KiB with MaxRows 10, and within 1 MiB
 // with the default.
 func TestOverviewOfAHundredThousandEntriesIsBounded(t *testing.T) {
+	t.Parallel() // the longest test under -race (SQLite's own work), and it sets no hook
 	engines(t, func(t *testing.T, dsn string) {
 		_, c, clk := newFake(t)
 		p := open(t, dsn, c, clk)
